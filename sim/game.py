@@ -1,0 +1,103 @@
+"""What a game is to the core: a GameSpec in `sim/games/<name>/__init__.py`, found by folder name.
+
+Adding a game means adding a folder with a GameSpec called GAME; nothing else in the core changes.
+"""
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import UserError, suggest
+from .params import ParamTable
+
+
+@dataclass
+class StrategySpec:
+    """A named scripted strategy: an integer id dispatched inside the game's jitted `choose`, plus weights."""
+    name: str
+    sid: int                      # 0 is reserved for the generic uniform-random agent
+    doc: str
+    weights: tuple = ()           # heuristic knobs; presets are strategies with the same sid and other weights
+    sees_hidden: bool = False     # True if it reads hidden information (roles, hands) from the state
+
+
+RANDOM = StrategySpec("random", 0, "Uniform random over the legal actions (generic: works on every game).")
+
+
+@dataclass
+class GameSpec:
+    """Everything the core needs to run, store, analyse and replay one game.
+
+    engine module (jitted) must define: STATE_DTYPE (a numpy structured dtype with a field `rng`, uint64[2]),
+    MAX_PLAYERS, MAX_ACTIONS, MAX_ITEMS, MAX_STEPS, setup(s, p, n_players), current_player(s),
+    legal_actions(s, p, out) -> n, apply_action(s, p, a), is_over(s) and
+    write_outcome(s, p, game_int, seat_int, seat_f, items) -> n_items.
+    strategy module (jitted) must define choose(s, p, seat, legal, n, sid, weights) -> index into legal.
+    """
+    name: str
+    title: str
+    engine: str                   # dotted module path of the jitted rules
+    strategy_module: str          # dotted module path of the jitted choose()
+    params: ParamTable
+    players: tuple                # (min, max)
+    default_players: int
+    strategies: list
+    default_lineup: tuple
+    game_columns: tuple           # names of game_int columns written by write_outcome
+    seat_columns: tuple           # names of seat_int columns (must include 'rank' and 'win')
+    labels: dict = field(default_factory=dict)   # column -> list of labels for categorical int columns
+    item_names: tuple = ()        # item ids -> names, for the items table
+    item_kinds: tuple = ()        # per item: its kind ('character', 'special_role', ...)
+    event_text: object = None     # fn(event_row, names) -> str, for sim replay
+    rules_doc: str = ""
+    assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
+    rules_version: str = ""
+
+    def engine_module(self):
+        return importlib.import_module(self.engine)
+
+    def strategy(self, name):
+        for s in [RANDOM] + list(self.strategies):
+            if s.name == name:
+                return s
+        raise suggest(name, self.strategy_names(), f"strategy for {self.name}")
+
+    def strategy_names(self):
+        return [RANDOM.name] + [s.name for s in self.strategies]
+
+    def weights_matrix(self, names):
+        """Weights of the given strategies as a 2-D float array (row per strategy, zero-padded)."""
+        specs = [self.strategy(n) for n in names]
+        width = max([len(s.weights) for s in specs] + [1])
+        out = np.zeros((len(specs), width))
+        for i, s in enumerate(specs):
+            out[i, :len(s.weights)] = s.weights
+        return out
+
+    def check_players(self, n):
+        lo, hi = self.players
+        if not lo <= n <= hi:
+            raise UserError(f"{self.name} is played by {lo}-{hi} players (got {n})")
+
+
+def game_names():
+    import sim.games
+    return sorted(m.name for m in pkgutil.iter_modules(sim.games.__path__) if m.ispkg and not m.name.startswith("_"))
+
+
+_EXTRA = {}
+
+
+def register(spec):
+    """Register a game that lives outside sim/games (used by tests for a toy game)."""
+    _EXTRA[spec.name] = spec
+
+
+def get_game(name):
+    if name in _EXTRA:
+        return _EXTRA[name]
+    names = game_names()
+    if name not in names:
+        raise suggest(name, names + list(_EXTRA), "game")
+    return importlib.import_module(f"sim.games.{name}").GAME

@@ -1,0 +1,103 @@
+"""Parquet tables and the manifest of a run: chunk arrays in, atomic part files out.
+
+A chunk is finished when its `games` part exists: the three parts are renamed into place games last, so a
+killed run never leaves a chunk that looks done but is not, and a resumed run redoes only unfinished chunks.
+"""
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+TABLES = ("seats", "items", "games")  # write order: games last marks the chunk done
+COMPRESSION = "zstd"
+
+
+def part_name(chunk):
+    return f"part-{chunk:05d}.parquet"
+
+
+def _labelled(values, labels):
+    """Int codes -> a dictionary-encoded string column (codes outside the labels become null)."""
+    codes = np.asarray(values, dtype=np.int32)
+    valid = (codes >= 0) & (codes < len(labels))
+    return pa.DictionaryArray.from_arrays(pa.array(np.where(valid, codes, 0), mask=~valid),
+                                          pa.array(list(labels), pa.string()))
+
+
+def _int_column(values, name, labels):
+    if name in labels:
+        return _labelled(values, labels[name])
+    return pa.array(np.asarray(values, dtype=np.int64))
+
+
+def chunk_tables(game, design, start, arrays):
+    """Build the games, seats and items tables of one chunk from the kernel's output arrays."""
+    n = len(arrays["players"])
+    gidx = np.arange(start, start + n, dtype=np.int64)
+    players = arrays["players"]
+    steps = arrays["steps"]
+    cols = {"game": gidx, "seed_index": arrays["seed_index"], "rotation": arrays["rotation"].astype(np.int16),
+            "players": players.astype(np.int8), "steps": np.abs(steps).astype(np.int32), "capped": steps < 0}
+    games = {k: pa.array(v) for k, v in cols.items()}
+    for j, name in enumerate(game.game_columns):
+        games[name] = _int_column(arrays["game_int"][:, j], name, game.labels)
+
+    max_p = arrays["seat_int"].shape[1]
+    seat_no = np.broadcast_to(np.arange(max_p), (n, max_p))
+    live = seat_no < players[:, None]
+    slots = arrays["strat"][live]
+    seats = {"game": pa.array(np.broadcast_to(gidx[:, None], (n, max_p))[live]),
+             "seat": pa.array(seat_no[live].astype(np.int8)),
+             "players": pa.array(np.broadcast_to(players[:, None], (n, max_p))[live].astype(np.int8)),
+             "strategy": _labelled(slots, design.slots),
+             "score": pa.array(arrays["seat_f"][:, :, 0][live]),
+             "win_share": pa.array(arrays["seat_f"][:, :, 1][live])}
+    for j, name in enumerate(game.seat_columns):
+        seats[name] = _int_column(arrays["seat_int"][:, :, j][live], name, game.labels)
+
+    max_i = arrays["items"].shape[1]
+    have = np.arange(max_i)[None, :] < arrays["n_items"][:, None]
+    it = arrays["items"][have]
+    item_ids = it[:, 1]
+    kinds = sorted(set(game.item_kinds)) if game.item_kinds else ["item"]
+    kind_code = np.array([kinds.index(k) for k in game.item_kinds] or [0], dtype=np.int32)
+    items = {"game": pa.array(np.broadcast_to(gidx[:, None], (n, max_i))[have]),
+             "seat": pa.array(it[:, 0].astype(np.int8)),
+             "players": pa.array(np.broadcast_to(players[:, None], (n, max_i))[have].astype(np.int8)),
+             "item": _labelled(item_ids, game.item_names),
+             "kind": _labelled(kind_code[np.clip(item_ids, 0, len(kind_code) - 1)], kinds),
+             "turn": pa.array(it[:, 2].astype(np.int32))}
+    return {"games": pa.table(games), "seats": pa.table(seats), "items": pa.table(items)}
+
+
+def write_chunk(folder, chunk, tables, partition=None):
+    """Write one chunk's three part files atomically (temp name, then rename; games last)."""
+    folder = Path(folder)
+    for name in TABLES:
+        sub = folder / name if partition is None else folder / name / partition
+        sub.mkdir(parents=True, exist_ok=True)
+        final = sub / part_name(chunk)
+        tmp = sub / f".{part_name(chunk)}.tmp{os.getpid()}"
+        pq.write_table(tables[name], tmp, compression=COMPRESSION)
+        os.replace(tmp, final)
+
+
+def chunk_done(folder, chunk, partition=None):
+    sub = Path(folder) / "games" if partition is None else Path(folder) / "games" / partition
+    return (sub / part_name(chunk)).exists()
+
+
+def write_json(path, data):
+    """Atomic JSON write."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=False, default=str))
+    os.replace(tmp, path)
+
+
+def read_manifest(folder):
+    path = Path(folder) / "manifest.json"
+    return json.loads(path.read_text()) if path.exists() else None

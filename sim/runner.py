@@ -1,0 +1,176 @@
+"""Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+import platform
+import shutil
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+
+from . import __version__, source_hash
+from .errors import UserError
+from .game import get_game
+from .kernel import load_kernel
+from .results import chunk_done, chunk_tables, read_manifest, write_chunk, write_json
+from .seating import make_design
+
+DEFAULT_CHUNK = 50_000
+PACKAGES = ("numpy", "numba", "pyarrow", "pandas", "scipy", "statsmodels")
+
+
+def package_versions():
+    out = {"python": platform.python_version()}
+    for name in PACKAGES:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+def check_seed(seed):
+    try:
+        seed = int(seed)
+    except (TypeError, ValueError):
+        raise UserError(f"--seed must be a whole number between 0 and 2**64-1 (got '{seed}')") from None
+    if not 0 <= seed < 2**64:
+        raise UserError(f"--seed must be between 0 and 2**64-1 (got {seed})")
+    return seed
+
+
+def simulate(game, design, pvec, seed, start, stop):
+    """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays."""
+    eng = game.engine_module()
+    kern = load_kernel(game)
+    n = stop - start
+    players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
+    sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
+    weights = game.weights_matrix(design.slots)
+    out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
+           "game_int": np.zeros((n, len(game.game_columns)), np.int64),
+           "seat_int": np.zeros((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
+           "seat_f": np.zeros((n, eng.MAX_PLAYERS, 2), np.float64),
+           "items": np.zeros((n, eng.MAX_ITEMS, 3), np.int64),
+           "n_items": np.zeros(n, np.int64), "steps": np.zeros(n, np.int64)}
+    states = np.zeros(n, eng.STATE_DTYPE)
+    kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
+                    out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
+    return out
+
+
+def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_rotations=False, params=None):
+    """Validate a request: (GameSpec, Design, parameter vector). Raises UserError before anything is written."""
+    spec = get_game(game) if isinstance(game, str) else game
+    players = tuple(players) if players else (spec.default_players,)
+    design = make_design(spec, players, int(games), lineup, strategies, all_rotations)
+    pvec = spec.params.resolve(params or {})
+    return spec, design, pvec
+
+
+def open_run_folder(out, request, overwrite):
+    """Create the run folder or check that an existing one holds the same request (then it is resumed)."""
+    out = Path(out)
+    old = read_manifest(out)
+    if old is not None and old.get("request") == request and not overwrite:
+        return old
+    if out.exists() and any(out.iterdir()):
+        if not overwrite:
+            what = "a different run" if old is not None else "other files"
+            diff = ""
+            if old is not None:
+                keys = sorted(k for k in set(old.get("request", {})) | set(request)
+                              if old.get("request", {}).get(k) != request.get(k))
+                diff = f" (differs in: {', '.join(keys)})"
+            raise UserError(f"{out} already holds {what}{diff}; choose another --out or pass --overwrite")
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    return None
+
+
+def run_study(game, out, games=10_000, players=None, lineup=None, strategies=None, all_rotations=False, seed=0,
+              params=None, chunk_size=None, threads=None, progress=True, overwrite=False, command=None):
+    """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`.
+
+    Re-running the same request on the same folder resumes it: finished chunks are kept, the rest are played.
+    Returns the run folder.
+    """
+    import numba
+
+    spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
+    seed = check_seed(seed)
+    chunk_size = int(chunk_size or DEFAULT_CHUNK)
+    if chunk_size < 1:
+        raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
+    if threads is not None:
+        if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
+            raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
+        numba.set_num_threads(int(threads))
+    request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec)}
+    old = open_run_folder(out, request, overwrite)
+    out = Path(out)
+    if old is not None:
+        chunk_size = old["chunk_size"]
+    n_chunks = -(-design.total // chunk_size)
+    manifest = {
+        "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
+        "request": request, "players": list(design.player_counts), "games_per_player_count": design.games,
+        "total_games": design.total, "seed": seed, "seating": design.to_dict(),
+        "strategies": {name: {"sid": spec.strategy(name).sid, "weights": list(spec.strategy(name).weights),
+                              "doc": spec.strategy(name).doc, "sees_hidden": spec.strategy(name).sees_hidden}
+                       for name in design.slots},
+        "params": request["params"], "params_changed": spec.params.changed(pvec),
+        "assumed_components": spec.assumed_components,
+        "assumed_params": spec.params.assumed_in_use(pvec),
+        "chunk_size": chunk_size, "n_chunks": n_chunks, "status": "running",
+        "command": command or " ".join(sys.argv), "code_version": __version__, "source_hash": source_hash(),
+        "packages": package_versions(), "threads": numba.get_num_threads(), "timings": {},
+    }
+    write_json(out / "manifest.json", manifest)
+
+    t0 = time.perf_counter()
+    simulate(spec, design, pvec, seed, 0, 1)  # compile, or load from the cache
+    compile_s = time.perf_counter() - t0
+    todo = [c for c in range(n_chunks) if not chunk_done(out, c)]
+    done_games = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
+    bar = _progress(design.total, done_games, progress, spec.name)
+    sim_s = write_s = 0.0
+    played = 0
+    try:
+        for c in todo:
+            start, stop = c * chunk_size, min(design.total, (c + 1) * chunk_size)
+            t1 = time.perf_counter()
+            arrays = simulate(spec, design, pvec, seed, start, stop)
+            t2 = time.perf_counter()
+            write_chunk(out, c, chunk_tables(spec, design, start, arrays))
+            t3 = time.perf_counter()
+            sim_s += t2 - t1
+            write_s += t3 - t2
+            played += stop - start
+            capped = int((arrays["steps"] < 0).sum())
+            if capped:
+                manifest["capped_games"] = manifest.get("capped_games", 0) + capped
+            bar.update(stop - start)
+    except KeyboardInterrupt:
+        manifest["status"] = "interrupted"
+        write_json(out / "manifest.json", manifest)
+        bar.close()
+        print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
+        raise
+    bar.close()
+    total_s = time.perf_counter() - t0
+    manifest["status"] = "complete"
+    manifest["timings"] = {"compile_or_cache_load_s": round(compile_s, 3), "simulate_s": round(sim_s, 3),
+                           "write_s": round(write_s, 3), "total_s": round(total_s, 3), "games_played": played,
+                           "games_per_s": round(played / max(sim_s + write_s, 1e-9), 1)}
+    write_json(out / "manifest.json", manifest)
+    if manifest.get("capped_games"):
+        print(f"warning: {manifest['capped_games']} games hit the step cap and were recorded as capped",
+              file=sys.stderr)
+    return out
+
+
+def _progress(total, initial, enabled, name):
+    from tqdm.auto import tqdm
+    return tqdm(total=total, initial=initial, disable=not enabled, unit=" games", unit_scale=True,
+                desc=name, smoothing=0.1, dynamic_ncols=True)

@@ -1,0 +1,93 @@
+"""Which strategy sits in which seat of which game, and which seed each game uses.
+
+Games are numbered 0..total-1 in blocks of `games` per player count.  Everything here is a pure function of the
+game index, so any chunk (or a single game, for replay) is reproduced without the rest of the run.
+
+- fixed: the strategies are given per seat and never move.
+- rotate: a line-up of m strategies fills the n seats cyclically (L[k % m] at turn-order position k) and the
+  pattern is rotated by r = index mod n, so every strategy sits in every seat equally often.
+- all_rotations (common random numbers): the n rotations of a group replay the same seed, so seat and strategy
+  effects are compared on identical dice.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import UserError
+
+
+@dataclass(frozen=True)
+class Design:
+    player_counts: tuple
+    games: int                      # games per player count
+    slots: tuple                    # distinct strategy names of the run; a seat holds a slot index
+    lineup: tuple                   # strategy names (rotate) or per-seat names (fixed)
+    mode: str = "rotate"            # "rotate" or "fixed"
+    all_rotations: bool = False
+
+    @property
+    def total(self):
+        return self.games * len(self.player_counts)
+
+    def to_dict(self):
+        return {"mode": self.mode, "lineup": list(self.lineup), "all_rotations": self.all_rotations,
+                "player_counts": list(self.player_counts), "games_per_player_count": self.games,
+                "slots": list(self.slots)}
+
+    def assign(self, start, stop, max_players):
+        """Arrays for games [start, stop): players, seed_index, rotation, strategy slot per seat (-1 = empty)."""
+        g = np.arange(start, stop, dtype=np.int64)
+        counts = np.asarray(self.player_counts, dtype=np.int64)
+        players = counts[g // self.games]
+        local = g % self.games
+        if self.mode == "fixed":
+            rotation = np.zeros_like(g)
+        else:
+            rotation = local % players
+        if self.all_rotations and self.mode == "rotate":
+            seed_index = g - rotation           # the group's first game: shared by its n rotations
+        else:
+            seed_index = g.copy()
+        slot_of = {name: i for i, name in enumerate(self.slots)}
+        pattern = np.array([slot_of[name] for name in self.lineup], dtype=np.int64)
+        strat = np.full((len(g), max_players), -1, dtype=np.int64)
+        seats = np.arange(max_players)
+        for n in np.unique(players):
+            rows = players == n
+            if self.mode == "fixed":
+                strat[rows, :n] = pattern[:n]
+            else:
+                pos = (seats[None, :n] + rotation[rows, None]) % n
+                strat[rows, :n] = pattern[pos % len(pattern)]
+        return players, seed_index, rotation, strat
+
+
+def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False):
+    """Validate the user's seating request against the game and build the Design (UserError on bad input)."""
+    players = tuple(int(n) for n in players)
+    if not players:
+        raise UserError("no player count given")
+    for n in players:
+        game.check_players(n)
+    if games < 1:
+        raise UserError(f"--games must be at least 1 (got {games})")
+    if strategies is not None and lineup is not None:
+        raise UserError("give either --strategies (fixed seats) or --lineup (rotated), not both")
+    if strategies is not None:
+        names = tuple(strategies)
+        for name in names:
+            game.strategy(name)
+        if len(set(players)) != 1 or len(names) != players[0]:
+            raise UserError(f"--strategies needs exactly one strategy per seat ({players[0]} for {players[0]} "
+                            f"players, got {len(names)}) and a single player count")
+        mode = "fixed"
+        all_rotations = False
+    else:
+        names = tuple(lineup) if lineup else tuple(game.default_lineup)
+        for name in names:
+            game.strategy(name)
+        if len(names) > min(players):
+            raise UserError(f"a line-up of {len(names)} strategies does not fit {min(players)} seats")
+        mode = "rotate"
+    slots = tuple(dict.fromkeys(names))
+    return Design(players, int(games), slots, names, mode, bool(all_rotations))
