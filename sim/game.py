@@ -50,6 +50,7 @@ class GameSpec:
     item_names: tuple = ()        # item ids -> names, for the items table
     item_kinds: tuple = ()        # per item: its kind ('character', 'special_role', ...)
     event_text: object = None     # fn(event_row, names) -> str, for sim replay
+    action_text: object = None    # fn(action) -> str, for sim replay
     rules_doc: str = ""
     assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
     rules_version: str = ""

@@ -11,7 +11,7 @@ import numpy as np
 from . import __version__, source_hash
 from .errors import UserError
 from .game import get_game
-from .kernel import load_kernel
+from .kernel import load_kernel, new_states
 from .results import chunk_done, chunk_tables, read_manifest, write_chunk, write_json
 from .seating import make_design
 
@@ -53,7 +53,7 @@ def simulate(game, design, pvec, seed, start, stop):
            "seat_f": np.zeros((n, eng.MAX_PLAYERS, 2), np.float64),
            "items": np.zeros((n, eng.MAX_ITEMS, 3), np.int64),
            "n_items": np.zeros(n, np.int64), "steps": np.zeros(n, np.int64)}
-    states = np.zeros(n, eng.STATE_DTYPE)
+    states = new_states(eng, n)
     kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
                     out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
     return out

@@ -1,0 +1,25 @@
+# The README's two commands: `make demo` (the main job) and `make test`. Both set up .venv on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SIM := $(VENV)/bin/sim
+
+.PHONY: demo test bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $@
+
+demo: $(VENV)/.installed
+	$(SIM) run bang_dice --players 4-8 --games 200000 --seed 1 --out results/demo_bang_dice
+
+test: $(VENV)/.installed
+	$(PY) -m pytest -q
+
+bench: $(VENV)/.installed
+	$(SIM) bench bang_dice --games 1000000 --json bench/bang_dice.json
+
+clean:
+	rm -rf results .pytest_cache

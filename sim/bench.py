@@ -1,0 +1,84 @@
+"""`sim bench`: the measured speed of a game's kernel, the figures quoted in the README.
+
+Reports the first-run compile time (in a fresh cache), the cached start-up, games/s single-thread and on all
+cores with parquet writing included, the parallel efficiency, and the speed-up over NUMBA_DISABLE_JIT=1.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+from .runner import prepare, run_study, simulate
+
+_CHILD = """
+import time, sys
+t = time.perf_counter()
+from sim.runner import prepare, simulate
+spec, design, pvec = prepare({game!r}, ({players},), {games}, None, None, False, None)
+t1 = time.perf_counter()
+simulate(spec, design, pvec, 0, 0, {games})
+print(time.perf_counter() - t, time.perf_counter() - t1)
+"""
+
+
+def _child(game, players, games, env_extra):
+    env = dict(os.environ, **env_extra)
+    code = _CHILD.format(game=game, players=players, games=games)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    total, play = map(float, out.stdout.split()[-2:])
+    return total, play
+
+
+def bench(game, players, games, nojit_games=200, out_json=None, echo=print):
+    """Run the benchmark and return its figures (also written to out_json when given)."""
+    spec, _, _ = prepare(game, (players,), 1)
+    res = {"game": spec.name, "players": players, "games": games, "cores": os.cpu_count()}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"SIM_CACHE_DIR": cache}
+        t_cold, _ = _child(game, players, 1, dict(env, NUMBA_CACHE_DIR=str(Path(cache) / "nb")))
+        t_warm, _ = _child(game, players, 1, dict(env, NUMBA_CACHE_DIR=str(Path(cache) / "nb")))
+    res["compile_first_run_s"] = round(t_cold, 2)
+    res["cached_start_s"] = round(t_warm, 2)
+    echo(f"compile (first run, fresh cache): {t_cold:.1f} s; later runs start in {t_warm:.2f} s")
+
+    spec, design, pvec = prepare(game, (players,), games)
+    simulate(spec, design, pvec, 0, 0, 1)
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    for threads in sorted({1, all_threads}):
+        numba.set_num_threads(threads)
+        n = max(1, games // (4 if threads == 1 else 1))
+        t = time.perf_counter()
+        simulate(spec, design, pvec, 0, 0, n)
+        sim_rate = n / (time.perf_counter() - t)
+        res[f"sim_games_per_s_{threads}t"] = round(sim_rate)
+        echo(f"{threads} thread(s): {sim_rate:,.0f} games/s simulation only ({n:,} games)")
+    numba.set_num_threads(all_threads)
+    res["parallel_efficiency"] = round(res[f"sim_games_per_s_{all_threads}t"]
+                                       / (all_threads * res["sim_games_per_s_1t"]), 3)
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        run_study(game, Path(tmp) / "run", games=games, players=(players,), progress=False)
+        wall = time.perf_counter() - t
+        m = json.loads((Path(tmp) / "run" / "manifest.json").read_text())
+    res["end_to_end_wall_s"] = round(wall, 2)
+    res["end_to_end_games_per_s"] = round(games / wall)
+    res["write_s"] = m["timings"]["write_s"]
+    echo(f"end to end, {games:,} games on {all_threads} threads with parquet writing: {wall:.2f} s "
+         f"({games / wall:,.0f} games/s; writing {m['timings']['write_s']:.2f} s); "
+         f"parallel efficiency {res['parallel_efficiency']:.0%}")
+    if nojit_games:
+        _, play = _child(game, players, nojit_games, {"NUMBA_DISABLE_JIT": "1"})
+        nojit_rate = nojit_games / play
+        res["nojit_games_per_s"] = round(nojit_rate, 1)
+        res["jit_speedup_1t"] = round(res["sim_games_per_s_1t"] / nojit_rate)
+        echo(f"NUMBA_DISABLE_JIT=1: {nojit_rate:,.1f} games/s single-thread -> the JIT is "
+             f"{res['jit_speedup_1t']:,}x faster")
+    if out_json:
+        Path(out_json).parent.mkdir(parents=True, exist_ok=True)
+        Path(out_json).write_text(json.dumps(res, indent=1))
+    return res

@@ -1,0 +1,181 @@
+"""The `sim` command line: run studies, replay games, list games, strategies and parameters, benchmark."""
+import argparse
+import sys
+import textwrap
+
+from .errors import UserError
+
+EXAMPLES = """\
+examples:
+  sim games
+  sim strategies bang_dice
+  sim params bang_dice
+  sim run bang_dice --games 100000 --players 5 --seed 1
+  sim run bang_dice --players 4-8 --lineup belief,omniscient,aggressive --all-rotations
+  sim run bang_dice --strategies belief,belief,random,random,random --set module.ghost=on
+  sim replay results/bang_dice_5p_100000_s1 42
+  sim bench bang_dice --games 1000000
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # one line, naming the problem; argparse's usage block is one `--help` away
+        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        sys.exit(2)
+
+
+def parse_players(text):
+    """'5', '3,4,5' or '3-8' -> tuple of ints."""
+    try:
+        out = []
+        for part in str(text).split(","):
+            if "-" in part:
+                lo, hi = part.split("-")
+                out.extend(range(int(lo), int(hi) + 1))
+            else:
+                out.append(int(part))
+    except ValueError:
+        raise UserError(f"--players takes a count, a list or a range like 5, 3,4,5 or 3-8 (got '{text}')") from None
+    if not out:
+        raise UserError(f"--players is empty (got '{text}')")
+    return tuple(dict.fromkeys(out))
+
+
+def parse_sets(pairs):
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise UserError(f"--set takes name=value (got '{pair}')")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def parse_names(text):
+    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+
+
+def cmd_games(args):
+    from .game import game_names, get_game
+    for name in game_names():
+        g = get_game(name)
+        note = "  [rests on ASSUMED components]" if g.assumed_components else ""
+        print(f"{name:16s} {g.title} ({g.players[0]}-{g.players[1]} players){note}")
+
+
+def cmd_strategies(args):
+    from .game import get_game
+    g = get_game(args.game)
+    for s in [g.strategy(n) for n in g.strategy_names()]:
+        hidden = " [reads hidden information]" if s.sees_hidden else ""
+        weights = f" weights={list(s.weights)}" if s.weights else ""
+        print(f"{s.name:16s} {s.doc}{hidden}{weights}")
+    print(f"default line-up: {', '.join(g.default_lineup)}")
+
+
+def cmd_params(args):
+    from .params import PROVENANCE
+    from .game import get_game
+    g = get_game(args.game)
+    for p in g.params.params:
+        if args.grep and args.grep not in p.name:
+            continue
+        rng = f" choices: {'/'.join(p.choices)}" if p.kind == "choice" else (
+            f" range [{p.lo}, {p.hi}]" if p.lo is not None or p.hi is not None else "")
+        src = f" ({p.src})" if p.src else ""
+        print(f"{p.name} = {p.show(p.default)}  [{p.kind}; {PROVENANCE[p.prov]}{src}]{rng}")
+        if p.doc:
+            print(textwrap.indent(textwrap.fill(p.doc, 100), "    "))
+
+
+def cmd_run(args):
+    from .runner import run_study
+    players = parse_players(args.players) if args.players else None
+    from .game import get_game
+    g = get_game(args.game)
+    players = players or (g.default_players,)
+    out = args.out or f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
+                     strategies=parse_names(args.strategies), all_rotations=args.all_rotations, seed=args.seed,
+                     params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
+                     progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
+    print(f"results in {path}")
+
+
+def cmd_replay(args):
+    from .replay import replay_text
+    for line in replay_text(args.run, args.index):
+        print(line)
+
+
+def cmd_bench(args):
+    from .bench import bench
+    from .game import get_game
+    g = get_game(args.game)
+    bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json)
+
+
+def build_parser():
+    p = Parser(prog="sim", description="Monte Carlo balance lab for tabletop games.", epilog=EXAMPLES,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+
+    s = sub.add_parser("games", help="list the games")
+    s.set_defaults(func=cmd_games)
+    s = sub.add_parser("strategies", help="list a game's strategies")
+    s.add_argument("game")
+    s.set_defaults(func=cmd_strategies)
+    s = sub.add_parser("params", help="list a game's parameters with defaults and provenance")
+    s.add_argument("game")
+    s.add_argument("--grep", help="only names containing this text")
+    s.set_defaults(func=cmd_params)
+
+    s = sub.add_parser("run", help="play a study and write parquet results",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("game")
+    s.add_argument("--games", type=int, default=10_000, help="games per player count (default 10000)")
+    s.add_argument("--players", help="player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)")
+    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
+    s.add_argument("--strategies", help="one strategy per seat, fixed (no rotation)")
+    s.add_argument("--all-rotations", action="store_true",
+                   help="replay each seed under every rotation (common random numbers)")
+    s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
+    s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--overwrite", action="store_true", help="replace a different run already in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("replay", help="print one game of a run move by move")
+    s.add_argument("run", help="run folder")
+    s.add_argument("index", type=int, help="game index (the `game` column)")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("bench", help="measure a game's speed (the README's figures)")
+    s.add_argument("game", nargs="?", default="bang_dice")
+    s.add_argument("--games", type=int, default=1_000_000)
+    s.add_argument("--players", type=int)
+    s.add_argument("--nojit-games", type=int, default=200, help="games for the NUMBA_DISABLE_JIT comparison")
+    s.add_argument("--json", help="also write the figures to this file")
+    s.set_defaults(func=cmd_bench)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        args.func(args)
+    except UserError as e:
+        sys.stderr.write(f"sim {args.command}: error: {e}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Re-play any game of a finished run from its seed and print it move by move."""
+from pathlib import Path
+
+import numpy as np
+
+from .errors import UserError
+from .game import get_game
+from .kernel import load_kernel, new_states
+from .results import read_manifest
+from .seating import Design
+
+MAX_MOVES = 20_000
+MAX_EVENTS = 200_000
+
+
+def design_from_manifest(m):
+    d = m["seating"]
+    return Design(tuple(d["player_counts"]), d["games_per_player_count"], tuple(d["slots"]), tuple(d["lineup"]),
+                  d["mode"], d["all_rotations"])
+
+
+def play_logged(game, design, pvec, seed, index):
+    """Play game `index` of a design with the event log on; returns moves, events (with step) and outcome arrays."""
+    eng = game.engine_module()
+    kern = load_kernel(game)
+    players, seed_index, rotation, strat = design.assign(index, index + 1, eng.MAX_PLAYERS)
+    sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
+    weights = game.weights_matrix(design.slots)
+    states = new_states(eng, 1)
+    moves = np.zeros((MAX_MOVES, 4), np.int64)
+    events = np.zeros((MAX_EVENTS, states["ev"].shape[-1]), np.int32)
+    ev_step = np.zeros(MAX_EVENTS, np.int64)
+    game_int = np.zeros(len(game.game_columns), np.int64)
+    seat_int = np.zeros((eng.MAX_PLAYERS, len(game.seat_columns)), np.int64)
+    seat_f = np.zeros((eng.MAX_PLAYERS, 2))
+    items = np.zeros((eng.MAX_ITEMS, 3), np.int64)
+    n_moves, n_ev, n_items = kern.play_logged(states, pvec, np.uint64(seed), seed_index[0], players[0], strat[0],
+                                              sids, weights, moves, events, ev_step, game_int, seat_int, seat_f,
+                                              items)
+    return {"players": int(players[0]), "seed_index": int(seed_index[0]), "rotation": int(rotation[0]),
+            "strat": strat[0], "moves": moves[:n_moves], "events": events[:n_ev], "ev_step": ev_step[:n_ev],
+            "game_int": game_int, "seat_int": seat_int, "seat_f": seat_f, "items": items[:n_items]}
+
+
+def _label(game, col, value):
+    labels = game.labels.get(col)
+    return labels[value] if labels is not None and 0 <= value < len(labels) else str(value)
+
+
+def replay_text(run, index):
+    """The whole game `index` of the run folder `run` as readable lines."""
+    m = read_manifest(run)
+    if m is None:
+        raise UserError(f"{run} is not a run folder (no manifest.json)")
+    game = get_game(m["game"])
+    design = design_from_manifest(m)
+    if not 0 <= index < design.total:
+        raise UserError(f"game index {index} is outside this run (0..{design.total - 1})")
+    pvec = game.params.resolve(m.get("params_changed", {}))
+    r = play_logged(game, design, pvec, m["seed"], index)
+    names = {"seat_strategy": [design.slots[k] if k >= 0 else "-" for k in r["strat"]]}
+    n = r["players"]
+    lines = [f"{game.title}: game {index} of {Path(run)} (run seed {m['seed']}, seed index {r['seed_index']}, "
+             f"rotation {r['rotation']}), {n} players",
+             "Seats: " + ", ".join(f"{i}={names['seat_strategy'][i]}" for i in range(n))]
+    text = game.event_text or (lambda row, nm: " ".join(map(str, row)))
+    act = getattr(game, "action_text", None)
+    ev_i = 0
+    events, ev_step = r["events"], r["ev_step"]
+    while ev_i < len(events) and ev_step[ev_i] < 0:
+        lines.append("  " + text(events[ev_i], names))
+        ev_i += 1
+    for t, (seat, action, n_legal, k) in enumerate(r["moves"]):
+        what = act(int(action)) if act else f"action {action}"
+        lines.append(f"[{t + 1}] seat {seat} ({names['seat_strategy'][seat]}) {what}"
+                     + (f"  (choice {k + 1} of {n_legal})" if n_legal > 1 else ""))
+        while ev_i < len(events) and ev_step[ev_i] == t:
+            lines.append("    " + text(events[ev_i], names))
+            ev_i += 1
+    lines.append("Result: " + ", ".join(f"{c}={_label(game, c, v)}" for c, v in zip(game.game_columns, r["game_int"])))
+    for i in range(n):
+        cols = ", ".join(f"{c}={_label(game, c, v)}" for c, v in zip(game.seat_columns, r["seat_int"][i]))
+        lines.append(f"  seat {i} ({names['seat_strategy'][i]}): score={r['seat_f'][i, 0]:g} "
+                     f"win_share={r['seat_f'][i, 1]:.3g}, {cols}")
+    return lines

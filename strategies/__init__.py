@@ -1,0 +1,1 @@
+"""Scripted strategies, one module per game (jitted choose functions)."""

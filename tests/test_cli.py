@@ -1,0 +1,68 @@
+"""The command line: listings, a run, replay, and one clear line for every kind of bad input."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sim.cli import main
+
+
+def one_error_line(capsys, argv, *needles):
+    with pytest.raises(SystemExit) as e:
+        code = main(argv)
+        raise SystemExit(code)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    for needle in needles:
+        assert needle in err[0], err[0]
+    return err[0]
+
+
+def test_run_and_replay(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["run", "toy_pig", "--games", "200", "--players", "3", "--seed", "4", "--out", str(out),
+                 "--no-progress", "--set", "target=30"]) == 0
+    assert (out / "manifest.json").exists() and any((out / "seats").iterdir())
+    capsys.readouterr()
+    assert main(["replay", str(out), "5"]) == 0
+    text = capsys.readouterr().out
+    assert "game 5" in text and "Result:" in text
+
+
+def test_listings(capsys):
+    assert main(["strategies", "toy_pig"]) == 0
+    assert "hold20" in capsys.readouterr().out
+    assert main(["params", "toy_pig"]) == 0
+    out = capsys.readouterr().out
+    assert "target = 40" in out and "ASSUMED" in out
+
+
+@pytest.mark.parametrize("argv,needles", [
+    (["run", "no_such_game"], ["unknown game 'no_such_game'"]),
+    (["run", "toy_pig", "--lineup", "hold2O"], ["unknown strategy", "Did you mean hold20"]),
+    (["run", "toy_pig", "--players", "9"], ["2-4 players (got 9)"]),
+    (["run", "toy_pig", "--players", "three"], ["--players takes"]),
+    (["run", "toy_pig", "--set", "target=abc"], ["needs a number"]),
+    (["run", "toy_pig", "--set", "nosuch=1"], ["unknown parameter 'nosuch'"]),
+    (["run", "toy_pig", "--set", "target"], ["--set takes name=value"]),
+    (["run", "toy_pig", "--seed", "-5"], ["--seed must be between"]),
+    (["run", "toy_pig", "--seed", "x"], ["invalid int value"]),
+    (["run", "toy_pig", "--games", "0"], ["--games must be at least 1"]),
+    (["run", "toy_pig", "--strategies", "hold20,hold10"], ["one strategy per seat"]),
+    (["params", "nogame"], ["unknown game"]),
+    (["frobnicate"], ["invalid choice"]),
+])
+def test_bad_input_one_line_nothing_written(argv, needles, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_error_line(capsys, argv, *needles)
+    assert not (tmp_path / "out").exists() and not (tmp_path / "results").exists()
+
+
+def test_console_script_lists_games():
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    out = subprocess.run([sys.executable, "-m", "sim", "games"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    bad = subprocess.run([sys.executable, "-m", "sim", "run", "nope"], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "unknown game" in bad.stderr

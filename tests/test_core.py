@@ -1,0 +1,148 @@
+"""The core on a toy game: seeding, seat design, parquet output, resume, determinism, replay, parameters."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.errors import UserError
+from sim.results import part_name
+from sim.rng import game_seed, rand_below
+from sim.runner import prepare, run_study, simulate
+from sim.replay import replay_text
+
+
+def read(run, table):
+    return pd.read_parquet(run / table).sort_values(["game"] + (["seat"] if table != "games" else [])
+                                                    ).reset_index(drop=True)
+
+
+def test_rng_reproducible_and_uniform():
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert game_seed(7, 3) != game_seed(7, 4) and game_seed(7, 3) != game_seed(8, 3)
+    rng = np.array([game_seed(1, 2), 0], dtype=np.uint64)
+    draws = np.array([rand_below(rng, 0, 6) for _ in range(60000)])
+    counts = np.bincount(draws, minlength=6)
+    assert draws.min() == 0 and draws.max() == 5
+    from scipy.stats import chisquare
+    assert chisquare(counts).pvalue > 1e-4
+
+
+def test_rotation_is_balanced(toy):
+    _, design, _ = prepare(toy, (3,), 300, lineup=["hold20", "hold10", "random"])
+    players, seed_index, rotation, strat = design.assign(0, 300, 4)
+    for seat in range(3):
+        counts = np.bincount(strat[:, seat], minlength=3)
+        assert list(counts) == [100, 100, 100]
+    assert (strat[:, 3] == -1).all()
+    assert (seed_index == np.arange(300)).all()
+
+
+def test_all_rotations_share_seeds(toy):
+    _, design, _ = prepare(toy, (3,), 9, lineup=["hold20", "hold10", "random"], all_rotations=True)
+    _, seed_index, rotation, strat = design.assign(0, 9, 4)
+    assert list(seed_index) == [0, 0, 0, 3, 3, 3, 6, 6, 6]
+    assert list(rotation) == [0, 1, 2] * 3
+    # within a group every strategy occupies every seat once
+    assert sorted(strat[:3, 0]) == [0, 1, 2]
+
+
+def test_run_tables_and_manifest(tmp_path, toy):
+    run = run_study(toy, tmp_path / "r", games=3000, players=(3, 4), seed=5, chunk_size=1000, progress=False)
+    g, s, it = read(run, "games"), read(run, "seats"), read(run, "items")
+    m = json.loads((run / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["total_games"] == 6000
+    assert len(g) == 6000 and list(g.game) == list(range(6000))
+    assert len(s) == 3000 * 3 + 3000 * 4
+    shares = s.groupby("game").win_share.sum()
+    assert np.allclose(shares, 1.0)
+    assert set(s.strategy.astype(str)) == {"hold20", "hold10", "random"}
+    assert (it.item.astype(str) == "halfway").all() and len(it) > 0
+    assert not g.capped.any()
+
+
+def test_thread_count_and_chunking_do_not_change_results(tmp_path, toy):
+    import numba
+    a = run_study(toy, tmp_path / "a", games=2000, seed=11, chunk_size=333, threads=1, progress=False)
+    b = run_study(toy, tmp_path / "b", games=2000, seed=11, chunk_size=2000, threads=numba.config.NUMBA_NUM_THREADS,
+                  progress=False)
+    for table in ("games", "seats", "items"):
+        pd.testing.assert_frame_equal(read(a, table), read(b, table))
+
+
+def test_seed_changes_results(tmp_path, toy):
+    a = run_study(toy, tmp_path / "a", games=500, seed=1, progress=False)
+    b = run_study(toy, tmp_path / "b", games=500, seed=2, progress=False)
+    assert not read(a, "seats").score.equals(read(b, "seats").score)
+
+
+def test_resume_plays_only_missing_chunks(tmp_path, toy):
+    run = run_study(toy, tmp_path / "r", games=4000, seed=3, chunk_size=1000, progress=False)
+    before = {t: read(run, t) for t in ("games", "seats", "items")}
+    # as if the process had been killed during chunk 2: its games part (written last) is missing
+    (run / "games" / part_name(2)).unlink()
+    stamp = {c: (run / "games" / part_name(c)).stat().st_mtime_ns for c in (0, 1, 3)}
+    run_study(toy, run, games=4000, seed=3, chunk_size=1000, progress=False)
+    for c in (0, 1, 3):
+        assert (run / "games" / part_name(c)).stat().st_mtime_ns == stamp[c]
+    for t, df in before.items():
+        pd.testing.assert_frame_equal(read(run, t), df)
+
+
+def test_different_request_in_same_folder_is_refused(tmp_path, toy):
+    run_study(toy, tmp_path / "r", games=100, seed=3, progress=False)
+    with pytest.raises(UserError, match="differs in"):
+        run_study(toy, tmp_path / "r", games=100, seed=4, progress=False)
+    run_study(toy, tmp_path / "r", games=100, seed=4, progress=False, overwrite=True)
+
+
+def test_bad_input_is_refused_before_writing(tmp_path, toy):
+    cases = [dict(players=(9,)), dict(lineup=["nope"]), dict(params={"target": "-3"}), dict(params={"targte": 5}),
+             dict(games=0), dict(seed=-1), dict(strategies=["hold20"])]
+    for kw in cases:
+        out = tmp_path / "x"
+        with pytest.raises(UserError):
+            run_study(toy, out, **{"games": 10, **kw}, progress=False)
+        assert not out.exists(), kw
+
+
+def test_param_errors_name_the_problem(toy):
+    with pytest.raises(UserError, match="Did you mean target"):
+        toy.params.resolve({"targe": 3})
+    with pytest.raises(UserError, match=r"out of range \[1, 1000\]"):
+        toy.params.resolve({"target": 0})
+    vec = toy.params.resolve({"target": "60"})
+    assert toy.params.changed(vec) == {"target": "60"}
+
+
+def test_parameter_reaches_the_engine(tmp_path, toy):
+    run = run_study(toy, tmp_path / "r", games=300, seed=1, params={"target": 10}, progress=False)
+    s = read(run, "seats")
+    assert s[s.win == 1].score.min() >= 10 and s.score.max() < 10 + 6 * 30
+
+
+def test_replay_matches_the_run(tmp_path, toy):
+    run = run_study(toy, tmp_path / "r", games=50, seed=9, progress=False)
+    s = read(run, "seats")
+    lines = replay_text(run, 17)
+    assert "game 17" in lines[0]
+    for seat, row in s[s.game == 17].iterrows():
+        assert f"seat {row.seat} ({row.strategy}): score={row.score:g}" in "\n".join(lines)
+    with pytest.raises(UserError, match="outside this run"):
+        replay_text(run, 50)
+
+
+def test_interpreted_engine_gives_identical_results(tmp_path, toy):
+    """The same games with NUMBA_DISABLE_JIT=1 (pure Python) equal the compiled ones."""
+    code = ("import sys, numpy as np; sys.path.insert(0, '.');"
+            "from tests.toygame import GAME; from sim.runner import prepare, simulate;"
+            "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40);"
+            "np.save(sys.argv[1], a['seat_f'])")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    subprocess.run([sys.executable, "-c", code, str(tmp_path / "nojit.npy")], env=env, check=True, cwd=os.getcwd())
+    spec, d, p = prepare(toy, (3,), 40)
+    jit = simulate(spec, d, p, 21, 0, 40)["seat_f"]
+    assert np.array_equal(np.load(tmp_path / "nojit.npy"), jit)
