@@ -1,4 +1,8 @@
 """Pig, a tiny dice race used to test the core without any real game: roll to add to a turn total, a 1 busts."""
+import sim
+
+sim.use_game_cache(__name__)  # before anything jitted of this game is imported
+
 from sim.game import GameSpec, StrategySpec
 from sim.params import ParamTable
 
