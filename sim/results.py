@@ -5,6 +5,8 @@ killed run never leaves a chunk that looks done but is not, and a resumed run re
 """
 import json
 import os
+import socket
+import uuid
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,11 @@ import pyarrow.parquet as pq
 
 TABLES = ("seats", "items", "games")  # write order: games last marks the chunk done
 COMPRESSION = "zstd"
+
+
+def _unique():
+    """A temp-file tag unique across hosts and processes (workers may share one output folder)."""
+    return f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
 
 def part_name(chunk):
@@ -80,7 +87,7 @@ def write_chunk(folder, chunk, tables, partition=None):
         sub = folder / name if partition is None else folder / name / partition
         sub.mkdir(parents=True, exist_ok=True)
         final = sub / part_name(chunk)
-        tmp = sub / f".{part_name(chunk)}.tmp{os.getpid()}"
+        tmp = sub / f".{part_name(chunk)}.{_unique()}.tmp"
         pq.write_table(tables[name], tmp, compression=COMPRESSION)
         os.replace(tmp, final)
 
@@ -93,7 +100,7 @@ def chunk_done(folder, chunk, partition=None):
 def write_json(path, data):
     """Atomic JSON write."""
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp = path.with_name(f".{path.name}.{_unique()}.tmp")
     tmp.write_text(json.dumps(data, indent=1, sort_keys=False, default=str))
     os.replace(tmp, path)
 

@@ -185,7 +185,17 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
     return out
 
 
+class _NoProgress:
+    def update(self, n):
+        pass
+
+    def close(self):
+        pass
+
+
 def _progress(total, initial, enabled, name):
+    if not enabled:
+        return _NoProgress()  # tqdm not even imported: no widget warnings inside notebooks
     from tqdm.auto import tqdm
-    return tqdm(total=total, initial=initial, disable=not enabled, unit=" games", unit_scale=True,
-                desc=name, smoothing=0.1, dynamic_ncols=True)
+    return tqdm(total=total, initial=initial, unit=" games", unit_scale=True, desc=name, smoothing=0.1,
+                dynamic_ncols=True)

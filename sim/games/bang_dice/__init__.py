@@ -1,0 +1,48 @@
+"""BANG! The Dice Game (dV Giochi 2013) with the five Old Saloon modules."""
+import sim
+
+sim.use_game_cache(__name__)  # before anything jitted of this game is imported
+
+from pathlib import Path
+
+from sim.game import GameSpec, StrategySpec
+
+from . import params as P
+from .engine import (GAME_COLUMNS, SEAT_COLUMNS, ROLE_NAMES, SPECIAL_NAMES, CAUSE_LABELS, WINNER_LABELS,
+                     END_LABELS, N_CHARS)
+from .text import action_text, event_text
+
+_ITEM_NAMES = tuple(P.CHAR_IDS) + tuple(n.upper().replace(" ", "_") for n in SPECIAL_NAMES[1:]) + ("CHIEF_ARROW",)
+_ITEM_KINDS = ("character",) * N_CHARS + ("special_role",) * (len(SPECIAL_NAMES) - 1) + ("chief_arrow",)
+_ROLES = [r.lower() for r in ROLE_NAMES]
+
+GAME = GameSpec(
+    name="bang_dice",
+    title="BANG! The Dice Game + Old Saloon",
+    engine="sim.games.bang_dice.engine",
+    strategy_module="strategies.bang_dice",
+    params=P.TABLE,
+    players=(3, 8),
+    default_players=5,
+    strategies=[StrategySpec("simple", 1, "Placeholder: one plain rule per decision (chase Gatlings, shoot "
+                             "enemies, beer allies); reads hidden roles.", (), sees_hidden=True)],
+    default_lineup=("simple",),
+    game_columns=GAME_COLUMNS,
+    seat_columns=SEAT_COLUMNS,
+    labels={
+        "winner_team": list(WINNER_LABELS),
+        "end_reason": list(END_LABELS),
+        "role": _ROLES,
+        "role_end": _ROLES,
+        "special_role": [s.lower().replace(" ", "_") for s in SPECIAL_NAMES],
+        "character": list(P.CHAR_IDS),
+        "eliminated_by": list(CAUSE_LABELS),
+    },
+    item_names=_ITEM_NAMES,
+    item_kinds=_ITEM_KINDS,
+    event_text=event_text,
+    rules_doc=str(Path(__file__).resolve().parent / "RULES.md"),
+    assumed_components="Ghost token set (one per base face + x2) is assumed; see RULES.md",
+    rules_version="2026-11-22",
+)
+GAME.action_text = action_text  # used by sim replay when present
