@@ -18,6 +18,24 @@ examples:
 """
 
 
+SWEEP_EXAMPLES = """\
+examples:
+  sim sweep examples/sweeps/bang_ghost.toml --dry-run
+  sim sweep examples/sweeps/bang_ghost.toml --out results/ghost
+  sim sweep bang_dice --players 5-8 --grid module.ghost=off,on --games 50000 --seed 1
+  sim sweep bang_dice --players 5 --grid life.BART_CASSIDY=7:10:1 --adaptive-metric order0_win_share \\
+      --adaptive-width 0.01 --max-games 400000
+  sim sweep examples/sweeps/bang_ghost.toml --scheduler tcp://10.0.0.5:8786 --out /shared/ghost
+"""
+
+SOLVE_EXAMPLES = """\
+examples:
+  sim solve cold_comfort --players 4 --param gold.start_step --between=-2:4
+  sim solve raccoon_tycoon --players 4 --param setup.free_tokens.order0 --between 0:4 --max-games 400000
+  sim solve bang_dice --players 5 --param count.sheriff_bonus --between 0:4 --target 0.3
+"""
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         # one line, naming the problem; argparse's usage block is one `--help` away
@@ -116,6 +134,49 @@ def cmd_bench(args):
     bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json)
 
 
+def cmd_sweep(args):
+    from .sweep import build_sweep, dry_run, print_summary, raw_from_flags, run_sweep, set_threads
+    raw, name = raw_from_flags(args.source, players=args.players, games=args.games, seed=args.seed,
+                               lineup=args.lineup, strategies=args.strategies, all_rotations=args.all_rotations,
+                               sets=args.set, grids=args.grid, zips=args.zip, chunk_size=args.chunk_size,
+                               adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
+                               max_games=args.max_games, confidence=args.confidence)
+    where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
+    sweep = build_sweep(raw, where)
+    if args.dry_run:
+        set_threads(args.threads)
+        dry_run(sweep)
+        return
+    out = args.out or f"results/sweep_{name}_s{sweep.seed}"
+    frame = run_sweep(sweep, out, scheduler=args.scheduler, fresh=args.fresh, progress=not args.no_progress,
+                      threads=args.threads, command=" ".join(sys.argv))
+    print_summary(sweep, frame)
+    print(f"results in {out} (summary.parquet: one row per configuration)")
+
+
+def cmd_solve(args):
+    from .solve import report_lines, solve_game, write_result
+    players = parse_players(args.players) if args.players else None
+    if players and len(players) != 1:
+        raise UserError(f"sim solve works on one player count at a time (got {args.players})")
+    result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
+                              players=players[0] if players else None, lineup=parse_names(args.lineup),
+                              strategies=parse_names(args.strategies), all_rotations=args.all_rotations,
+                              overrides=parse_sets(args.set), between=args.between, games=args.games,
+                              max_games=args.max_games, seed=args.seed, confidence=args.confidence,
+                              threads=args.threads)
+    for line in report_lines(result, info):
+        print(line)
+    if args.out:
+        print(f"details in {write_result(args.out, result, info)}")
+
+
+def cmd_report(args):
+    from .report import build_report
+    for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
+        print(f"report written to {path}")
+
+
 def build_parser():
     p = Parser(prog="sim", description="Monte Carlo balance lab for tabletop games.", epilog=EXAMPLES,
                formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -162,6 +223,67 @@ def build_parser():
     s.add_argument("--nojit-games", type=int, default=200, help="games for the NUMBA_DISABLE_JIT comparison")
     s.add_argument("--json", help="also write the figures to this file")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("sweep", help="play a grid of configurations (resumable; local or on a Dask cluster)",
+                       epilog=SWEEP_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("source", help="a sweep file (.toml) or a game name for a sweep given by flags")
+    s.add_argument("--players", help="player counts, each its own configuration: 5, 3,4,5 or 3-8")
+    s.add_argument("--games", type=int, help="games per configuration (first round when adaptive)")
+    s.add_argument("--seed", type=int, help="sweep seed (default 0)")
+    s.add_argument("--lineup", help="strategies rotated over the seats")
+    s.add_argument("--strategies", help="one strategy per seat, fixed")
+    s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
+    s.add_argument("--grid", action="append", metavar="NAME=V1,V2|LO:HI:STEP",
+                   help="sweep a parameter; several --grid form a cartesian product (repeatable)")
+    s.add_argument("--zip", action="append", metavar="NAME=V1,V2",
+                   help="parameters swept together, value by value (equal lengths; repeatable)")
+    s.add_argument("--chunk-size", type=int, help="games per task / part file (default min(games, 10000))")
+    s.add_argument("--adaptive-metric", help="adaptive budget: the metric whose interval must narrow, "
+                                             "e.g. order0_win_share")
+    s.add_argument("--adaptive-width", type=float, help="adaptive budget: target full width of the interval")
+    s.add_argument("--max-games", type=int, help="adaptive budget: most games per configuration")
+    s.add_argument("--confidence", type=float, help="interval level (default 0.95)")
+    s.add_argument("--out", help="sweep folder (default results/sweep_<file or game>_s<seed>)")
+    s.add_argument("--fresh", "--overwrite", dest="fresh", action="store_true",
+                   help="discard a different sweep already in --out and start over")
+    s.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run the tasks on this dask.distributed scheduler (--out must be shared with the workers)")
+    s.add_argument("--threads", type=int, help="threads for local play (default: all cores)")
+    s.add_argument("--dry-run", action="store_true", help="print the configurations and the estimated time")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_sweep)
+
+    s = sub.add_parser("solve", help="find the parameter value at which a metric hits a target (balance point)",
+                       epilog=SOLVE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("game")
+    s.add_argument("--param", required=True, help="the numeric parameter to solve for")
+    s.add_argument("--between", metavar="LOW:HIGH",
+                   help="search range (default: the parameter's range); a negative LOW needs '=': --between=-2:4")
+    s.add_argument("--metric", default="order0_win_share",
+                   help="metric (default order0_win_share: the first player's win share)")
+    s.add_argument("--target", default="fair", help="target value, or 'fair' = 1/players (default)")
+    s.add_argument("--players", help="the player count")
+    s.add_argument("--lineup", help="strategies rotated over the seats")
+    s.add_argument("--strategies", help="one strategy per seat, fixed")
+    s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
+    s.add_argument("--games", type=int, default=2000, help="games per new evaluation (default 2000)")
+    s.add_argument("--max-games", type=int, default=200_000, help="total games budget (default 200000)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--confidence", type=float, default=0.95, help="interval level (default 0.95)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
+    s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
+    s.add_argument("results", help="run or sweep folder")
+    s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
+    s.add_argument("--pdf", action="store_true", help="also print the report to PDF with headless Chromium")
+    s.add_argument("--solve", action="append", metavar="FILE",
+                   help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
+                        "of that kind inside the results folder are included anyway)")
+    s.set_defaults(func=cmd_report)
     return p
 
 
