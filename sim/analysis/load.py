@@ -1,0 +1,208 @@
+"""Loading results: one run folder or a hive-partitioned sweep, lazily and column by column.
+
+A run folder holds `manifest.json` and three tables written as parquet part files (`games/`, `seats/`, `items/`);
+a sweep writes the same tables partitioned as `games/config=K/part-*.parquet`. Both are read through
+`pyarrow.dataset`, so only the columns asked for are read, filters are pushed down to the files, and 10 million seat
+rows of a few columns load in seconds. Everything returned is pandas.
+
+In a sweep the partition column `config` (int) is added to every table; game ids may repeat across configs, so
+join tables on `game_key(df)` (["config", "game"] in a sweep, ["game"] otherwise), never on `game` alone.
+"""
+import json
+import os
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.dataset as ds
+
+TABLES = ("games", "seats", "items")
+
+
+def game_key(df):
+    """The columns that identify one game in `df`: ["config", "game"] for sweep tables, else ["game"]."""
+    return ["config", "game"] if "config" in df.columns else ["game"]
+
+
+def _expression(filters):
+    """A pyarrow filter expression from a dict {column: value or list of values}, or an expression as is."""
+    if filters is None or isinstance(filters, ds.Expression):
+        return filters
+    expr = None
+    for col, val in filters.items():
+        if isinstance(val, (list, tuple, set)):
+            e = ds.field(col).isin(list(val))
+        else:
+            e = ds.field(col) == val
+        expr = e if expr is None else expr & e
+    return expr
+
+
+class Run:
+    """One run or sweep on disk. Nothing is read until a table is asked for.
+
+    `run.seats(columns=[...], filters={...})` returns a DataFrame of just those columns and rows; `run.dataset("seats")`
+    is the pyarrow dataset itself for queries too big for pandas (e.g. aggregate with `dataset.to_table(...)` or
+    DuckDB over it). `run.manifest` is the parsed manifest.json; `run.configs` the sweep's configurations as a
+    DataFrame (one row per config: its number, player count if recorded, and the swept parameter values, or
+    all its parameters when the manifest does not say which were swept), empty for a plain run.
+    """
+
+    def __init__(self, path):
+        self.path = str(path)
+        if not os.path.isdir(self.path):
+            raise FileNotFoundError(f"no run folder at {self.path}")
+        man = os.path.join(self.path, "manifest.json")
+        self.manifest = {}
+        if os.path.exists(man):
+            with open(man) as f:
+                self.manifest = json.load(f)
+        self._datasets = {}
+
+    def __repr__(self):
+        return f"Run({self.path!r}, game={self.game!r}, sweep={self.is_sweep})"
+
+    @property
+    def game(self):
+        return self.manifest.get("game")
+
+    @property
+    def is_sweep(self):
+        return "config" in self.dataset("games").schema.names
+
+    @property
+    def configs(self):
+        rows = []
+        for i, c in enumerate(self.manifest.get("configs", []) or []):
+            if isinstance(c, dict):
+                # the core's sweep manifest lists the swept values under "swept" (and every parameter under
+                # "params"); show what distinguishes the configurations
+                values = c.get("swept") if c.get("swept") is not None else c.get("params", {})
+                row = {"config": int(c.get("config", i))}
+                if "players" in c:
+                    row["players"] = c["players"]
+                rows.append({**row, **values})
+        return pd.DataFrame(rows)
+
+    def dataset(self, table):
+        """The pyarrow dataset of one table ("games", "seats" or "items"), hive partitions discovered."""
+        if table not in TABLES:
+            raise ValueError(f"table must be one of {TABLES}, not {table!r}")
+        if table not in self._datasets:
+            folder = os.path.join(self.path, table)
+            if not os.path.isdir(folder):
+                raise FileNotFoundError(f"{self.path} has no {table}/ table")
+            self._datasets[table] = ds.dataset(folder, format="parquet", partitioning="hive")
+        return self._datasets[table]
+
+    def columns(self, table):
+        """Column names of one table, without reading it."""
+        return list(self.dataset(table).schema.names)
+
+    def read(self, table, columns=None, filters=None, categorical=False):
+        """Read one table into pandas.
+
+        columns: list of column names (None = all). filters: dict {column: value or list} or a pyarrow
+        expression, applied while reading. categorical: store string columns as pandas categoricals (saves memory
+        and speeds group-bys on very large tables).
+        """
+        d = self.dataset(table)
+        if columns is not None:
+            missing = [c for c in columns if c not in d.schema.names]
+            if missing:
+                raise KeyError(f"{table} has no column(s) {missing}; it has {d.schema.names}")
+        t = d.to_table(columns=columns, filter=_expression(filters))
+        if "config" in t.schema.names and pa.types.is_dictionary(t.schema.field("config").type):
+            t = t.set_column(t.schema.get_field_index("config"), "config", t["config"].cast(pa.int64()))
+        df = t.to_pandas(strings_to_categorical=categorical)
+        if "config" in df.columns:
+            df["config"] = df["config"].astype("int64")
+        return df
+
+    def games(self, columns=None, filters=None, categorical=False):
+        """The games table (one row per game) as a DataFrame; see `read`."""
+        return self.read("games", columns, filters, categorical)
+
+    def seats(self, columns=None, filters=None, categorical=False):
+        """The seats table (one row per seat per game) as a DataFrame; see `read`."""
+        return self.read("seats", columns, filters, categorical)
+
+    def items(self, columns=None, filters=None, categorical=False):
+        """The items table (one row per acquisition) as a DataFrame; see `read`."""
+        return self.read("items", columns, filters, categorical)
+
+    def seats_with_games(self, seat_columns=None, game_columns=None, filters=None):
+        """Seats joined with game-level columns (e.g. end_reason, turns) on the game key.
+
+        A game column whose name is also a seat column (say `turns`, the game's length, next to a seat's own
+        `turns`) comes in as `game_<name>`; `players` and the key are not duplicated.
+        """
+        s = self.seats(seat_columns, filters)
+        key = game_key(s)
+        gcols = None if game_columns is None else list(dict.fromkeys(key + list(game_columns)))
+        g = self.games(gcols, filters)
+        g = g.drop(columns=[c for c in ("players",) if c in s.columns and c in g.columns and c not in key])
+        g = g.rename(columns={c: f"game_{c}" for c in g.columns if c in s.columns and c not in key})
+        return s.merge(g, on=key, how="left", validate="many_to_one")
+
+
+def load_run(path):
+    """Open a run or sweep folder; returns a lazy `Run` (nothing read yet)."""
+    return Run(path)
+
+
+def load_tables(path, seat_columns=None, game_columns=None, item_columns=None, filters=None):
+    """Read everything at once: returns (games, seats, items, manifest), with optional column selection."""
+    r = Run(path)
+    items = r.items(item_columns, filters) if os.path.isdir(os.path.join(r.path, "items")) else None
+    return r.games(game_columns, filters), r.seats(seat_columns, filters), items, r.manifest
+
+
+class RunSet:
+    """Several run folders read as one sweep: each table gets an int `config` column (the run's position in the
+    list), so everything that works on a hive-partitioned sweep works here too. `configs` is a DataFrame of the
+    given per-run parameters (or each run's manifest `params_changed` when none are given)."""
+
+    def __init__(self, paths, params=None):
+        self.runs = [Run(p) for p in paths]
+        if not self.runs:
+            raise ValueError("RunSet needs at least one run folder")
+        self._params = params
+        self.manifest = dict(self.runs[0].manifest)
+        self.manifest["configs"] = [{"config": k, "params": dict(self._params[k]) if self._params else
+                                     dict(r.manifest.get("params_changed", {}) or {})}
+                                    for k, r in enumerate(self.runs)]
+
+    @property
+    def game(self):
+        return self.runs[0].game
+
+    is_sweep = True
+    configs = Run.configs
+
+    def read(self, table, columns=None, filters=None, categorical=False):
+        cols = None if columns is None else [c for c in columns if c != "config"]
+        wanted = range(len(self.runs))
+        if isinstance(filters, dict) and "config" in filters:
+            filters = dict(filters)
+            c = filters.pop("config")
+            wanted = set(c) if isinstance(c, (list, tuple, set)) else {c}
+            filters = filters or None
+        frames = [r.read(table, cols, filters, categorical).assign(config=k)
+                  for k, r in enumerate(self.runs) if k in wanted]
+        df = pd.concat(frames, ignore_index=True)
+        if columns is not None and "config" in columns:
+            df = df[list(columns)]
+        return df
+
+    games = Run.games
+    seats = Run.seats
+    items = Run.items
+    seats_with_games = Run.seats_with_games
+
+
+def load_runs(paths, params=None):
+    """Open several run folders (e.g. one per parameter setting) as one sweep-like `RunSet`.
+
+    params: optional list of dicts, the parameters that distinguish the runs (shown by `.configs`).
+    """
+    return RunSet(paths, params)
