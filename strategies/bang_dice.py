@@ -1,75 +1,983 @@
-"""Placeholder scripted strategy for BANG! The Dice Game (the real heuristics come later).
+"""Scripted heuristic strategies for BANG! The Dice Game + Old Saloon (all five modules).
 
-choose(s, p, seat, legal, n, sid, weights) -> index into legal[:n].  sid 1 = "simple": one plain rule per
-decision kind (see engine.py's docstring for the decision kinds and the state fields).  It reads hidden roles
-(sees_hidden=True) only to avoid shooting its own team; a belief-based bot should use role_known and the
-public counters instead.
+`choose(s, p, seat, legal, n, sid, weights) -> k` picks an index into legal[:n] for every decision kind of the
+engine (sim/games/bang_dice/engine.py, D_GOOD .. D_GHOST).  Two information models share one code path:
+
+* sid 1, `omniscient` (sees_hidden=True): reads every seat's role.
+* sid 2, `belief` and its presets `aggressive` / `cautious` (sees_hidden=False): reads only public fields.
+  A seat's role is known when it is the seat itself, the Sheriff, or role_known[i] = 1 (3-player game, dead
+  players, the Ghost, revealed special roles).  For every other seat the bot holds a distribution over
+  Deputy / Outlaw / Renegade: the prior is the role table for the player count minus every known role (its own
+  included), spread evenly over the unknown seats; it is then tilted by public evidence x (see `_evidence`):
+  damage dealt to the Sheriff and to known Deputies raises x, healing them lowers it, and the reverse for known
+  Outlaws.  Outlaw weight is multiplied by (1 + a*x+)/(1 + a*x-), Deputy weight by the inverse, Renegade weight
+  by the inverse at half strength (Renegades help the Sheriff early).  `special[]` of another seat is read only
+  once revealed (special_state != 0).
+
+Every choice is scored in one currency, "life points of a friendly seat", through the seat's relation
+rel(me, t) in about [-1.5, 1.5] (positive = ally): a shot on t is worth -rel(t) (more on wounded seats, a kill
+bonus on a lethal shot, +-30 when it kills the Sheriff and so ends the game for or against me), a Beer on t is
+worth rel(t) times how badly t needs it.  Relations by own side:
+  Sheriff/Deputy: Sheriff +protect, Deputy +1, Outlaw -1, Renegade -0.5 while Outlaws may live, then -1.
+  Outlaw: Sheriff -1.5, Deputy -1, Outlaw +1, Renegade -0.5.
+  Renegade: while anyone but the Sheriff and himself lives: Sheriff +0.5 (never kills him), Outlaw -1,
+  Deputy -0.8, other Renegade -1; in the final duel the Sheriff is -1.5.
+  3-player variant: own target -1.5 (a kill by me wins: +10), the other player +0.3 (he is my target's target:
+  if my target kills him my target wins); after a foreign kill (last man standing) everyone is -1.
+  A Renegade Ghost plays for the team printed for the player count (engine ghost_team).
+
+Dice (D_REROLL): each unlocked die gets a keep value (its face now) and a fresh value (mean over its die's six
+faces; a fresh Arrow costs an arrow, a fresh Dynamite a slot, a Bullet a life).  Gatlings are "chased" once
+`gat_min` points show (fewer for Willy the Kid) and the Gatling is worth firing (sum of its shots plus own arrows
+cleared).  Dice are re-rolled greedily by gain; the set stops growing when the Dynamite risk
+P(>= limit Dynamite after the re-roll) * risk * own life cost outweighs the gain (death by the Dynamite costs
+30).  `dyn_stop` stops outright once that many Dynamite are locked.  Black Jack re-rolls his Dynamite.  Bill
+Noface treats a final Arrow as a cost; Suzy Lafayette avoids Bull's Eyes when hurt.
+
+Characters and roles: Bart converts every hit to arrows he may; Kit clears arrows of allies; Slab spends a Beer
+when a second point on the target beats the best Beer; Sid and Jesse heal by the Beer rule (Jesse's double heal
+counted); Elena gives arrows to the enemy they hurt most; Apache Kid steals the Chief's Arrow when that makes him
+the unique leader or breaks an enemy's lead; Molly takes a hit that would kill an ally (always for the Sheriff
+if she is on his side) when she survives it or saves the Sheriff; Chief's Arrow taken only with a lead of
+1 + chief_margin after taking it.  The Good reveals when the Sheriff is at or below `good_life` and he has 2
+more life; The Ugly swaps arrows when the gain reaches `ugly`; The Bad cancels heals to enemies worth `bad`;
+The Gambler forces a re-roll when an enemy's final dice are worth `gamble`; The Judge cancels every revealed
+enemy power (Gambler, Bad, Ugly, Right Hand, Left Hand saving an enemy); The Doc completes an enemy's third
+Dynamite, or his own Gatling worth 2+; Left Hand saves himself, the Sheriff while others live, or allies;
+Right Hand takes the extra turn when at most `right_n` players live or in the final duel.
+Saloon die: Coward when hurt (life ratio < hurt, or 2 life), Loudmouth when healthy and the Gatling is worth
+`loud`, else the 6th die of Jose (healthy) / Tequila, else base dice.  Ghost: gives harmful tokens (Dynamite,
+Arrow) to enemies and helpful ones (Beer to the wounded, Gatling, Bull's Eyes) to allies, re-rolling its two dice
+for the best such gift.
+
+Weights (knobs, index: name): see W_* below and `KNOBS`.  No allocation in the hot path: scalars only.
 """
 import numba as nb
+import numpy as np
 
+from sim.game import StrategySpec
+from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
     act_kind, act_arg, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
     D_BE, D_SLAB, D_BEER, D_KIT, D_BART, D_MOLLY, D_LEFT, D_BAD, D_JUDGE, D_RIGHT, D_GHOST,
-    ARROW, DYN, GAT, GATX2, SHERIFF, DEPUTY, OUTLAW, RENEGADE, role_team)
+    ARROW, DYN, BE1, BE2, BEER, GAT, BROKEN, BULLET, BE1X2, BE2X2, BEERX2, GATX2, DIE_FACES,
+    SHERIFF, DEPUTY, OUTLAW, RENEGADE, GAMBLER, BAD, UGLY, RIGHT, LEFT,
+    BILL, BLACKJACK, SUZY, KIT, JESSE, JOURDONNAIS, PAUL, GRINGO, VERA, WILLY,
+    be_mask, locked_mask, pile_tokens)
+
+# ---------------------------------------------------------------- knobs (index into weights)
+KNOBS = ("gat_min", "gat_bonus", "risk", "dyn_stop", "hurt", "loud", "kill", "focus", "susp_dmg", "susp_heal",
+         "susp_scale", "protect", "chief_margin", "good_life", "arrow", "margin", "ugly", "bad", "gamble",
+         "right_n")
+(W_GAT_MIN, W_GAT_BONUS, W_RISK, W_DYN_STOP, W_HURT, W_LOUD, W_KILL, W_FOCUS, W_SUSP_DMG, W_SUSP_HEAL,
+ W_SUSP_SCALE, W_PROTECT, W_CHIEF_MARGIN, W_GOOD_LIFE, W_ARROW, W_MARGIN, W_UGLY, W_BAD, W_GAMBLE,
+ W_RIGHT_N) = range(20)
+KNOB_DOC = {
+    "gat_min": "Gatling points showing from which the bot keeps Gatlings and chases the gun",
+    "gat_bonus": "multiplier on the value of firing the Gatling",
+    "risk": "weight of the Dynamite-explosion risk of a re-roll (x own life cost)",
+    "dyn_stop": "stop re-rolling outright once this many Dynamite are locked (9 = never)",
+    "hurt": "own life ratio below which the bot counts as hurt (keeps Beers, takes the Coward die)",
+    "loud": "Gatling value from which a healthy bot takes the Loudmouth die",
+    "kill": "bonus (x relation) for a shot that eliminates its target",
+    "focus": "extra value per missing life ratio of the target (focus fire on the wounded)",
+    "susp_dmg": "belief evidence per life point dealt to the Sheriff (and to known Deputies)",
+    "susp_heal": "belief evidence per life point healed to the Sheriff",
+    "susp_scale": "how strongly evidence tilts the role distribution",
+    "protect": "relation of the Sheriff for his own side (and his self-weight)",
+    "chief_margin": "extra arrow lead required to take the Chief's Arrow",
+    "good_life": "The Good reveals when the Sheriff has at most this life",
+    "arrow": "base cost of taking one arrow (life points)",
+    "margin": "minimum gain for re-rolling a die",
+    "ugly": "arrow-swap gain from which The Ugly reveals",
+    "bad": "heal-cancel value from which The Bad reveals",
+    "gamble": "enemy dice value from which The Gambler forces a re-roll",
+    "right_n": "Right Hand takes his extra turn when at most this many players live",
+}
+_DEFAULT = dict(gat_min=2, gat_bonus=1.0, risk=2.0, dyn_stop=9, hurt=0.5, loud=2.0, kill=1.5, focus=1.0,
+                susp_dmg=1.0, susp_heal=1.0, susp_scale=0.7, protect=1.5, chief_margin=1, good_life=2, arrow=0.5,
+                margin=0.05, ugly=4.0, bad=2.5, gamble=2.5, right_n=3)
+_AGGRESSIVE = dict(_DEFAULT, gat_min=1, gat_bonus=1.5, risk=0.7, hurt=0.35, loud=0.5, kill=2.5, focus=1.5,
+                   chief_margin=0, margin=0.0, ugly=3.0, bad=2.0, gamble=2.0)
+_CAUTIOUS = dict(_DEFAULT, gat_min=2, gat_bonus=0.8, risk=5.0, dyn_stop=2, hurt=0.7, loud=99.0, kill=1.0,
+                 focus=0.7, chief_margin=2, good_life=3, margin=0.15, ugly=5.0, bad=3.0, gamble=3.0)
+
+
+def _w(d):
+    return tuple(float(d[k]) for k in KNOBS)
+
+
+SID_OMNI = 1
+SID_BELIEF = 2
+
+_KNOB_TEXT = "Knobs (weights, in order): " + ", ".join(KNOBS) + "."
+STRATEGIES = [
+    StrategySpec("omniscient", SID_OMNI,
+                 "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
+                 "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
+                 "weighs Dynamite risk; every role plays for its side. " + _KNOB_TEXT, _w(_DEFAULT),
+                 sees_hidden=True),
+    StrategySpec("belief", SID_BELIEF,
+                 "Public information only: role priors from the role table, tilted by who damaged or healed the "
+                 "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient. " + _KNOB_TEXT,
+                 _w(_DEFAULT)),
+    StrategySpec("aggressive", SID_BELIEF,
+                 "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
+                 "when healthy, values kills highly and takes the Chief's Arrow on any lead. " + _KNOB_TEXT,
+                 _w(_AGGRESSIVE)),
+    StrategySpec("cautious", SID_BELIEF,
+                 "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
+                 "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
+                 "of 3. " + _KNOB_TEXT, _w(_CAUTIOUS)),
+]
+DEFAULT_LINEUP = ("belief",)
+
+# role table by player count: deputies, outlaws, renegades (index = players)
+_ROLE_D = np.array([0, 0, 0, 1, 0, 1, 1, 2, 2], np.int64)
+_ROLE_O = np.array([0, 0, 0, 1, 2, 2, 3, 3, 3], np.int64)
+_ROLE_R = np.array([0, 0, 0, 1, 1, 1, 1, 1, 2], np.int64)
+
+BIG = 30.0
+
+
+# ================================================================ small helpers
+@nb.njit(cache=True)
+def _find(legal, n, arg):
+    """Index of the legal action with argument arg, or -1."""
+    for i in range(n):
+        if act_arg(legal[i]) == arg:
+            return i
+    return -1
 
 
 @nb.njit(cache=True)
-def _enemy(s, me, t):
-    """1 if seat t is an enemy of seat me (simple omniscient team test)."""
-    if t == me:
-        return 0
-    tm = role_team(s, me)
-    tt = role_team(s, t)
+def _pick(legal, n, arg, fallback):
+    i = _find(legal, n, arg)
+    if i >= 0:
+        return i
+    i = _find(legal, n, fallback)
+    return i if i >= 0 else 0
+
+
+@nb.njit(cache=True)
+def _known_role(s, t):
+    """Role of a seat whose role the decider may read; a Renegade Ghost counts as the team it plays for."""
+    r = s.role[t]
+    if t == s.ghost_seat and r == RENEGADE:
+        return s.ghost_team
+    return r
+
+
+def _tail_table():
+    """_BT[k, m] = P(at least m Dynamite among k fresh dice), each Dynamite with probability 1/6."""
+    from math import comb
+    t = np.zeros((8, 8))
+    for k in range(8):
+        for m in range(8):
+            t[k, m] = sum(comb(k, j) * (1 / 6) ** j * (5 / 6) ** (k - j) for j in range(m, k + 1))
+    return t
+
+
+_BT = _tail_table()
+
+
+@nb.njit(cache=True)
+def _binom_tail(k, m):
+    """P(at least m Dynamite among k fresh dice) from the table (no pow() in the hot path)."""
+    if m <= 0:
+        return 1.0
+    if m > k or k > 7:
+        return 0.0
+    return _BT[k, m]
+
+
+# ================================================================ beliefs and relations
+@nb.njit(cache=True)
+def _context(s, me, sid):
+    """(omniscient, prior Deputy, prior Outlaw, prior Renegade, others alive for a Renegade, Outlaws may live)."""
+    n = s.n
+    kd = 0
+    ko = 0
+    kr = 0
+    dead_o = 0
+    others = 0
+    for i in range(n):
+        if s.alive[i] == 1 and i != me and i != s.sheriff:
+            others += 1
+        if i == s.sheriff:
+            continue
+        if i == me or s.role_known[i] == 1:
+            r = s.role[i]
+            if r == DEPUTY:
+                kd += 1
+            elif r == OUTLAW:
+                ko += 1
+                if s.alive[i] == 0:
+                    dead_o += 1
+            elif r == RENEGADE:
+                kr += 1
+    rd = max(_ROLE_D[n] - kd, 0)
+    ro = max(_ROLE_O[n] - ko, 0)
+    rr = max(_ROLE_R[n] - kr, 0)
+    tot = rd + ro + rr
+    if tot <= 0:
+        pd, po, pr = 1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0
+    else:
+        pd, po, pr = rd / tot, ro / tot, rr / tot
+    outl = 1.0 if dead_o < _ROLE_O[n] else 0.0
+    return (1.0 if sid == SID_OMNI else 0.0, pd, po, pr, float(others), outl)
+
+
+@nb.njit(cache=True)
+def _evidence(s, me, t, w):
+    """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0)."""
+    x = w[W_SUSP_DMG] * s.dmg_to_sheriff[t] - w[W_SUSP_HEAL] * s.heal_to_sheriff[t]
+    h = 0.5 * w[W_SUSP_DMG]
+    for v in range(s.n):
+        if v == t or v == s.sheriff:
+            continue
+        if v == me or s.role_known[v] == 1:
+            r = s.role[v]
+            if r == OUTLAW:
+                x += h * (s.healed_by[t, v] - s.hit_by[t, v])
+            elif r == DEPUTY:
+                x += h * (s.hit_by[t, v] - s.healed_by[t, v])
+    return x
+
+
+@nb.njit(cache=True)
+def _rel(s, me, t, w, cx):
+    """How much seat me wants seat t to have life (positive = ally).  Reads hidden roles only if cx[0] = 1."""
     if s.three == 1:
-        return 1
-    if tm == RENEGADE:
-        # renegade: hunt everyone but the Sheriff while others live
-        return 0 if s.role[t] == SHERIFF else 1
-    if tm == DEPUTY:
-        return 1 if (tt == OUTLAW or tt == RENEGADE) else 0
-    return 1 if tt == DEPUTY else 0
+        if t == me:
+            return 1.0
+        if s.lms == 1:
+            return -1.0
+        return -1.5 if s.target3[me] == t else 0.3
+    my = _known_role(s, me)
+    if t == me:
+        return w[W_PROTECT] if my == SHERIFF else 1.0
+    if t == s.sheriff:
+        qs, qd, qo, qr = 1.0, 0.0, 0.0, 0.0
+    elif cx[0] == 1.0 or s.role_known[t] == 1:
+        r = _known_role(s, t)
+        qs = 0.0
+        qd = 1.0 if r == DEPUTY or r == SHERIFF else 0.0
+        qo = 1.0 if r == OUTLAW else 0.0
+        qr = 1.0 if r == RENEGADE else 0.0
+    else:
+        x = _evidence(s, me, t, w)
+        a = w[W_SUSP_SCALE]
+        up = 1.0 + a * max(x, 0.0)
+        dn = 1.0 + a * max(-x, 0.0)
+        wo = cx[2] * up / dn
+        wd = cx[1] * dn / up
+        wr = cx[3] * (1.0 + 0.5 * a * max(-x, 0.0)) / (1.0 + 0.5 * a * max(x, 0.0))
+        z = wo + wd + wr
+        if z <= 0.0:
+            z = 1.0
+        qs = 0.0
+        qd = wd / z
+        qo = wo / z
+        qr = wr / z
+    if my == SHERIFF or my == DEPUTY:
+        ren = 0.5 if cx[5] == 1.0 else 1.0
+        return qs * w[W_PROTECT] + qd - qo - ren * qr
+    if my == OUTLAW:
+        return -1.5 * qs - qd + qo - 0.5 * qr
+    # Renegade (not a Ghost)
+    if cx[4] > 0.0:
+        return 0.5 * qs - 0.8 * qd - qo - qr
+    return -1.5 * qs - qd - qo - qr
 
 
+@nb.njit(cache=True)
+def _rels(s, me, w, cx):
+    """rel(me, t) for the 8 seats, computed once per decision (a tuple: no allocation)."""
+    n = s.n
+    r0 = _rel(s, me, 0, w, cx) if n > 0 else 0.0
+    r1 = _rel(s, me, 1, w, cx) if n > 1 else 0.0
+    r2 = _rel(s, me, 2, w, cx) if n > 2 else 0.0
+    r3 = _rel(s, me, 3, w, cx) if n > 3 else 0.0
+    r4 = _rel(s, me, 4, w, cx) if n > 4 else 0.0
+    r5 = _rel(s, me, 5, w, cx) if n > 5 else 0.0
+    r6 = _rel(s, me, 6, w, cx) if n > 6 else 0.0
+    r7 = _rel(s, me, 7, w, cx) if n > 7 else 0.0
+    return (r0, r1, r2, r3, r4, r5, r6, r7)
+
+
+@nb.njit(cache=True)
+def _life_cost(s, me, w, cx, rt):
+    """Value of one of my own life points (higher when low)."""
+    l = s.life[me]
+    v = rt[me]
+    if l <= 3:
+        v *= 1.5
+    if l <= 1:
+        v *= 2.0
+    return v
+
+
+@nb.njit(cache=True)
+def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
+    """Value for me of d more damage on t, who already takes `already` this batch (extra: a later Gatling)."""
+    if t < 0 or t >= s.n or s.alive[t] == 0:
+        return 0.0
+    left = s.life[t] - already
+    if left <= 0:
+        return -0.05
+    r = rt[t]
+    deff = d if d < left else left
+    focus = 1.0 + w[W_FOCUS] * (1.0 - left / max(s.max_life[t], 1))
+    v = -r * deff * focus
+    if left - extra <= d:
+        if s.three == 0 and t == s.sheriff:
+            my = _known_role(s, me)
+            if my == OUTLAW:
+                return BIG
+            if my == RENEGADE and cx[4] == 0.0:
+                return BIG
+            return -BIG
+        v -= r * w[W_KILL]
+        if s.three == 1 and s.lms == 0 and s.target3[me] == t:
+            v += 10.0
+    if s.char[t] == GRINGO:
+        v -= 0.3
+    if s.char[t] == VERA and already == 0 and d == 1:
+        v *= 0.2
+    return v
+
+
+@nb.njit(cache=True)
+def _heal_val(s, p, me, t, amt, w, cx, rt):
+    """Value for me of t gaining amt life."""
+    if s.alive[t] == 0:
+        return 0.0
+    room = s.max_life[t] - s.life[t]
+    if room <= 0:
+        return 0.0
+    g = amt if amt < room else room
+    r = rt[t]
+    l = s.life[t]
+    urg = 1.0 + (1.0 - l / max(s.max_life[t], 1))
+    if l <= 2:
+        urg += 1.0
+    if t == me and l < w[W_HURT] * s.max_life[t]:
+        urg += 0.5
+    return r * g * urg
+
+
+@nb.njit(cache=True)
+def _beer_amt(s, p, me, t):
+    if t == me and s.char[me] == JESSE and s.life[me] <= np.int64(p[P.JESSE_THR]):
+        return np.int64(p[P.JESSE_HEAL])
+    return 1
+
+
+@nb.njit(cache=True)
+def _best_heal(s, p, me, w, cx, rt):
+    best = 0.0
+    for t in range(s.n):
+        if s.alive[t] == 1:
+            v = _heal_val(s, p, me, t, _beer_amt(s, p, me, t), w, cx, rt)
+            if v > best:
+                best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _best_shot(s, p, me, kind, w, cx, rt):
+    """Value of one Bull's Eye unit of kind 1/2 on its best target (0 if nobody is in range)."""
+    m = be_mask(s, me, kind)
+    if m == 0:
+        return 0.0
+    best = -1e9
+    for t in range(s.n):
+        if ((m >> t) & 1) == 1:
+            v = _dmg_val(s, p, me, t, 1, 0, 0, w, cx, rt)
+            if v > best:
+                best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _held(s, p, t):
+    return s.arrows[t] + (np.int64(p[P.CHIEF_VALUE]) if s.chief_holder == t else 0)
+
+
+@nb.njit(cache=True)
+def _arrow_cost(s, p, me, w, cx, rt, lc):
+    """Cost for me of taking one arrow: grows as the pile empties; an imminent attack that hurts enemies more
+    than me makes it cheaper."""
+    tot = max(p[P.ARROWS], 1.0)
+    pt = pile_tokens(s)
+    base = w[W_ARROW] * (1.0 + (tot - pt) / tot)
+    if s.char[me] == JOURDONNAIS and _held(s, p, me) >= 1:
+        base = 0.15
+    if pt <= 2:
+        ag = 0.0
+        for t in range(s.n):
+            if t != me and s.alive[t] == 1:
+                a = _held(s, p, t)
+                if a > s.life[t]:
+                    a = s.life[t]
+                ag -= rt[t] * a
+        ag -= _held(s, p, me) + 1
+        ag = min(max(ag, -3.0), 3.0)
+        base -= 0.15 * ag
+    return base * lc
+
+
+@nb.njit(cache=True)
+def _gat_need(s, p, a):
+    if s.char[a] == WILLY:
+        return np.int64(p[P.WILLY_NEED])
+    return np.int64(p[P.GATLING_NEED])
+
+
+@nb.njit(cache=True)
+def _gat_val(s, p, me, w, cx, rt, ac):
+    """Value for me of my Gatling firing: a point on every other (non-Paul) player, my arrows cleared."""
+    v = 0.0
+    for t in range(s.n):
+        if t != me and s.alive[t] == 1 and s.char[t] != PAUL:
+            v += _dmg_val(s, p, me, t, 1, 0, 0, w, cx, rt)
+    v += _held(s, p, me) * ac * 0.8
+    if s.char[me] == KIT:
+        v += 0.3
+    return v * w[W_GAT_BONUS]
+
+
+# ================================================================ dice
+@nb.njit(cache=True)
+def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
+    """Value of a die showing face f at the end of rolling (keep) or of a fresh roll landing on f."""
+    if f == ARROW:
+        return -ac if (bill or not keep) else 0.0
+    if f == DYN:
+        if keep:
+            return -0.6 if bj else 0.0
+        return -0.4
+    if f == BE1:
+        return bv1 - suzy
+    if f == BE2:
+        return bv2 - suzy
+    if f == BE1X2:
+        return 2.0 * bv1 - suzy
+    if f == BE2X2:
+        return 2.0 * bv2 - suzy
+    if f == BEER:
+        return hv
+    if f == BEERX2:
+        return 1.8 * hv
+    if f == GAT:
+        return gk if keep else gf
+    if f == GATX2:
+        return 2.0 * (gk if keep else gf)
+    if f == BULLET:
+        return 0.0 if keep else -lc
+    if f == BROKEN:
+        return 0.0 if keep else brk
+    return 0.0
+
+
+@nb.njit(cache=True)
+def _fresh(dt, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
+    v = 0.0
+    for k in range(6):
+        v += _face_val(DIE_FACES[dt, k], False, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk)
+    return v / 6.0
+
+
+@nb.njit(cache=True)
+def _reroll(s, p, me, legal, n, w, cx, rt):
+    """Choose the re-roll mask (see the module docstring)."""
+    lim = np.int64(p[P.DYN_LIMIT])
+    locked = locked_mask(s)
+    nd = s.nd
+    dyn_locked = 0
+    dyn_all = 0
+    g = 0
+    for i in range(nd):
+        f = s.face[i]
+        if f == DYN:
+            dyn_all += 1
+            if ((locked >> i) & 1) == 1:
+                dyn_locked += 1
+        elif f == GAT:
+            g += 1
+        elif f == GATX2:
+            g += 2
+    stop = _pick(legal, n, 0, 0)
+    if dyn_locked >= w[W_DYN_STOP] or (s.char[me] == BLACKJACK and dyn_all >= w[W_DYN_STOP]):
+        return stop
+    lc = _life_cost(s, me, w, cx, rt)
+    ac = _arrow_cost(s, p, me, w, cx, rt, lc)
+    bv1 = _best_shot(s, p, me, 1, w, cx, rt)
+    bv2 = _best_shot(s, p, me, 2, w, cx, rt)
+    hv = _best_heal(s, p, me, w, cx, rt)
+    gv = _gat_val(s, p, me, w, cx, rt, ac)
+    need = _gat_need(s, p, me)
+    gp = gv / max(need, 1)
+    gmin = min(w[W_GAT_MIN], need - 1.0)
+    if gmin < 1.0:
+        gmin = 1.0
+    if gv > 0.0:
+        if g >= need:
+            gk = 2.0 * gp + 0.5
+            gf = 0.0
+        elif g >= gmin:
+            gk = 1.3 * gp + 0.2
+            gf = gp
+        else:
+            gk = 0.3 * gp
+            gf = 0.3 * gp
+    else:
+        if g >= need:
+            gk = gv
+            gf = 0.0
+        else:
+            gk = 0.0
+            gf = 0.5 * gp if g >= need - 1 else 0.0
+    bill = s.char[me] == BILL
+    bj = s.char[me] == BLACKJACK
+    suzy = 0.0
+    if s.char[me] == SUZY and s.life[me] < s.max_life[me]:
+        suzy = 0.7
+    brk = 0.0
+    if s.arrows[me] > 0:
+        brk = 0.5 * ac
+    ev0 = _fresh(0, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk)
+    has1 = False
+    has2 = False
+    for i in range(nd):
+        if s.dtype[i] == 1:
+            has1 = True
+        elif s.dtype[i] == 2:
+            has2 = True
+    ev1 = _fresh(1, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk) if has1 else 0.0
+    ev2 = _fresh(2, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk) if has2 else 0.0
+    ec = w[W_RISK] * lc + 0.5
+    if s.life[me] <= p[P.DYN_DAMAGE]:
+        ec += BIG
+    margin = w[W_MARGIN]
+    used = 0
+    gain = 0.0
+    best = 0.0
+    best_mask = 0
+    k = 0
+    dyn_in = 0
+    for _ in range(nd):
+        bi = -1
+        bg = -1e9
+        for i in range(nd):
+            if ((locked >> i) & 1) == 1 or ((used >> i) & 1) == 1:
+                continue
+            dt = s.dtype[i]
+            ev = ev0 if dt == 0 else (ev1 if dt == 1 else ev2)
+            gi = ev - _face_val(s.face[i], True, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk)
+            if gi > bg:
+                bg = gi
+                bi = i
+        if bi < 0 or bg <= margin:
+            break
+        used |= 1 << bi
+        k += 1
+        gain += bg
+        if s.face[bi] == DYN:
+            dyn_in += 1
+        net = gain - _binom_tail(k, lim - (dyn_all - dyn_in)) * ec
+        if net > best:
+            best = net
+            best_mask = used
+    if best_mask == 0:
+        return stop
+    return _pick(legal, n, best_mask, 0)
+
+
+@nb.njit(cache=True)
+def _ghost_help(s, f, t):
+    """How much a Ghost token of face f helps seat t on his next turn (negative = harms him)."""
+    if f == BEER:
+        if s.life[t] < s.max_life[t]:
+            return 1.0 + (0.5 if s.life[t] <= 2 else 0.0)
+        return 0.1
+    if f == ARROW:
+        return -0.7
+    if f == DYN:
+        return -1.0
+    if f == GAT:
+        return 0.6
+    if f == BE1 or f == BE2:
+        return 0.4
+    return 0.0
+
+
+@nb.njit(cache=True)
+def _ghost_face_val(s, me, f, w, cx, rt):
+    best = -1e9
+    for t in range(s.n):
+        if t != me and s.alive[t] == 1:
+            v = rt[t] * _ghost_help(s, f, t)
+            if v > best:
+                best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
+    locked = locked_mask(s)
+    ev = 0.0
+    for k in range(6):
+        ev += _ghost_face_val(s, me, DIE_FACES[0, k], w, cx, rt)
+    ev /= 6.0
+    pair = s.nd >= 2 and s.face[0] == s.face[1]
+    mask = 0
+    best_keep = -1e9
+    for i in range(s.nd):
+        v = _ghost_face_val(s, me, s.face[i], w, cx, rt)
+        if v > best_keep:
+            best_keep = v
+    for i in range(s.nd):
+        if ((locked >> i) & 1) == 1:
+            continue
+        v = _ghost_face_val(s, me, s.face[i], w, cx, rt)
+        if pair and v > 0.0:
+            continue
+        # keep the best die if it beats a fresh one; re-roll the others
+        if v < ev or (v < best_keep and best_keep > ev):
+            mask |= 1 << i
+    if mask == 0:
+        return _pick(legal, n, 0, 0)
+    return _pick(legal, n, mask, 0)
+
+
+# ================================================================ the decision
 @nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
-    k = act_kind(legal[0])
-    best = 0
-    bestv = -1e9
-    for i in range(n):
-        x = act_arg(legal[i])
-        v = 0.0
-        if k == D_REROLL:
-            # re-roll every die that is not a Gatling; stop when nothing to gain
-            m = 0
-            for d in range(s.nd):
-                f = s.face[d]
-                if f != GAT and f != GATX2 and f != DYN:
-                    m |= 1 << d
-            v = 1.0 if x == m else (0.5 if x == 0 else 0.0)
-        elif k == D_BE or k == D_SLAB or k == D_KIT:
-            t = x - (0 if k == D_BE else 1)
-            if 0 <= t < s.n:
-                v = _enemy(s, seat, t) * 10.0 - s.life[t] * 0.1
-                if k == D_KIT:
-                    v = (1 - _enemy(s, seat, t)) * 10.0 + s.arrows[t]
+    """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief)."""
+    w = weights
+    kind = act_kind(legal[0])
+    me = seat
+    if kind == D_BART:
+        # every hit he may take as an arrow: an arrow costs at most the life it saves, often less
+        best = 0
+        bx = -1
+        for i in range(n):
+            x = act_arg(legal[i])
+            if x > bx:
+                bx = x
+                best = i
+        return best
+    cx = _context(s, me, sid)
+    if kind == D_DOC:
+        return _doc(s, p, me, legal, n, w, cx)
+    rt = _rels(s, me, w, cx)
+    if kind == D_REROLL:
+        if s.ghost_turn == 1:
+            return _ghost_reroll(s, p, me, legal, n, w, cx, rt)
+        return _reroll(s, p, me, legal, n, w, cx, rt)
+    if kind == D_BE:
+        need = _gat_need(s, p, s.active)
+        fire = s.gat >= need
+        best = 0
+        bv = -1e18
+        for i in range(n):
+            t = act_arg(legal[i])
+            if t >= 8:
+                v = 0.0
             else:
-                v = 0.5
-        elif k == D_BEER or k == D_SID:
-            t = x
-            v = (1 - _enemy(s, seat, t)) * 10.0 + (s.max_life[t] - s.life[t])
-        elif k == D_BART:
-            v = x
-        elif k == D_MOLLY:
-            v = -x
-        elif k == D_ARROW:
-            v = -x
-        elif k == D_SALOON:
-            v = 1.0 if x == 0 else 0.0
-        elif k == D_LEFT or k == D_BAD or k == D_JUDGE or k == D_GAMBLER or k == D_RIGHT or k == D_GOOD:
-            v = x
-        else:
-            v = 1.0 if i == 0 else 0.0
-        if v > bestv:
-            bestv = v
-            best = i
-    return best
+                already = 0
+                for j in range(s.be_i):
+                    if s.be_tgt[j] == t:
+                        already += 1
+                extra = 1 if (fire and s.char[t] != PAUL) else 0
+                v = _dmg_val(s, p, me, t, 1, already, extra, w, cx, rt)
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    if kind == D_BEER or kind == D_SID:
+        best = 0
+        bv = -1e18
+        for i in range(n):
+            t = act_arg(legal[i])
+            amt = _beer_amt(s, p, me, t) if kind == D_BEER else np.int64(p[P.SID_HEAL])
+            v = _heal_val(s, p, me, t, amt, w, cx, rt)
+            if s.life[t] >= s.max_life[t]:
+                # a wasted Beer: prefer wasting it on a friend
+                v = 0.001 * rt[t]
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    if kind == D_SLAB:
+        hv = _best_heal(s, p, me, w, cx, rt)
+        best = _pick(legal, n, 0, 0)
+        bv = 0.0
+        for i in range(n):
+            x = act_arg(legal[i])
+            if x == 0:
+                continue
+            t = x - 1
+            already = 0
+            for j in range(s.n_be):
+                if s.be_tgt[j] == t:
+                    already += 1
+            v = _dmg_val(s, p, me, t, 1, already, 0, w, cx, rt) - hv
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    if kind == D_KIT or kind == D_BROKEN:
+        off = 1 if kind == D_KIT else 0
+        best = 0
+        bv = -1e18
+        for i in range(n):
+            x = act_arg(legal[i])
+            if kind == D_KIT and x == 0:
+                v = 0.05
+            else:
+                t = x - off
+                v = rt[t] * (1.0 + 0.1 * s.arrows[t])
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    if kind == D_ELENA:
+        best = _pick(legal, n, 0, 0)
+        bv = 0.1
+        for i in range(n):
+            x = act_arg(legal[i])
+            if x == 0:
+                continue
+            t = x - 1
+            v = -rt[t] * (1.5 if s.life[t] <= _held(s, p, t) + 1 else 1.0)
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    if kind == D_ARROW:
+        return _arrow_choice(s, p, me, legal, n, w, cx, rt)
+    if kind == D_SALOON:
+        return _saloon(s, p, me, legal, n, w, cx, rt)
+    if kind == D_MOLLY:
+        t = s.react_seat
+        need = s.bt_amt[t] - s.life[t] + 1
+        if need <= 0:
+            return _pick(legal, n, 0, 0)
+        r = rt[t]
+        mine = s.life[me] - s.bt_amt[me]
+        save_sheriff = s.three == 0 and t == s.sheriff and r > 0.0
+        if r >= 0.9 and (need < mine or save_sheriff):
+            i = _find(legal, n, need)
+            if i >= 0:
+                return i
+        return _pick(legal, n, 0, 0)
+    if kind == D_LEFT:
+        t = s.react_seat
+        yes = 0
+        if t == me:
+            yes = 1
+        elif s.three == 0 and t == s.sheriff:
+            yes = 1 if cx[4] > 0.0 else 0
+        elif rt[t] > 0.5:
+            yes = 1
+        return _pick(legal, n, yes, 0)
+    if kind == D_RIGHT:
+        alive = 0
+        for t in range(s.n):
+            alive += s.alive[t]
+        yes = 1 if (alive <= w[W_RIGHT_N] or cx[4] == 0.0) else 0
+        return _pick(legal, n, yes, 0)
+    if kind == D_GOOD:
+        sh = s.sheriff
+        yes = 1 if (s.life[sh] <= w[W_GOOD_LIFE] and s.life[me] >= s.life[sh] + 2) else 0
+        return _pick(legal, n, yes, 0)
+    if kind == D_UGLY:
+        cv = np.int64(p[P.CHIEF_VALUE])
+        urg = 1.5 if pile_tokens(s) <= 3 else 1.0
+        best = _pick(legal, n, 0, 0)
+        bv = w[W_UGLY]
+        for k in range(n):
+            x = act_arg(legal[k])
+            if x == 0:
+                continue
+            i = (x - 1) >> 3
+            j = (x - 1) & 7
+            ai = s.arrows[i] + (cv if s.chief_holder == i else 0)
+            aj = s.arrows[j] + (cv if s.chief_holder == j else 0)
+            v = (ai - aj) * (rt[i] - rt[j]) * urg
+            if v > bv:
+                bv = v
+                best = k
+        return best
+    if kind == D_BAD:
+        t = s.h_tgt
+        v = -rt[t] * s.h_amt * (2.0 if s.life[t] <= 3 else 1.0)
+        return _pick(legal, n, 1 if v >= w[W_BAD] else 0, 0)
+    if kind == D_JUDGE:
+        rv = s.rv_seat
+        sp = s.special[rv]  # revealed: public
+        yes = 0
+        if sp == GAMBLER or sp == BAD or sp == UGLY or sp == RIGHT:
+            yes = 1
+        elif sp == LEFT:
+            yes = 1 if rt[s.rv_arg] < 0.0 else 0
+        return _pick(legal, n, yes, 0)
+    if kind == D_GAMBLER:
+        a = s.active
+        r = rt[a]
+        q = 0.0
+        g = 0
+        for i in range(s.nd):
+            f = s.face[i]
+            if f == GAT:
+                g += 1
+            elif f == GATX2:
+                g += 2
+            elif f == BE1 or f == BE2:
+                q += 0.6
+            elif f == BE1X2 or f == BE2X2:
+                q += 1.2
+            elif f == BEER:
+                q += 0.3
+            elif f == BEERX2:
+                q += 0.6
+            elif f == DYN:
+                q -= 0.5
+        if g >= _gat_need(s, p, a):
+            q += 2.0
+        return _pick(legal, n, 1 if -r * q >= w[W_GAMBLE] else 0, 0)
+    if kind == D_GHOST:
+        x2 = 2.0 if (s.nd >= 2 and s.face[0] == s.face[1]) else 1.0
+        best = 0
+        bv = -1e18
+        for i in range(n):
+            x = act_arg(legal[i])
+            f = x >> 3
+            t = x & 7
+            h = _ghost_help(s, f, t)
+            if f == DYN and x2 == 2.0:
+                h *= 1.5
+            v = rt[t] * h * x2
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    return 0
+
+
+@nb.njit(cache=True)
+def _arrow_choice(s, p, me, legal, n, w, cx, rt):
+    """Regular arrow (0), the Chief's Arrow from the pile (1) or stolen by Apache Kid (2)."""
+    cv = np.int64(p[P.CHIEF_VALUE])
+    h = s.chief_holder
+    mine = s.arrows[me] + (cv if h == me else 0)
+    mx = 0
+    mx_wo = 0  # best other count if the Chief's Arrow left its holder
+    for t in range(s.n):
+        if t != me and s.alive[t] == 1:
+            a = s.arrows[t] + (cv if h == t else 0)
+            if a > mx:
+                mx = a
+            if s.arrows[t] > mx_wo:
+                mx_wo = s.arrows[t]
+    lead = 1 + w[W_CHIEF_MARGIN]
+    if _find(legal, n, 2) >= 0:
+        if mine + cv >= mx_wo + lead:
+            return _find(legal, n, 2)
+        if h >= 0 and rt[h] < 0.0 and s.arrows[h] + cv > mine:
+            unique = True
+            for t in range(s.n):
+                if t != h and s.alive[t] == 1 and s.arrows[t] >= s.arrows[h] + cv:
+                    unique = False
+            if unique:
+                return _find(legal, n, 2)
+    if _find(legal, n, 1) >= 0 and mine + cv >= mx + lead:
+        return _find(legal, n, 1)
+    return _pick(legal, n, 0, 0)
+
+
+@nb.njit(cache=True)
+def _saloon(s, p, me, legal, n, w, cx, rt):
+    """0 base dice, 1 Loudmouth, 2 Coward, 3 Loudmouth as 6th die (Jose), 4 Coward as 6th die (Tequila)."""
+    l = s.life[me]
+    hurt = l < w[W_HURT] * s.max_life[me] or l <= 2
+    tequila = _find(legal, n, 4) >= 0
+    jose = _find(legal, n, 3) >= 0
+    if hurt:
+        return _pick(legal, n, 4 if tequila else 2, 0)
+    lc = _life_cost(s, me, w, cx, rt)
+    gv = _gat_val(s, p, me, w, cx, rt, _arrow_cost(s, p, me, w, cx, rt, lc))
+    if gv >= w[W_LOUD] and l >= 4:
+        return _pick(legal, n, 3 if jose else 1, 0)
+    if tequila:
+        return _pick(legal, n, 4, 0)
+    if jose and l >= 5 and w[W_LOUD] < 50.0:
+        return _pick(legal, n, 3, 0)
+    return _pick(legal, n, 0, 0)
+
+
+@nb.njit(cache=True)
+def _doc(s, p, me, legal, n, w, cx):
+    """The Doc: complete an enemy's Dynamite (he loses a life and stops), or complete my own Gatling."""
+    a = s.active
+    lim = np.int64(p[P.DYN_LIMIT])
+    dyn = 0
+    g = 0
+    for i in range(s.nd):
+        f = s.face[i]
+        if f == DYN:
+            dyn += 1
+        elif f == GAT:
+            g += 1
+        elif f == GATX2:
+            g += 2
+    if a != me and dyn == lim - 1 and _rel(s, me, a, w, cx) <= -0.6:
+        # turn his best die (Gatling > Bull's Eye > Beer > other) to Dynamite (face index 1 of every die)
+        bi = -1
+        bs = -1
+        for i in range(s.nd):
+            f = s.face[i]
+            if f == DYN:
+                continue
+            sc = 0
+            if f == GAT or f == GATX2:
+                sc = 4
+            elif f == BE1 or f == BE2 or f == BE1X2 or f == BE2X2:
+                sc = 3
+            elif f == BEER or f == BEERX2:
+                sc = 2
+            elif f != ARROW:
+                sc = 1
+            if sc > bs:
+                bs = sc
+                bi = i
+        if bi >= 0:
+            i = _find(legal, n, 1 + bi * 8 + 1)
+            if i >= 0:
+                return i
+    if a == me:
+        need = _gat_need(s, p, me)
+        if g == need - 1:
+            rt = _rels(s, me, w, cx)
+            lc = _life_cost(s, me, w, cx, rt)
+            gv = _gat_val(s, p, me, w, cx, rt, _arrow_cost(s, p, me, w, cx, rt, lc))
+            if gv >= 2.0:
+                # an Arrow die first (the Doc acts before the roll's arrows are taken)
+                bi = -1
+                bs = -1
+                for i in range(s.nd):
+                    f = s.face[i]
+                    if f == DYN or f == GAT or f == GATX2 or s.dtype[i] == 2:
+                        continue
+                    sc = 3 if f == ARROW else (2 if f == BULLET else 1)
+                    if sc > bs:
+                        bs = sc
+                        bi = i
+                if bi >= 0:
+                    i = _find(legal, n, 1 + bi * 8 + 5)
+                    if i >= 0:
+                        return i
+    return _pick(legal, n, 0, 0)

@@ -12,6 +12,8 @@ from .engine import (GAME_COLUMNS, SEAT_COLUMNS, ROLE_NAMES, SPECIAL_NAMES, CAUS
                      END_LABELS, N_CHARS)
 from .text import action_text, event_text
 
+import strategies.bang_dice as S  # noqa: E402  (needs the engine above)
+
 _ITEM_NAMES = tuple(P.CHAR_IDS) + tuple(n.upper().replace(" ", "_") for n in SPECIAL_NAMES[1:]) + ("CHIEF_ARROW",)
 _ITEM_KINDS = ("character",) * N_CHARS + ("special_role",) * (len(SPECIAL_NAMES) - 1) + ("chief_arrow",)
 _ROLES = [r.lower() for r in ROLE_NAMES]
@@ -24,9 +26,8 @@ GAME = GameSpec(
     params=P.TABLE,
     players=(3, 8),
     default_players=5,
-    strategies=[StrategySpec("simple", 1, "Placeholder: one plain rule per decision (chase Gatlings, shoot "
-                             "enemies, beer allies); reads hidden roles.", (), sees_hidden=True)],
-    default_lineup=("simple",),
+    strategies=list(S.STRATEGIES),
+    default_lineup=S.DEFAULT_LINEUP,
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
     labels={
