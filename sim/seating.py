@@ -4,8 +4,10 @@ Games are numbered 0..total-1 in blocks of `games` per player count.  Everything
 game index, so any chunk (or a single game, for replay) is reproduced without the rest of the run.
 
 - fixed: the strategies are given per seat and never move.
-- rotate: a line-up of m strategies fills the n seats cyclically (L[k % m] at turn-order position k) and the
-  pattern is rotated by r = index mod n, so every strategy sits in every seat equally often.
+- rotate: a line-up of m strategies is rotated over the seats.  With R = max(n, m) rotations, seat j of a game
+  with rotation r = index mod R holds L[((j + r) mod R) mod m]: with m <= n the line-up fills the seats
+  cyclically, with m > n each game seats n consecutive strategies of the line-up.  Either way every strategy
+  sits in every seat equally often over R consecutive games.
 - all_rotations (common random numbers): the n rotations of a group replay the same seed, so seat and strategy
   effects are compared on identical dice.
 """
@@ -40,12 +42,14 @@ class Design:
         counts = np.asarray(self.player_counts, dtype=np.int64)
         players = counts[g // self.games]
         local = g % self.games
+        m = len(self.lineup)
+        n_rot = np.maximum(players, m)
         if self.mode == "fixed":
             rotation = np.zeros_like(g)
         else:
-            rotation = local % players
+            rotation = local % n_rot
         if self.all_rotations and self.mode == "rotate":
-            seed_index = g - rotation           # the group's first game: shared by its n rotations
+            seed_index = g - rotation           # the group's first game: shared by its R rotations
         else:
             seed_index = g.copy()
         slot_of = {name: i for i, name in enumerate(self.slots)}
@@ -57,8 +61,8 @@ class Design:
             if self.mode == "fixed":
                 strat[rows, :n] = pattern[:n]
             else:
-                pos = (seats[None, :n] + rotation[rows, None]) % n
-                strat[rows, :n] = pattern[pos % len(pattern)]
+                pos = (seats[None, :n] + rotation[rows, None]) % max(n, m)
+                strat[rows, :n] = pattern[pos % m]
         return players, seed_index, rotation, strat
 
 
@@ -86,8 +90,6 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         names = tuple(lineup) if lineup else tuple(game.default_lineup)
         for name in names:
             game.strategy(name)
-        if len(names) > min(players):
-            raise UserError(f"a line-up of {len(names)} strategies does not fit {min(players)} seats")
         mode = "rotate"
     slots = tuple(dict.fromkeys(names))
     return Design(players, int(games), slots, names, mode, bool(all_rotations))

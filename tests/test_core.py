@@ -41,6 +41,15 @@ def test_rotation_is_balanced(toy):
     assert (seed_index == np.arange(300)).all()
 
 
+def test_lineup_longer_than_the_table_rotates_through_it(toy):
+    _, design, _ = prepare(toy, (2,), 300, lineup=["hold20", "hold10", "random"])
+    _, _, rotation, strat = design.assign(0, 300, 4)
+    assert set(rotation) == {0, 1, 2}
+    for seat in range(2):
+        assert list(np.bincount(strat[:, seat], minlength=3)) == [100, 100, 100]
+    assert (strat[:, 0] != strat[:, 1]).all()  # two different strategies at every table
+
+
 def test_all_rotations_share_seeds(toy):
     _, design, _ = prepare(toy, (3,), 9, lineup=["hold20", "hold10", "random"], all_rotations=True)
     _, seed_index, rotation, strat = design.assign(0, 9, 4)

@@ -170,7 +170,6 @@ def test_dotted_names_as_nested_tables(tmp_path, monkeypatch):
     ('game = "toy_pig"\nplayers = "9"\n', ["2-4 players (got 9)"]),
     ('game = "toy_pig"\nplayers = "x"\n', ["players takes a count"]),
     ('game = "toy_pig"\nlineup = ["hold2O"]\n', ["unknown strategy", "Did you mean hold20"]),
-    ('game = "toy_pig"\nplayers = 2\n', ["does not fit 2 seats"]),
     ('game = "toy_pig"\nall_rotations = "yes"\n', ["all_rotations must be true or false"]),
     ('game = "toy_pig"\n[adaptive]\nmetric = "order0_win_share"\nwidth = 0.02\n', ["[adaptive] needs max_games"]),
     ('game = "toy_pig"\n[adaptive]\nmetric = "ordr0_win_share"\nwidth = 0.02\nmax_games = 99999\n',
