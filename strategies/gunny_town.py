@@ -1,0 +1,540 @@
+"""Scripted Gunny Town players: one scoring core, five personas (sid 1..5) that differ by their weights.
+
+Every legal action gets a score from the knobs in `weights` (see W_* below); the best one is played (ties go to
+the first).  Moves are scored by the value of the locations they lead to, discounted per turn of travel (the
+mission chaser's planning: each face-up mission it can progress marks the locations that progress it), plus the
+value of the duels the arrival square opens.  Duel cards are real decisions: the challenger risks his best card
+only when the duel is worth it, the defender dodges, replies or fakes by his hand and his life.
+The strategies read only public information and their own hand (sees_hidden=False): the defender never looks at
+the challenger's face-down card.
+"""
+import numba as nb
+import numpy as np
+
+from sim.games.gunny_town.engine import (
+    ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
+    K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
+    K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
+    PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
+    fire_rounds, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
+    weapon_range, weapon_rounds,
+)
+from sim.games.gunny_town.params import (
+    AMMO_ANATOMICAL, AMMO_UNIFORM, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
+    C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
+    F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
+    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO,
+    P_LOC_GN, P_LP_MAX, P_MISSION, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_STORE, SCOMP, SIGHT,
+    STORE_SELLS_LP, STREET,
+)
+
+# knobs (weights row)
+W_DUEL, W_WEAPON, W_STORE, W_ROB, W_JOB, W_CASINO, W_BET, W_MISSION, W_GOLD, W_AMMO, W_LP, W_FAKE, W_GAMMA, \
+    W_SECRET, W_RISK = range(15)
+KNOBS = ("duel", "weapon", "store", "rob", "job", "casino", "bet_fraction", "mission_vp", "gold", "ammo", "life",
+         "fake", "travel_discount", "secret_vp", "risk_life")
+
+NEG = -1e9
+
+
+@nb.njit(cache=True)
+def _mission_value(s, p, m, w):
+    return w[W_MISSION] * p[P_MISSION + 2 * m + 1] + w[W_GOLD] * p[P_MISSION + 2 * m]
+
+
+@nb.njit(cache=True)
+def _secret_value(s, p, pl, w):
+    sc = s.secret[pl]
+    if sc < 0 or s.job[pl] >= 0:
+        return 0.0, -1
+    return w[W_SECRET] * p[P_SECRET + 2 * sc + 1] + w[W_GOLD] * p[P_SECRET + 2 * sc], sc
+
+
+@nb.njit(cache=True)
+def _event_value(s, p, pl, kind, x, w):
+    """Mission value (public + own secret) an event (kind, x) would bring to pl now: best card it progresses."""
+    best = 0.0
+    for k in range(6):
+        m = s.face[k]
+        if m < 0:
+            continue
+        for c in range(2):
+            if MCOMP[m, c, 0] == kind:
+                ok = True
+                if kind == C_BECOME or kind == C_HIT_JOB or kind == C_BUY or kind == C_ROB:
+                    ok = x >= 0 and ((MCOMP[m, c, 1] >> x) & 1) == 1
+                elif kind == C_BUY_STORE:
+                    ok = x == MCOMP[m, c, 1]
+                elif kind == C_HIT_NEXT:
+                    ok = x == neighbour(s, p, pl)
+                if ok:
+                    v = _mission_value(s, p, m, w)
+                    other = MCOMP[m, 1 - c, 0]
+                    if other != 0:
+                        v *= 0.5           # only half of a two-part card
+                    if v > best:
+                        best = v
+    sv, sc = _secret_value(s, p, pl, w)
+    if sc >= 0:
+        for c in range(2):
+            if SCOMP[sc, c, 0] == kind:
+                ok = True
+                if kind == C_ROB:
+                    ok = ((SCOMP[sc, c, 1] >> x) & 1) == 1
+                elif kind == C_KILL_JOB:
+                    ok = x >= 0
+                if ok and sv > best:
+                    best = sv
+    return best
+
+
+@nb.njit(cache=True)
+def _job_value(s, p, pl, j, w):
+    v = w[W_JOB] * (p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]) \
+        + _event_value(s, p, pl, C_BECOME, j, w)
+    sv, sc = _secret_value(s, p, pl, w)
+    if sc >= 0:
+        v -= 0.5 * sv                  # a job stops the secret mission from scoring
+    if s.job[pl] >= 0:
+        oj = s.job[pl]
+        v -= w[W_JOB] * (p[P_JOB + 3 * oj] + 1.5 * p[P_JOB + 3 * oj + 1] + w[W_AMMO] * p[P_JOB + 3 * oj + 2])
+    return v
+
+
+@nb.njit(cache=True)
+def _shooting_missions(s, p, w):
+    """Best face-up mission that needs a hit or a kill: what ammunition and a weapon are worth beyond a duel."""
+    best = 0.0
+    for k in range(6):
+        m = s.face[k]
+        if m < 0:
+            continue
+        for c in range(2):
+            kd = MCOMP[m, c, 0]
+            if kd == C_HIT or kd == C_HIT_NEXT or kd == C_HIT_JOB or kd == C_HIT_DISTINCT or kd == C_KILL:
+                v = _mission_value(s, p, m, w)
+                if v > best:
+                    best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _ammo_need(s, p, pl, w):
+    h = hand_size(s, pl)
+    if h >= p[P_HAND_MAX]:
+        return 0.0
+    v = w[W_AMMO] * (1.0 if h < 3 else 0.4)
+    if h < 2:
+        v += 0.3 * _shooting_missions(s, p, w)
+    return v
+
+
+@nb.njit(cache=True)
+def _lp_need(s, p, pl, w):
+    if s.lp[pl] >= p[P_LP_MAX]:
+        return 0.0
+    return w[W_LP] * (2.0 if s.lp[pl] <= 1 else 1.0)
+
+
+@nb.njit(cache=True)
+def _weapon_value(s, p, pl, wp, w):
+    """Value of buying weapon wp (replacing the held one)."""
+    cur_r = 0
+    cur_rng = 0
+    for k in range(5):
+        if (s.wmask[pl] >> k) & 1:
+            cur_r = max(cur_r, weapon_rounds(p, k))
+            cur_rng = max(cur_rng, min(weapon_range(p, k), 8))
+    gain = (weapon_rounds(p, wp) - cur_r) * 2.0 + (min(weapon_range(p, wp), 8) - cur_rng) * 0.5
+    if s.wmask[pl] == 0:
+        gain += 3.0 + 0.3 * _shooting_missions(s, p, w)
+    return w[W_WEAPON] * gain - 0.15 * weapon_cost(p, wp) + _event_value(s, p, pl, C_BUY, wp, w)
+
+
+@nb.njit(cache=True)
+def _best_weapon(s, p, pl, w, gold):
+    best = NEG
+    for wp in range(5):
+        if weapon_cost(p, wp) <= gold and not ((s.wmask[pl] >> wp) & 1):
+            v = _weapon_value(s, p, pl, wp, w)
+            if v > best:
+                best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _store_buy_value(s, p, pl, st, w):
+    price = p[P_STORE + 2 * st]
+    v = w[W_STORE] * 6.0 - 0.3 * price + _event_value(s, p, pl, C_BUY_STORE, st, w)
+    if stores_owned(s, pl) + 1 >= 2:
+        v += _event_value(s, p, pl, C_OWN_STORES, 0, w)
+    return v
+
+
+@nb.njit(cache=True)
+def _loc_value(s, p, pl, loc, w):
+    """What pl could gain by acting at location loc on arrival (0 if nothing)."""
+    gold = s.gold[pl]
+    flags = LOC_FLAGS[loc]
+    tot = 0.0
+    j = LOC_JOB[loc]
+    if j >= 0 and s.job_holder[j] < 0 and s.job[pl] != j:
+        v = _job_value(s, p, pl, j, w)
+        if v > 0:
+            tot += v
+    g = p[P_LOC_GN + loc]
+    if g > 0:
+        tot += w[W_GOLD] * g
+    a = p[P_LOC_AMMO + loc]
+    if a > 0:
+        tot += _ammo_need(s, p, pl, w) * a
+    st = LOC_STORE[loc]
+    if st >= 0:
+        owner = s.store_owner[st]
+        best = 0.0
+        need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[st] else _ammo_need(s, p, pl, w)
+        if owner == pl:
+            best = need + 0.5
+        else:
+            if gold >= p[P_STORE + 2 * st + 1]:
+                best = need - 0.2 * p[P_STORE + 2 * st + 1]
+            if owner < 0 and gold >= p[P_STORE + 2 * st]:
+                best = max(best, _store_buy_value(s, p, pl, st, w) + max(0.0, best))
+            if s.wmask[pl] != 0 and hand_size(s, pl) >= 3:
+                rob = w[W_ROB] * p[P_ROB_STORE] * w[W_GOLD] - 2 * w[W_AMMO] * 0.5 + _event_value(s, p, pl, C_ROB, 1, w)
+                if owner >= 0 and s.gold[owner] < p[P_ROB_STORE]:
+                    rob -= w[W_GOLD] * (p[P_ROB_STORE] - s.gold[owner])
+                best = max(best, rob)
+        tot += best
+    if flags & F_WEAPONS:
+        bw = _best_weapon(s, p, pl, w, gold)
+        if bw > 0:
+            tot += bw
+    if flags & F_HORSE and s.horse[pl] == 0 and gold >= p[P_HORSE_COST]:
+        tot += 2.0 + _event_value(s, p, pl, C_BUY, 5, w)
+    if flags & F_CHEST:
+        tot += 1.2
+    if flags & F_BANK and s.wmask[pl] != 0 and s.hand[pl, HEAD] > 0:
+        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, 0, w)
+    if flags & F_CASINO and gold > 0:
+        tot += w[W_CASINO] * min(gold, 40) * 0.33 + _event_value(s, p, pl, C_CASINO_WIN, 0, w)
+    if flags & F_ROBSAL and s.wmask[pl] != 0 and s.hand[pl, HEAD] + s.hand[pl, CHEST] > 0:
+        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, 2, w)
+    if flags & F_BRIBE:
+        ev = _event_value(s, p, pl, C_BRIBE, 0, w)
+        if ev > 0:
+            for t in range(s.n):
+                if t != pl and s.job[t] >= 0:
+                    tot += ev
+                    break
+    return tot
+
+
+@nb.njit(cache=True)
+def _duel_value(s, p, pl, t, w):
+    """Expected worth of challenging t now (before card choice)."""
+    if s.lp[pl] <= 1 and w[W_RISK] > 0:
+        risk = w[W_RISK] * 3.0
+    else:
+        risk = w[W_RISK] * 0.5
+    best = 0
+    for c in range(1, 6):
+        if s.hand[pl, c] > 0 and RANK[c] > best:
+            best = RANK[c]
+    pwin = 0.12 * best + 0.05 * (fire_rounds(s, p, pl, t) - fire_rounds(s, p, t, pl))
+    hit = _event_value(s, p, pl, C_HIT, t, w) + _event_value(s, p, pl, C_HIT_NEXT, t, w) \
+        + _event_value(s, p, pl, C_HIT_DISTINCT, t, w) + _event_value(s, p, pl, C_WIN_DUEL, 0, w)
+    if s.job[t] >= 0:
+        hit += _event_value(s, p, pl, C_HIT_JOB, s.job[t], w)
+        jv = _job_value(s, p, pl, s.job[t], w)
+        if jv > 0:
+            hit += jv
+    if s.lp[t] == 1:
+        hit += _event_value(s, p, pl, C_KILL, 0, w) + 1.0
+        if s.job[t] >= 0:
+            hit += _event_value(s, p, pl, C_KILL_JOB, s.job[t], w)
+    return pwin * (w[W_DUEL] + hit) - risk - w[W_AMMO] * 0.5
+
+
+@nb.njit(cache=True)
+def _square_duel_bonus(s, p, pl, sq, dv):
+    """Best duel available after arriving at sq (a post-move duel); dv[t] = worth of challenging t."""
+    best = 0.0
+    for t in range(s.n):
+        if dv[t] <= best:
+            continue
+        ok = s.pos[t] == sq or (LOC_AT[sq] >= 0 and LOC_AT[sq] == LOC_AT[s.pos[t]])
+        if not ok and s.wmask[pl] != 0:
+            d = SIGHT[sq, s.pos[t]]
+            if d >= 0:
+                for k in range(5):
+                    if (s.wmask[pl] >> k) & 1 and d <= weapon_range(p, k):
+                        ok = True
+        if ok:
+            best = dv[t]
+    return best
+
+
+@nb.njit(cache=True)
+def _duel_values(s, p, pl, w, dv):
+    for t in range(s.n):
+        dv[t] = 0.0
+        if t == pl or s.pos[t] < 0 or s.skip[t] or s.lp[t] <= 0 or (s.challenged >> t) & 1:
+            continue
+        if n_shooting(s, pl) == 0:
+            continue
+        dv[t] = _duel_value(s, p, pl, t, w)
+
+
+@nb.njit(cache=True)
+def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw):
+    """Arrival value now (if the arrival action is still open) + discounted value of the best location within
+    later reach (zl[:nz] = the locations worth something, pw[t] = travel_discount ** t) + the duels the square
+    opens."""
+    v = 0.0
+    loc = LOC_AT[sq]
+    if arrive_ok and loc >= 0:
+        v = locv[loc]
+    fut = 0.0
+    for i in range(nz):
+        L = np.int64(zl[i])
+        d = DIST[sq, LOC_SQ[L]]
+        turns = (d + rng_ - 1) // rng_ if d > 0 else 0
+        if turns > 18:
+            turns = 18
+        f = locv[L] * pw[turns + 1]
+        if f > fut:
+            fut = f
+    return v + fut + _square_duel_bonus(s, p, pl, sq, dv)
+
+
+@nb.njit(cache=True)
+def _pair_choice(s, p, legal, n):
+    mode = np.int64(p[P_AMMO_DECK])
+    best = -1.0
+    bi = 0
+    for i in range(n):
+        arg = legal[i] % ACT
+        a = arg // 8
+        b = arg % 8
+        if mode == 0:
+            ca = AMMO_UNIFORM[a]
+            cb = AMMO_UNIFORM[b]
+        elif mode == 1:
+            ca = AMMO_ANATOMICAL[a]
+            cb = AMMO_ANATOMICAL[b]
+        else:
+            ca = p[P_AMMO_CUSTOM + a]
+            cb = p[P_AMMO_CUSTOM + b]
+        v = ca + (cb if b != a else 0)
+        if v > best:
+            best = v
+            bi = i
+    return bi
+
+
+@nb.njit(cache=True)
+def _score_action(s, p, pl, a, w, locv):
+    kind = a // ACT
+    arg = a % ACT
+    gold = s.gold[pl]
+    if kind == K_TAKE_JOB:
+        return _job_value(s, p, pl, arg, w)
+    if kind == K_PICK_GN:
+        return w[W_GOLD] * arg + 0.01
+    if kind == K_PICK_AMMO:
+        return _ammo_need(s, p, pl, w) * arg + 0.01
+    if kind == K_BUY_UNIT:
+        need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[arg] else _ammo_need(s, p, pl, w)
+        return need - 0.2 * p[P_STORE + 2 * arg + 1]
+    if kind == K_FREE_UNIT:
+        return 1.0
+    if kind == K_BUY_STORE:
+        return _store_buy_value(s, p, pl, arg, w)
+    if kind == K_TAKEOVER:
+        return _event_value(s, p, pl, C_BUY_STORE, arg, w) - 0.3 * (p[P_STORE + 2 * arg] + 5)
+    if kind == K_STORE_PAY:
+        return _event_value(s, p, pl, C_BUY_STORE, arg, w) - 5 * w[W_GOLD]
+    if kind == K_ROB_STORE:
+        owner = s.store_owner[arg]
+        g = p[P_ROB_STORE] if owner < 0 else min(p[P_ROB_STORE], s.gold[owner])
+        return w[W_ROB] * w[W_GOLD] * g - w[W_AMMO] + _event_value(s, p, pl, C_ROB, 1, w)
+    if kind == K_BUY_WEAPON:
+        return _weapon_value(s, p, pl, arg, w)
+    if kind == K_BUY_HORSE:
+        return 2.0 + _event_value(s, p, pl, C_BUY, 5, w)
+    if kind == K_EXTRA:
+        return -1.0
+    if kind == K_CHEST:
+        return 1.2
+    if kind == K_ROB_BANK:
+        return w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, 0, w)
+    if kind == K_ROB_SALOON:
+        return w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, 2, w)
+    if kind == K_BET:
+        if w[W_CASINO] <= 0:
+            return -1.0
+        target = max(1.0, w[W_BET] * gold)
+        return w[W_CASINO] * 3.0 - abs(arg - target) * 0.01 + _event_value(s, p, pl, C_CASINO_WIN, 0, w)
+    if kind == K_BRIBE:
+        t = arg
+        v = _event_value(s, p, pl, C_BRIBE, 0, w) - w[W_GOLD] * 2
+        # unseat a holder of a job pl wants (the badge returns to its square)
+        jv = _job_value(s, p, pl, s.job[t], w)
+        if jv > 0:
+            v += 0.3 * jv
+        return v
+    if kind == K_GIVE:
+        return 1.0 + w[W_MISSION] * 2
+    if kind == K_DUEL:
+        return _duel_value(s, p, pl, arg, w)
+    if kind == K_END:
+        return 0.0
+    return 0.0
+
+
+@nb.njit(cache=True)
+def _location_values(s, p, pl, w, locv):
+    for L in range(NLOC):
+        locv[L] = _loc_value(s, p, pl, L, w)
+
+
+@nb.njit(cache=True)
+def _challenger_card(s, p, pl, w):
+    t = s.d_t
+    stakes = _duel_value(s, p, pl, t, w)
+    hi = 0
+    lo = 0
+    for c in range(1, 6):
+        if s.hand[pl, c] > 0:
+            if hi == 0 or RANK[c] > RANK[hi]:
+                hi = c
+            if lo == 0 or RANK[c] < RANK[lo]:
+                lo = c
+    # keep a Head for the bank when robbing matters and another good card is at hand
+    if hi == HEAD and s.hand[pl, HEAD] == 1 and w[W_ROB] > 1.0 and s.hand[pl, CHEST] > 0:
+        hi = CHEST
+    if stakes > 1.0 or s.d_round > 0:
+        return hi
+    # a cheap shot: risk the lowest card that is at least an Arm, else the best
+    for c in (3, 2, 1):
+        if s.hand[pl, c] > 0 and RANK[c] >= 3:
+            return c
+    return hi
+
+
+@nb.njit(cache=True)
+def _defender_card(s, p, pl, w):
+    over = s.d_round >= s.d_cap
+    hi = -1
+    for c in range(1, 6):
+        if s.hand[pl, c] > 0 and (hi < 0 or RANK[c] > RANK[hi]):
+            hi = c
+    has_dodge = s.hand[pl, DODGE] > 0
+    if hi >= 0 and RANK[hi] >= 4:
+        return hi
+    if has_dodge and (s.lp[pl] <= 2 or over):
+        return DODGE
+    if hi >= 0 and RANK[hi] >= 3 and not over:
+        return hi
+    if s.lp[pl] >= 2 and w[W_FAKE] > 0.5:
+        return FAKE
+    if has_dodge:
+        return DODGE
+    if hi >= 0:
+        return hi
+    return FAKE
+
+
+@nb.njit(cache=True)
+def choose(s, p, seat, legal, n, sid, weights):
+    w = weights
+    pl = seat
+    ph = s.phase
+    if ph == PH_PAIR:
+        return _pair_choice(s, p, legal, n)
+    if ph == PH_CCARD:
+        c = _challenger_card(s, p, pl, w)
+        for i in range(n):
+            if legal[i] % ACT == c:
+                return i
+        return 0
+    if ph == PH_DCARD:
+        c = _defender_card(s, p, pl, w)
+        for i in range(n):
+            if legal[i] % ACT == c:
+                return i
+        return n - 1
+    if ph == PH_WIN:
+        lo = s.d_loser
+        best = 0
+        bv = NEG
+        for i in range(n):
+            ch = legal[i] % ACT
+            v = 0.0
+            if ch == W_HIT or ch == W_HIT_JOB:
+                v += 1.0
+                if s.lp[lo] == 1:
+                    v += 1.0
+            else:
+                v += 0.2 + _event_value(s, p, pl, C_FRIGHTEN, 0, w)
+            if ch == W_HIT_JOB or ch == W_FRIGHTEN_JOB:
+                v += _job_value(s, p, pl, s.job[lo], w)
+            if v > bv:
+                bv = v
+                best = i
+        return best
+    kind0 = legal[0] // ACT
+    if kind0 == K_ENTER:
+        # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol
+        return 1 if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else 0
+    locv = s.scratch[:NLOC]
+    dv = s.scratch[24:30]
+    zl = s.scratch[32:32 + NLOC]
+    pw = s.scratch[64:84]
+    has_move = False
+    for i in range(n):
+        k = legal[i] // ACT
+        if k == K_MOVE or k == K_MOVE2:
+            has_move = True
+            break
+    nz = 0
+    if has_move:
+        _location_values(s, p, pl, w, locv)
+        _duel_values(s, p, pl, w, dv)
+        for L in range(NLOC):
+            if locv[L] > 0:
+                zl[nz] = L
+                nz += 1
+        g = 1.0
+        for t in range(20):
+            pw[t] = g
+            g *= w[W_GAMMA]
+    rng_ = move_range(s, p, pl)
+    # arrival action still possible after a move?
+    arrive_ok = s.loc_state == 0
+    best = 0
+    bv = NEG
+    end_i = -1
+    for i in range(n):
+        a = legal[i]
+        kind = a // ACT
+        if kind == K_MOVE or kind == K_MOVE2:
+            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok and kind == K_MOVE, rng_, nz, zl, pw)
+            # acting here before moving forfeits the arrival action: compare on equal terms below
+        elif kind == K_END:
+            v = 0.0
+            end_i = i
+        else:
+            v = _score_action(s, p, pl, a, w, locv)
+            if ph == PH_PRE and kind != K_DUEL and kind != K_GIVE and kind != K_STORE_PAY and s.loc_state == 0:
+                # starting a location action here closes the arrival action: worth it only if better
+                v -= 0.5
+            if v <= 0.0:
+                continue
+        if v > bv:
+            bv = v
+            best = i
+    if bv <= 0.0 and end_i >= 0:
+        return end_i
+    return best

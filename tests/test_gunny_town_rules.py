@@ -1,0 +1,1112 @@
+"""Gunny Town rules on hand-built states with scripted chance: the rulebook's worked examples, sight and range,
+every job, jail, every mission type, stores, robberies, the Saloon bet, the end and the tie-breaks.
+
+States are driven through the jitted engine functions on a 1-element state array; every action is checked to be
+legal before it is applied.  Component numbers are read from the parameter vector, never hard-coded, so the
+tests follow the data file."""
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.games.gunny_town import GAME
+from sim.games.gunny_town import engine as E
+from sim.games.gunny_town import params as P
+from sim.kernel import new_states
+from sim.rng import seed_streams
+
+LOC = {name: i for i, name in enumerate(P.LOC_NAMES)}
+MIS = {}
+for _k, _m in enumerate(P.MISSIONS):
+    MIS.setdefault(_m[0], _k)
+JOB = {name: i for i, name in enumerate(P.JOB_NAMES)}
+STORE = {name: i for i, name in enumerate(P.STORE_NAMES)}
+WEAPON = {name: i for i, name in enumerate(P.WEAPON_NAMES)}
+SECRET = {m[0]: k for k, m in enumerate(P.SECRETS)}
+
+
+def sq(x, y):
+    return y * P.W + x
+
+
+def at(loc):
+    return int(P.LOC_SQ[LOC[loc]])
+
+
+def pv_of(params=None):
+    return GAME.params.resolve(params or {})
+
+
+def fresh(n=4, params=None, seed=1):
+    pv = pv_of(params)
+    st = new_states(E, 1)
+    seed_streams(st[0]["rng"], np.uint64(seed), 0)
+    E.setup(st[0], pv, n)
+    return st, st[0], pv
+
+
+def table(n=4, params=None, seed=1, places=None):
+    """A game in progress at seat 0's turn (PRE phase): everybody placed, empty hands, no gold, no secret
+    missions, no face-up missions (the deck is kept for refills)."""
+    st, s, pv = fresh(n, params, seed)
+    for pl in range(n):
+        s["pos"][pl] = at("JAIL") if places is None else places[pl]
+        s["hand"][pl, :] = 0
+        s["secret"][pl] = -1
+    # return all the hand cards to the discard pile so the card count stays whole
+    s["n_adisc"] = 0
+    s["n_adeck"] = 0
+    for c, k in enumerate(P.AMMO_UNIFORM):
+        for _ in range(k):
+            s["adeck"][s["n_adeck"]] = c
+            s["n_adeck"] += 1
+    for k in range(6):
+        s["face"][k] = -1
+    begin(s, pv, 0)
+    for pl in range(n):
+        s["gold"][pl] = 0
+    return st, s, pv
+
+
+def begin(s, pv, seat):
+    s["cur"] = seat
+    E._start_turn(s, pv)
+
+
+def legal(s, pv):
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    n = E.legal_actions(s, pv, out)
+    return [int(a) for a in out[:n]]
+
+
+def code(kind, arg=0):
+    return kind * E.ACT + arg
+
+
+def act(s, pv, kind, arg=0):
+    a = code(kind, arg)
+    leg = legal(s, pv)
+    assert a in leg, f"action {kind}:{arg} not legal; legal kinds {sorted(set(x // E.ACT for x in leg))}"
+    E.apply_action(s, pv, a)
+
+
+def kinds(s, pv):
+    return {a // E.ACT for a in legal(s, pv)}
+
+
+LOCATION_KINDS = {E.K_TAKE_JOB, E.K_PICK_GN, E.K_PICK_AMMO, E.K_BUY_UNIT, E.K_BUY_STORE, E.K_ROB_STORE, E.K_FREE_UNIT,
+                  E.K_TAKEOVER, E.K_BUY_WEAPON, E.K_BUY_HORSE, E.K_EXTRA, E.K_CHEST, E.K_ROB_BANK, E.K_BET,
+                  E.K_ROB_SALOON, E.K_BRIBE}
+
+
+def no_location_action(s, pv):
+    return not (kinds(s, pv) & LOCATION_KINDS)
+
+
+def put_face(s, slot, card):
+    s["face"][slot] = card
+    s["mprog"][:, slot, :] = 0
+
+
+def top_ammo(s, card):
+    """Make `card` the next ammunition card drawn (swap it to the top of the deck)."""
+    n = s["n_adeck"]
+    deck = s["adeck"]
+    for i in range(n - 1, -1, -1):
+        if deck[i] == card:
+            deck[i], deck[n - 1] = deck[n - 1], deck[i]
+            return
+    raise AssertionError("card not in deck")
+
+
+def top_chest(s, name):
+    c = P.CHEST_NAMES.index(name)
+    n = s["n_cdeck"]
+    deck = s["cdeck"]
+    for i in range(n):
+        if deck[i] == c:
+            deck[i], deck[n - 1] = deck[n - 1], deck[i]
+            return
+    raise AssertionError("chest card not in deck")
+
+
+def give(s, pl, card, k=1):
+    """Move k cards of type `card` from the deck into pl's hand (keeps the card count whole)."""
+    for _ in range(k):
+        top_ammo(s, card)
+        s["n_adeck"] -= 1
+        s["hand"][pl, card] += 1
+
+
+def duel(s, pv, target, ccard, dcard, choice=None):
+    act(s, pv, E.K_DUEL, target)
+    act(s, pv, E.K_CCARD, ccard)
+    act(s, pv, E.K_DCARD, dcard)
+    if s["phase"] == E.PH_WIN:
+        act(s, pv, E.K_WIN, E.W_HIT if choice is None else choice)
+
+
+def ip(pv, name):
+    return int(pv[GAME.params.index(name)])
+
+
+def mission_reward(pv, card):
+    return ip(pv, f"mission.{card:02d}.gn"), ip(pv, f"mission.{card:02d}.vp")
+
+
+# ---------------------------------------------------------------------------- board data
+def test_board_distances_match_the_shared_csv():
+    path = Path(__file__).resolve().parents[2] / "shared" / "rules" / "data" / "gunny_town_distances_assumed.csv"
+    rows = list(csv.reader(path.open()))
+    names = rows[0][1:]
+    checked = 0
+    for r in rows[1:]:
+        a = LOC[r[0]]
+        sa = [y * 9 + x for x, y in P.BOARD["locations"][a]["squares"]]
+        for j, v in enumerate(r[1:]):
+            b = LOC[names[j]]
+            sb = [y * 9 + x for x, y in P.BOARD["locations"][b]["squares"]]
+            assert min(P.DIST[i, k] for i in sa for k in sb) == int(v), (r[0], names[j])
+            checked += 1
+    assert checked == len(LOC) ** 2
+    assert P.DIST[at("ARMORY"), at("HOTEL")] == 1 and P.DIST[at("UNDERTAKER"), at("COURT")] == 16
+
+
+# ---------------------------------------------------------------------------- setup
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_setup(n):
+    st, s, pv = fresh(n)
+    per = n + 3
+    assert s["n_mdeck"] == 3 * per - 6
+    # tier 1 on top: the six face-up cards are tier 1 when a tier has >= 6 cards drawn; the deck bottom is tier 3
+    assert all(P.MTIER[s["face"][k]] == 1 for k in range(6))
+    assert P.MTIER[s["mdeck"][0]] == 3 and P.MTIER[s["mdeck"][s["n_mdeck"] - 1]] in (1, 2)
+    tiers = [P.MTIER[c] for c in s["mdeck"][:s["n_mdeck"]]]
+    assert tiers == sorted(tiers, reverse=True)            # 3 ... 2 ... 1 from bottom to top
+    assert sum(t == 3 for t in tiers) == per and sum(t == 2 for t in tiers) == per
+    for pl in range(n):
+        assert s["lp"][pl] == 3
+        assert s["hand"][pl].sum() == n - 1
+        assert s["secret"][pl] >= 0
+        assert s["pos"][pl] == -1
+    assert s["phase"] == E.PH_ENTRY and s["cur"] == 0
+    assert s["gold"][0] == ip(pv, "setup.start_gold") + ip(pv, "job.BANDIT.gn")   # first income arrived
+    assert s["n_adeck"] + s["hand"].sum() == 30
+    st2, s2, pv2 = fresh(6, {"setup.start_ammo": "fixed"})
+    assert all(s2["hand"][pl].sum() == 2 for pl in range(6))
+
+
+def test_entry_choice_and_first_turn_starts_with_the_move():
+    st, s, pv = fresh(4)
+    assert kinds(s, pv) == {E.K_ENTER}
+    act(s, pv, E.K_ENTER, 1)                     # Armory: palm pistol
+    assert s["wmask"][0] == 1 << WEAPON["PALM_PISTOL"] and s["pos"][0] == at("ARMORY")
+    assert kinds(s, pv) == {E.K_MOVE}            # the first turn starts with the move
+    s["gold"][0] = 10
+    act(s, pv, E.K_MOVE, at("HOTEL"))
+    assert E.K_BUY_STORE in kinds(s, pv)         # the arrival action is allowed (G3)
+    act(s, pv, E.K_END)
+    assert s["cur"] == 1 and s["phase"] == E.PH_ENTRY
+    act(s, pv, E.K_ENTER, 0)                     # Stables: horse
+    assert s["horse"][1] == 1 and s["pos"][1] == at("STABLES")
+    st, s, pv = fresh(4, {"rule.entry_uses_action": "on"})
+    act(s, pv, E.K_ENTER, 1)
+    s["gold"][0] = 10
+    act(s, pv, E.K_MOVE, at("HOTEL"))
+    assert no_location_action(s, pv)
+
+
+# ---------------------------------------------------------------------------- movement
+def test_james_stops_to_pick_up_gold_and_move_ranges():
+    st, s, pv = table()
+    s["pos"][0] = at("CHEST_S")
+    moves = [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE]
+    dists = [P.DIST[at("CHEST_S"), m] for m in moves]
+    assert max(dists) == ip(pv, "move.foot") and min(dists) == 1     # 1..4 on foot, staying put illegal
+    assert len(moves) == sum(1 for q in range(81) if P.STREET[q] and 1 <= P.DIST[at("CHEST_S"), q] <= 4)
+    assert at("CHEST_S") not in moves
+    act(s, pv, E.K_MOVE, at("MINE"))
+    g = s["gold"][0]
+    act(s, pv, E.K_PICK_GN, ip(pv, "board.MINE.gn"))
+    assert s["gold"][0] == g + 2
+    assert E.K_MOVE not in kinds(s, pv)          # he cannot move any further this turn
+    st, s, pv = table()
+    s["pos"][0] = at("CHEST_S")
+    s["horse"][0] = 1
+    dists = [P.DIST[at("CHEST_S"), a % E.ACT] for a in legal(s, pv) if a // E.ACT == E.K_MOVE]
+    assert max(dists) == ip(pv, "move.mounted")
+
+
+def test_extra_move_before_and_after():
+    st, s, pv = table()
+    s["pos"][0] = at("STABLES")
+    s["gold"][0] = 2
+    act(s, pv, E.K_EXTRA)
+    assert s["gold"][0] == 0
+    dists = [P.DIST[at("STABLES"), a % E.ACT] for a in legal(s, pv) if a // E.ACT == E.K_MOVE]
+    assert max(dists) == 6
+    act(s, pv, E.K_MOVE, at("HOTEL"))            # an action was taken at the start: no arrival action
+    assert no_location_action(s, pv)
+    st, s, pv = table()
+    s["pos"][0] = at("ARMORY")
+    s["gold"][0] = 3
+    act(s, pv, E.K_MOVE, at("STAGECOACH"))
+    act(s, pv, E.K_EXTRA)
+    assert s["phase"] == E.PH_EXTRA
+    dists = [P.DIST[at("STAGECOACH"), a % E.ACT] for a in legal(s, pv)]
+    assert set(dists) == {1, 2}
+    act(s, pv, E.K_MOVE2, at("CHEST_E"))
+    assert s["pos"][0] == at("CHEST_E") and E.K_CHEST not in kinds(s, pv)   # no further action
+
+
+# ---------------------------------------------------------------------------- sight and range
+def test_line_of_sight_and_range():
+    st, s, pv = table()
+    s["wmask"][0] = 1 << WEAPON["PALM_PISTOL"]
+    give(s, 0, E.ARM)
+    s["pos"][0] = sq(0, 4)
+    s["pos"][1] = sq(2, 4)       # same street row, 2 squares: in palm pistol range
+    s["pos"][2] = sq(3, 4)       # 3 squares: out of range
+    s["pos"][3] = sq(1, 0)       # no straight street line
+    assert E.can_duel(s, pv, 0, 1) and not E.can_duel(s, pv, 0, 2) and not E.can_duel(s, pv, 0, 3)
+    s["pos"][2] = sq(0, 6)       # same street column, 2 squares
+    assert E.can_duel(s, pv, 0, 2)
+    s["pos"][2] = sq(0, 8)
+    assert not E.can_duel(s, pv, 0, 2)
+    s["wmask"][0] = 1 << WEAPON["RIFLE"]           # unlimited range, still a straight line
+    assert E.can_duel(s, pv, 0, 2) and not E.can_duel(s, pv, 0, 3)
+    s["wmask"][0] = 1 << WEAPON["COLT"]
+    s["pos"][2] = sq(4, 4)
+    assert E.can_duel(s, pv, 0, 2)
+    s["pos"][2] = sq(5, 4)
+    assert not E.can_duel(s, pv, 0, 2)
+    # a player between does not block; other pawns never block
+    s["pos"][1] = sq(2, 4)
+    s["pos"][2] = sq(4, 4)
+    assert E.can_duel(s, pv, 0, 2)
+    # unarmed: only hand-to-hand on the same location (the Saloon's two squares are one location)
+    s["wmask"][0] = 0
+    assert not E.can_duel(s, pv, 0, 1)
+    s["pos"][0] = sq(7, 8)
+    s["pos"][1] = sq(8, 8)
+    assert E.can_duel(s, pv, 0, 1)
+    # no shooting card, no duel (Dodge cannot be played by the challenger)
+    s["hand"][0, :] = 0
+    s["hand"][0, E.DODGE] = 1
+    assert not E.can_duel(s, pv, 0, 1)
+    # option: no range limit
+    st, s, pv = table(params={"rule.weapon_range": "off"})
+    s["wmask"][0] = 1 << WEAPON["PALM_PISTOL"]
+    give(s, 0, E.ARM)
+    s["pos"][0] = sq(0, 4)
+    s["pos"][1] = sq(8, 4)
+    assert E.can_duel(s, pv, 0, 1)
+
+
+# ---------------------------------------------------------------------------- duels: the rulebook's examples
+def test_mikes_turn():
+    """Mike duels Nina, then picks up ammunition and hires as Soldier at the Fort, moves, duels Tom; no arrival
+    action because the location action was taken before the move."""
+    st, s, pv = table(4)
+    mike, nina, tom = 0, 1, 2
+    s["pos"][mike] = at("FORT")
+    s["pos"][nina] = sq(0, 5)
+    s["pos"][tom] = sq(4, 4)
+    s["pos"][3] = at("COURT")
+    s["wmask"][mike] = 1 << WEAPON["PALM_PISTOL"]
+    give(s, mike, E.HEAD)
+    give(s, mike, E.CHEST)
+    give(s, nina, E.FOOT)
+    give(s, tom, E.LEG)
+    duel(s, pv, nina, E.HEAD, E.FOOT)
+    assert s["lp"][nina] == 2
+    assert s["phase"] == E.PH_PRE
+    act(s, pv, E.K_PICK_AMMO, 1)
+    act(s, pv, E.K_TAKE_JOB, JOB["SOLDIER"])     # several actions of one location
+    assert s["job"][mike] == JOB["SOLDIER"] and s["job_holder"][JOB["SOLDIER"]] == mike
+    assert E.K_DUEL not in kinds(s, pv)          # one duel before the move (G8)
+    act(s, pv, E.K_MOVE, at("HOTEL"))
+    k = kinds(s, pv)
+    assert E.K_BUY_UNIT not in k and E.K_BUY_STORE not in k     # no arrival action
+    targets = [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_DUEL]
+    assert targets == [tom]                      # not Nina again
+    duel(s, pv, tom, E.CHEST, E.LEG)
+    assert s["lp"][tom] == 2
+    act(s, pv, E.K_END)
+    assert s["cur"] == 1
+
+
+def test_marias_fake():
+    st, s, pv = table(4)
+    nick, maria = 0, 1
+    s["pos"][nick] = s["pos"][maria] = at("HOTEL")
+    give(s, nick, E.CHEST)
+    give(s, maria, E.ARM)
+    disc = s["n_adisc"]
+    act(s, pv, E.K_DUEL, maria)
+    act(s, pv, E.K_CCARD, E.CHEST)
+    act(s, pv, E.K_DCARD, E.FAKE)
+    assert s["lp"][maria] == 2                   # Maria loses 1 LP
+    assert s["hand"][maria, E.ARM] == 1          # ... and keeps her card
+    assert s["hand"][nick, E.CHEST] == 0 and s["n_adisc"] == disc + 1   # Nick discards his
+    assert s["duels_won"][nick] == 1
+
+
+def test_emma_wins_the_sheriff_mission_as_defender():
+    st, s, pv = table(4)
+    john, emma = 0, 1
+    s["pos"][john] = s["pos"][emma] = at("HOTEL")
+    s["job"][john] = JOB["SHERIFF"]
+    s["job_holder"][JOB["SHERIFF"]] = john
+    card = MIS["HIT_JOB:SHERIFF"]
+    put_face(s, 0, card)
+    give(s, john, E.ARM)
+    give(s, emma, E.HEAD)
+    gn, vp = mission_reward(pv, card)
+    act(s, pv, E.K_DUEL, emma)
+    act(s, pv, E.K_CCARD, E.ARM)
+    act(s, pv, E.K_DCARD, E.HEAD)
+    assert s["phase"] == E.PH_WIN and E.current_player(s) == emma
+    act(s, pv, E.K_WIN, E.W_HIT)
+    assert s["vp"][emma] == vp and s["gold"][emma] == gn and s["n_missions"][emma] == 1
+    assert s["face"][0] == -1                   # replaced only at the end of John's turn
+    assert s["lp"][john] == 2
+    act(s, pv, E.K_MOVE, at("ARMORY"))
+    act(s, pv, E.K_END)
+    assert s["face"][0] >= 0
+
+
+def test_mikes_lawyer_bounty():
+    st, s, pv = table(4)
+    john, mike = 0, 1
+    s["pos"][john] = s["pos"][mike] = at("HOTEL")
+    s["job"][mike] = JOB["NOTARY"]
+    s["job_holder"][JOB["NOTARY"]] = mike
+    card = MIS["HIT_JOB:NOTARY"]
+    put_face(s, 2, card)
+    give(s, john, E.LEG)
+    give(s, mike, E.CHEST)
+    gn, vp = mission_reward(pv, card)
+    act(s, pv, E.K_DUEL, mike)
+    act(s, pv, E.K_CCARD, E.LEG)
+    act(s, pv, E.K_DCARD, E.CHEST)
+    # John has no job and no horse: the hit is automatic
+    assert s["vp"][mike] == vp and s["gold"][mike] == gn and s["face"][2] == -1
+    assert s["lp"][john] == 2
+
+
+def test_diegos_casino_bet():
+    st, s, pv = table(4)
+    s["pos"][0] = at("SALOON")
+    s["gold"][0] = 5
+    top_ammo(s, E.CHEST)
+    act(s, pv, E.K_BET, 2)
+    assert s["phase"] == E.PH_PAIR
+    act(s, pv, E.K_PAIR, E.CHEST * 8 + E.LEG)
+    assert s["gold"][0] == 11 and s["casino_net"][0] == 6
+    assert s["phase"] == E.PH_PRE
+    # a losing bet
+    st, s, pv = table(4)
+    s["pos"][0] = at("SALOON")
+    s["gold"][0] = 5
+    top_ammo(s, E.HEAD)
+    act(s, pv, E.K_BET, 2)
+    act(s, pv, E.K_PAIR, E.CHEST * 8 + E.LEG)
+    assert s["gold"][0] == 3 and s["casino_net"][0] == -2
+    # gross payout option and the bet cap option
+    st, s, pv = table(4, {"casino.payout": "gross", "casino.bet_cap": 1})
+    s["pos"][0] = at("SALOON")
+    s["gold"][0] = 5
+    assert [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_BET] == [1]
+    top_ammo(s, E.LEG)
+    act(s, pv, E.K_BET, 1)
+    act(s, pv, E.K_PAIR, E.CHEST * 8 + E.LEG)
+    assert s["gold"][0] == 7
+
+
+def test_casino_expectation_uniform_deck():
+    """Any two body parts: p = 10/30 on the uniform deck, so a bet returns +1/3 GN per GN (note section 5)."""
+    c = P.AMMO_UNIFORM
+    p_win = (c[E.CHEST] + c[E.LEG]) / c.sum()
+    assert p_win * 3 - (1 - p_win) == pytest.approx(1 / 3)
+    pa = (P.AMMO_ANATOMICAL[E.ARM] + P.AMMO_ANATOMICAL[E.LEG]) / P.AMMO_ANATOMICAL.sum()
+    assert 4 * pa - 1 == pytest.approx(0.6)
+
+
+# ---------------------------------------------------------------------------- duels: mechanics
+def test_dodge_cancels_and_the_challenger_cannot_dodge():
+    st, s, pv = table(4, {"rule.duels_per_side": 0})
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    give(s, 0, E.DODGE)
+    give(s, 0, E.FOOT)
+    give(s, 1, E.DODGE)
+    act(s, pv, E.K_DUEL, 1)
+    assert [a % E.ACT for a in legal(s, pv)] == [E.FOOT]
+    act(s, pv, E.K_CCARD, E.FOOT)
+    act(s, pv, E.K_DCARD, E.DODGE)
+    assert s["lp"][0] == 3 and s["lp"][1] == 3 and s["hand"][1].sum() == 0 and s["hand"][0, E.FOOT] == 0
+    assert s["phase"] == E.PH_PRE
+    assert E.K_DUEL not in kinds(s, pv)          # the challenger cannot attack him again this turn
+
+
+def test_tie_both_lose_a_life_and_both_score():
+    st, s, pv = table(4)
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    put_face(s, 0, MIS["HIT_ANY"])
+    put_face(s, 1, MIS["HIT_ANY"] + 1)
+    assert P.MISSIONS[MIS["HIT_ANY"] + 1][0] == "HIT_ANY"
+    give(s, 0, E.ARM)
+    give(s, 1, E.ARM)
+    duel(s, pv, 1, E.ARM, E.ARM)
+    assert s["lp"][0] == 2 and s["lp"][1] == 2
+    # both may score, the challenger first: he takes both 'hit a player' cards, nothing is left for the defender
+    assert s["n_missions"][0] == 2 and s["n_missions"][1] == 0
+    assert s["face"][0] == -1 and s["face"][1] == -1
+    st, s, pv = table(4, {"limits.missions_per_turn": 1})
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    put_face(s, 0, MIS["HIT_ANY"])
+    put_face(s, 1, MIS["HIT_ANY"] + 1)
+    give(s, 0, E.ARM)
+    give(s, 1, E.ARM)
+    duel(s, pv, 1, E.ARM, E.ARM)
+    assert s["n_missions"][0] == 1 and s["n_missions"][1] == 1
+
+
+def test_multi_round_weapon_and_defender_limits():
+    st, s, pv = table(4)
+    s["wmask"][0] = 1 << WEAPON["DOUBLE_BARREL"]
+    s["wmask"][1] = 1 << WEAPON["PALM_PISTOL"]
+    s["pos"][0] = sq(0, 4)
+    s["pos"][1] = sq(2, 4)
+    give(s, 0, E.ARM, 2)
+    give(s, 1, E.FOOT)
+    give(s, 1, E.HEAD)
+    act(s, pv, E.K_DUEL, 1)
+    assert s["d_rounds"] == 2 and s["d_cap"] == 1
+    act(s, pv, E.K_CCARD, E.ARM)
+    act(s, pv, E.K_DCARD, E.HEAD)                # round 1: full reply, Head beats Arm
+    assert s["lp"][0] == 2 and s["phase"] == E.PH_CCARD
+    act(s, pv, E.K_CCARD, E.ARM)
+    act(s, pv, E.K_DCARD, E.FOOT)                # round 2: beyond his pistol, a lower card loses
+    assert s["lp"][1] == 2 and s["phase"] == E.PH_PRE
+    # beyond capacity a higher card only cancels
+    st, s, pv = table(4)
+    s["wmask"][0] = 1 << WEAPON["GATLING"]
+    s["pos"][0] = sq(0, 4)
+    s["pos"][1] = sq(3, 4)                       # unarmed defender, not hand-to-hand: capacity 0
+    give(s, 0, E.ARM, 3)
+    give(s, 1, E.HEAD)
+    act(s, pv, E.K_DUEL, 1)
+    assert s["d_rounds"] == 3 and s["d_cap"] == 0
+    act(s, pv, E.K_CCARD, E.ARM)
+    act(s, pv, E.K_DCARD, E.HEAD)
+    assert s["lp"][0] == 3 and s["lp"][1] == 3 and s["phase"] == E.PH_PRE   # cancelled, the duel is over
+
+
+def test_winner_choices_frighten_and_take_the_job():
+    st, s, pv = table(4)
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["horse"][1] = 1
+    s["job"][1] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_FRIGHTEN_JOB)
+    assert s["horse"][1] == 0 and s["lp"][1] == 3
+    assert s["job"][0] == JOB["MEDIC"] and s["job"][1] == -1 and s["job_holder"][JOB["MEDIC"]] == 0
+    assert s["secret"][1] >= 0                   # lost his job without a secret card: draws one
+
+
+def test_sheriff_penalty_and_undertaker():
+    st, s, pv = table(4)
+    s["pos"][0] = s["pos"][1] = s["pos"][2] = at("HOTEL")
+    s["job"][0] = JOB["SHERIFF"]
+    s["job_holder"][JOB["SHERIFF"]] = 0
+    s["job"][3] = JOB["UNDERTAKER"]
+    s["job_holder"][JOB["UNDERTAKER"]] = 3
+    s["gold"][1] = 5
+    s["gold"][2] = 1
+    s["lp"][2] = 1
+    give(s, 0, E.HEAD, 2)
+    give(s, 1, E.FOOT)
+    give(s, 2, E.FOOT)
+    pen = ip(pv, "job.SHERIFF.penalty")
+    s["duel_pre"] = 0
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert s["gold"][1] == 5 - pen and s["gold"][0] == pen
+    s["duel_pre"] = 0
+    duel(s, pv, 2, E.HEAD, E.FOOT)
+    assert s["gold"][2] == 0 and s["gold"][0] == pen + 1          # takes what there is (G21)
+    assert s["lp"][2] == 0 and s["skip"][2] == 1
+    assert s["gold"][3] == ip(pv, "job.UNDERTAKER.bonus")
+
+
+# ---------------------------------------------------------------------------- jobs and income
+@pytest.mark.parametrize("job", ["SHERIFF", "NOTARY", "MEDIC", "SOLDIER", "UNDERTAKER", None])
+def test_job_income(job):
+    st, s, pv = table(4)
+    j = -1 if job is None else JOB[job]
+    s["job"][1] = j
+    if j >= 0:
+        s["job_holder"][j] = 1
+    s["lp"][1] = 2
+    act(s, pv, E.K_MOVE, [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE][0])
+    act(s, pv, E.K_END)
+    assert s["cur"] == 1
+    name = "BANDIT" if job is None else job
+    assert s["gold"][1] == ip(pv, f"job.{name}.gn")
+    if job is not None:
+        assert s["lp"][1] == 2 + ip(pv, f"job.{job}.lp")
+        assert s["hand"][1].sum() == ip(pv, f"job.{job}.ammo")
+    expected = {"SHERIFF": 2, "NOTARY": 3, "MEDIC": 1, "SOLDIER": 1, "UNDERTAKER": 1, None: 1}[job]
+    assert s["gold"][1] == expected               # the rulebook's incomes
+
+
+def test_income_respects_maxima():
+    st, s, pv = table(4)
+    s["job"][1] = JOB["SOLDIER"]
+    s["job_holder"][JOB["SOLDIER"]] = 1
+    give(s, 1, E.FOOT, 3)
+    give(s, 1, E.LEG, 3)
+    s["job"][2] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 2
+    for seat in (1, 2):
+        begin(s, pv, seat)
+    assert s["hand"][1].sum() == 6 and s["lp"][2] == 3
+
+
+def test_take_job_and_bribe_the_judge():
+    st, s, pv = table(4)
+    s["pos"][0] = at("NOTARY_OFFICE")
+    act(s, pv, E.K_TAKE_JOB, JOB["NOTARY"])
+    assert s["job"][0] == JOB["NOTARY"]
+    st, s, pv = table(4)
+    s["pos"][0] = at("NOTARY_OFFICE")
+    s["job"][2] = JOB["NOTARY"]
+    s["job_holder"][JOB["NOTARY"]] = 2
+    assert E.K_TAKE_JOB not in kinds(s, pv)      # a held badge is won only in a duel
+    s["pos"][0] = at("COURT")
+    s["gold"][0] = ip(pv, "price.bribe_judge")
+    targets = [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_BRIBE]
+    assert targets == [2]
+    act(s, pv, E.K_BRIBE, 2)
+    assert s["job"][2] == -1 and s["job_holder"][JOB["NOTARY"]] == -1 and s["gold"][0] == 0
+
+
+# ---------------------------------------------------------------------------- jail
+def test_jail_on_own_turn():
+    st, s, pv = table(4)
+    s["pos"][0] = at("CHEST_S")
+    s["lp"][0] = 1
+    s["vp"][0] = 3
+    s["horse"][0] = 1
+    s["job"][0] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 0
+    top_chest(s, "TNT")
+    act(s, pv, E.K_CHEST)
+    assert s["cur"] == 1                         # his turn ended at once
+    assert s["pos"][0] == at("JAIL") and s["job"][0] == -1 and s["job_holder"][JOB["MEDIC"]] == -1
+    assert s["horse"][0] == 0 and s["vp"][0] == 2 and s["jail_visits"][0] == 1 and s["skip"][0] == 1
+    played = s["turns_played"][0]
+    for seat in (1, 2, 3):
+        assert s["cur"] == seat
+        act(s, pv, E.K_MOVE, [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE][0])
+        act(s, pv, E.K_END)
+    assert s["cur"] == 1                         # seat 0 skipped his turn
+    assert s["lp"][0] == ip(pv, "jail.lp_after") and s["skip"][0] == 0
+    assert s["turns_played"][0] == played
+
+
+def test_jail_never_below_zero_vp():
+    st, s, pv = table(4)
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert s["vp"][1] == 0 and s["skip"][1] == 1 and s["cur"] == 0     # not his turn: the turn goes on
+
+
+# ---------------------------------------------------------------------------- stores and robberies
+def test_store_owner_free_unit_and_shopper_income():
+    st, s, pv = table(4)
+    s["pos"][0] = at("BARBER")
+    price = ip(pv, "store.BARBER.price")
+    unit = ip(pv, "store.BARBER.unit_price")
+    s["gold"][0] = price
+    s["lp"][0] = 2
+    act(s, pv, E.K_BUY_STORE, STORE["BARBER"])
+    assert s["store_owner"][STORE["BARBER"]] == 0 and s["gold"][0] == 0
+    assert E.K_FREE_UNIT not in kinds(s, pv)     # not on the turn he bought it
+    act(s, pv, E.K_MOVE, [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE][0])
+    act(s, pv, E.K_END)
+    s["pos"][1] = at("BARBER")
+    s["gold"][1] = unit
+    s["lp"][1] = 2
+    act(s, pv, E.K_BUY_UNIT, STORE["BARBER"])
+    assert s["lp"][1] == 3 and s["gold"][1] == 0 and s["gold"][0] == unit
+    begin(s, pv, 0)
+    s["pos"][0] = at("BARBER")
+    act(s, pv, E.K_FREE_UNIT, STORE["BARBER"])
+    assert s["lp"][0] == 3
+    assert kinds(s, pv) & {E.K_BUY_UNIT, E.K_ROB_STORE, E.K_FREE_UNIT} == set()
+
+
+def test_robberies():
+    st, s, pv = table(4)
+    s["pos"][0] = at("GUNSMITH")
+    give(s, 0, E.FOOT, 2)
+    assert E.K_ROB_STORE not in kinds(s, pv)     # robbing needs a weapon
+    s["wmask"][0] = 1
+    s["store_owner"][STORE["GUNSMITH"]] = 2
+    s["gold"][2] = 2
+    act(s, pv, E.K_ROB_STORE, STORE["GUNSMITH"])
+    assert s["gold"][0] == 2 and s["gold"][2] == 0 and s["hand"][0].sum() == 0
+    assert E.K_BUY_UNIT not in kinds(s, pv)      # rob excludes buying
+    st, s, pv = table(4)
+    s["wmask"][0] = 1
+    s["pos"][0] = at("BANK")
+    give(s, 0, E.CHEST)
+    assert E.K_ROB_BANK not in kinds(s, pv)      # needs a Head
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    assert s["gold"][0] == ip(pv, "rob.bank_gn") and s["hand"][0, E.HEAD] == 0
+    st, s, pv = table(4)
+    s["wmask"][0] = 1
+    s["pos"][0] = at("SALOON")
+    give(s, 0, E.CHEST)
+    act(s, pv, E.K_ROB_SALOON)
+    assert s["gold"][0] == ip(pv, "rob.saloon_gn") and s["hand"][0].sum() == 0
+
+
+def test_armory_and_stables():
+    st, s, pv = table(4)
+    s["pos"][0] = at("ARMORY")
+    s["gold"][0] = 30
+    buys = [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_BUY_WEAPON]
+    assert buys == list(range(5))
+    act(s, pv, E.K_BUY_WEAPON, WEAPON["GATLING"])
+    assert s["wmask"][0] == 1 << WEAPON["GATLING"] and s["gold"][0] == 30 - ip(pv, "weapon.GATLING.cost")
+    assert E.K_BUY_WEAPON not in kinds(s, pv)    # one weapon per visit
+    st, s, pv = table(4)
+    s["pos"][0] = at("STABLES")
+    s["gold"][0] = 1
+    act(s, pv, E.K_BUY_HORSE)
+    assert s["horse"][0] == 1 and s["gold"][0] == 0
+
+
+# ---------------------------------------------------------------------------- missions
+def claimed(s, pl):
+    return s["n_missions"][pl]
+
+
+def test_mission_become_buy_and_rob():
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["BECOME:SOLDIER"])
+    s["pos"][0] = at("FORT")
+    act(s, pv, E.K_TAKE_JOB, JOB["SOLDIER"])
+    gn, vp = mission_reward(pv, MIS["BECOME:SOLDIER"])
+    assert claimed(s, 0) == 1 and s["vp"][0] == vp and s["gold"][0] == gn
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["BUY_WEAPON:COLT"])
+    put_face(s, 1, MIS["BUY_HORSE_OR_WEAPON"])
+    s["pos"][0] = at("ARMORY")
+    s["gold"][0] = 5
+    act(s, pv, E.K_BUY_WEAPON, WEAPON["COLT"])
+    assert claimed(s, 0) == 2
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["ROB:BANK_OR_STORE"])
+    s["pos"][0] = at("BANK")
+    s["wmask"][0] = 1
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    assert claimed(s, 0) == 1
+
+
+def test_mission_two_parts_tracked():
+    st, s, pv = table(4)
+    card = MIS["BECOME:SOLDIER+HIT_ANY"]
+    put_face(s, 0, card)
+    s["pos"][0] = at("FORT")
+    s["pos"][1] = at("FORT")
+    act(s, pv, E.K_TAKE_JOB, JOB["SOLDIER"])
+    assert claimed(s, 0) == 0                    # half done
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert claimed(s, 0) == 1 and s["face"][0] == -1
+    assert P.MISSIONS[card][4] == "F"            # the rulebook's quoted card
+
+
+def test_mission_hit_neighbour_three_times():
+    st, s, pv = table(4)
+    card = MIS["HIT_NEIGHBOUR:3"]
+    put_face(s, 0, card)
+    gn, vp = mission_reward(pv, card)
+    for k in range(3):
+        begin(s, pv, 0)
+        s["pos"][0] = s["pos"][1] = s["pos"][3] = at("HOTEL")
+        s["lp"][1] = 3
+        give(s, 0, E.HEAD)
+        give(s, 1, E.FOOT)
+        duel(s, pv, 1, E.HEAD, E.FOOT)           # seat 1 is the next player: the player on the left
+        if k < 2:
+            assert s["mprog"][0, 0, 0] == k + 1 and claimed(s, 0) == 0
+    assert claimed(s, 0) == 1 and s["vp"][0] == vp and gn == 8 and vp == 4
+    # hitting the other neighbour does not count
+    st, s, pv = table(4)
+    put_face(s, 0, card)
+    s["pos"][0] = s["pos"][3] = at("HOTEL")
+    give(s, 0, E.HEAD)
+    give(s, 3, E.FOOT)
+    duel(s, pv, 3, E.HEAD, E.FOOT)
+    assert s["mprog"][0, 0, 0] == 0
+    st, s, pv = table(4, {"rule.neighbour": "previous"})
+    put_face(s, 0, card)
+    s["pos"][0] = s["pos"][3] = at("HOTEL")
+    give(s, 0, E.HEAD)
+    give(s, 3, E.FOOT)
+    duel(s, pv, 3, E.HEAD, E.FOOT)
+    assert s["mprog"][0, 0, 0] == 1
+
+
+def test_mission_kill_distinct_and_use_ammo():
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["KILL_ANY"])
+    put_face(s, 1, MIS["USE_AMMO:3"])
+    s["pos"][0] = s["pos"][1] = at("GUNSMITH")
+    s["lp"][1] = 1
+    s["wmask"][0] = 1
+    give(s, 0, E.FOOT, 2)
+    give(s, 0, E.HEAD)
+    give(s, 1, E.LEG)
+    act(s, pv, E.K_ROB_STORE, STORE["GUNSMITH"])   # 2 cards used
+    assert claimed(s, 0) == 0
+    duel(s, pv, 1, E.HEAD, E.LEG)                    # the 3rd card, and a kill
+    assert claimed(s, 0) == 2 and s["face"][0] == -1 and s["face"][1] == -1
+    st, s, pv = table(4, {"rule.duels_per_side": 0})
+    put_face(s, 0, MIS["HIT_DISTINCT:3"])
+    s["pos"][:4] = at("HOTEL")
+    give(s, 0, E.HEAD, 3)
+    for t in (1, 2):
+        give(s, t, E.FOOT)
+        duel(s, pv, t, E.HEAD, E.FOOT)
+        assert claimed(s, 0) == 0
+    give(s, 3, E.FOOT)
+    duel(s, pv, 3, E.HEAD, E.FOOT)
+    assert claimed(s, 0) == 1
+
+
+def test_mission_give_ammo_each():
+    st, s, pv = table(4)
+    card = MIS["GIVE_AMMO_EACH"]
+    put_face(s, 0, card)
+    give(s, 0, E.FOOT, 2)
+    assert E.K_GIVE not in kinds(s, pv)          # needs one card per opponent
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_GIVE)
+    assert claimed(s, 0) == 1 and s["hand"][0].sum() == 0
+    assert [s["hand"][q].sum() for q in (1, 2, 3)] == [1, 1, 1]
+
+
+def test_mission_buy_store_three_ways():
+    card = MIS["BUY_STORE:GENERAL_STORE"]
+    # free store: the normal price
+    st, s, pv = table(4)
+    put_face(s, 0, card)
+    price = ip(pv, "store.GENERAL_STORE.price")
+    extra = ip(pv, "store.mission_extra")
+    s["pos"][0] = at("GENERAL_STORE")
+    s["gold"][0] = price
+    act(s, pv, E.K_BUY_STORE, STORE["GENERAL_STORE"])
+    assert claimed(s, 0) == 1 and s["store_owner"][STORE["GENERAL_STORE"]] == 0
+    # already his: pay 5 to the bank, anywhere, during his turn
+    st, s, pv = table(4)
+    put_face(s, 0, card)
+    s["store_owner"][STORE["GENERAL_STORE"]] = 0
+    s["gold"][0] = extra
+    gn, vp = mission_reward(pv, card)
+    act(s, pv, E.K_STORE_PAY, STORE["GENERAL_STORE"])
+    assert claimed(s, 0) == 1 and s["gold"][0] == gn
+    # another player's: move there, pay price + 5 to the bank; the owner cannot decline and gets nothing
+    st, s, pv = table(4)
+    put_face(s, 0, card)
+    s["store_owner"][STORE["GENERAL_STORE"]] = 2
+    s["pos"][0] = at("GENERAL_STORE")
+    s["gold"][0] = price + extra
+    act(s, pv, E.K_TAKEOVER, STORE["GENERAL_STORE"])
+    assert s["store_owner"][STORE["GENERAL_STORE"]] == 0 and s["gold"][2] == 0 and claimed(s, 0) == 1
+    # no mission face up: a store owned by another cannot be bought
+    st, s, pv = table(4)
+    s["store_owner"][STORE["GENERAL_STORE"]] = 2
+    s["pos"][0] = at("GENERAL_STORE")
+    s["gold"][0] = 50
+    assert E.K_TAKEOVER not in kinds(s, pv) and E.K_BUY_STORE not in kinds(s, pv)
+
+
+def test_mission_own_two_stores_and_rob_bank_and_store():
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["OWN_STORES:2"])
+    s["store_owner"][STORE["HOTEL"]] = 0
+    s["pos"][0] = at("BARBER")
+    s["gold"][0] = 20
+    act(s, pv, E.K_BUY_STORE, STORE["BARBER"])
+    assert claimed(s, 0) == 1
+    st, s, pv = table(4)
+    card = MIS["ROB:BANK+ROB:STORE"]
+    put_face(s, 0, card)
+    s["wmask"][0] = 1
+    s["pos"][0] = at("BANK")
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    assert claimed(s, 0) == 0 and s["mprog"][0, 0, 0] == 1
+    begin(s, pv, 0)
+    s["pos"][0] = at("HOTEL")
+    give(s, 0, E.FOOT, 2)
+    act(s, pv, E.K_ROB_STORE, STORE["HOTEL"])
+    assert claimed(s, 0) == 1
+
+
+def test_two_missions_per_turn_best_first():
+    st, s, pv = table(4)
+    a, b, c = MIS["HIT_ANY"], MIS["HIT_ANY"] + 1, MIS["KILL_ANY"]
+    put_face(s, 0, a)
+    put_face(s, 1, b)
+    put_face(s, 2, c)
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert claimed(s, 0) == 2 and s["face"][2] == -1        # the kill (most VP) first
+    left = [k for k in (0, 1) if s["face"][k] >= 0]
+    assert len(left) == 1
+    begin(s, pv, 0)                                          # the hit stays on his card: claimed next turn
+    assert claimed(s, 0) == 3
+
+
+def test_secret_missions():
+    st, s, pv = table(4)
+    s["secret"][0] = SECRET["ROB:BANK"]
+    s["wmask"][0] = 1
+    s["pos"][0] = at("BANK")
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    vp = ip(pv, f"secret.{SECRET['ROB:BANK']}.vp")
+    assert s["vp_sec"][0] == vp and s["n_secret"][0] == 1 and s["n_missions"][0] == 0
+    assert s["secret"][0] >= 0                   # a bandit who scores one draws a new card
+    # while holding a job the card is kept but does not score
+    st, s, pv = table(4)
+    s["secret"][0] = SECRET["ROB:BANK"]
+    s["job"][0] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 0
+    s["wmask"][0] = 1
+    s["pos"][0] = at("BANK")
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    assert s["n_secret"][0] == 0 and s["secret"][0] == SECRET["ROB:BANK"]
+    st, s, pv = table(4, {"rule.secret_anytime": "on"})
+    s["secret"][0] = SECRET["ROB:BANK"]
+    s["job"][0] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 0
+    s["wmask"][0] = 1
+    s["pos"][0] = at("BANK")
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_BANK)
+    assert s["n_secret"][0] == 1 and s["secret"][0] == -1   # with a job, no new card is drawn
+
+
+def test_secret_deck_reshuffles_its_discards():
+    st, s, pv = table(4)
+    s["n_sdeck"] = 0
+    s["n_sdisc"] = 2
+    s["sdisc"][0] = 3
+    s["sdisc"][1] = 5
+    E._draw_secret(s, 0)
+    assert s["secret"][0] in (3, 5) and s["n_sdeck"] == 1 and s["n_sdisc"] == 0
+
+
+# ---------------------------------------------------------------------------- end of the game
+def pass_turn(s, pv):
+    act(s, pv, E.K_MOVE, [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE][0])
+    if not E.is_over(s) and s["phase"] == E.PH_POST:
+        act(s, pv, E.K_END)
+
+
+def test_vp_target_finishes_the_round():
+    st, s, pv = table(4)
+    pass_turn(s, pv)
+    assert s["cur"] == 1
+    s["vp"][1] = ip(pv, "end.vp_target") - 1
+    put_face(s, 0, MIS["BECOME:MEDIC"])
+    s["pos"][1] = at("DOCTOR")
+    act(s, pv, E.K_TAKE_JOB, JOB["MEDIC"])
+    assert s["end_trig"] == E.END_VP and not E.is_over(s)
+    act(s, pv, E.K_MOVE, [a % E.ACT for a in legal(s, pv) if a // E.ACT == E.K_MOVE][0])
+    act(s, pv, E.K_END)
+    for seat in (2, 3):
+        assert s["cur"] == seat and not E.is_over(s)
+        pass_turn(s, pv)
+    assert E.is_over(s) and s["end_reason"] == E.END_VP
+    st, s, pv = table(4, {"rule.finish_round": "off"})
+    pass_turn(s, pv)
+    s["vp"][1] = 20
+    put_face(s, 0, MIS["BECOME:MEDIC"])
+    s["pos"][1] = at("DOCTOR")
+    act(s, pv, E.K_TAKE_JOB, JOB["MEDIC"])
+    pass_turn(s, pv)
+    assert E.is_over(s)
+
+
+def test_missions_running_out_ends_the_game():
+    st, s, pv = table(4)
+    for k in range(6):
+        put_face(s, k, MIS["BECOME:SOLDIER"] if k == 0 else MIS["KILL_ANY"])
+    s["n_mdeck"] = 0
+    s["pos"][0] = at("FORT")
+    act(s, pv, E.K_TAKE_JOB, JOB["SOLDIER"])
+    assert s["end_trig"] == 0
+    pass_turn(s, pv)
+    assert s["end_trig"] == E.END_MISSIONS and not E.is_over(s)
+    for seat in (1, 2, 3):
+        pass_turn(s, pv)
+    assert E.is_over(s) and s["end_reason"] == E.END_MISSIONS
+
+
+def test_tie_breaks_and_outcome_columns():
+    st, s, pv = table(4)
+    s["vp"][:4] = [10, 10, 10, 4]
+    s["vp_mis"][:4] = [10, 10, 8, 4]
+    s["vp_sec"][:4] = [0, 0, 2, 0]
+    s["n_missions"][:4] = [4, 4, 3, 2]
+    s["n_secret"][:4] = [0, 0, 1, 0]
+    s["gold"][:4] = [7, 7, 50, 0]
+    game_int = np.zeros(len(GAME.game_columns), np.int64)
+    seat_int = np.zeros((E.MAX_PLAYERS, len(GAME.seat_columns)), np.int64)
+    seat_f = np.zeros((E.MAX_PLAYERS, 2))
+    items = np.zeros((E.MAX_ITEMS, 3), np.int64)
+    E.write_outcome(s, pv, game_int, seat_int, seat_f, items)
+    col = {c: i for i, c in enumerate(GAME.seat_columns)}
+    assert list(seat_int[:4, col["rank"]]) == [1, 1, 3, 4]     # secret missions do not break ties
+    assert list(seat_f[:4, 1]) == [0.5, 0.5, 0, 0] and list(seat_int[:4, col["win"]]) == [1, 1, 0, 0]
+    s["gold"][0] = 8
+    E.write_outcome(s, pv, game_int, seat_int, seat_f, items)
+    assert list(seat_int[:4, col["rank"]]) == [1, 2, 3, 4] and seat_f[0, 1] == 1.0
+    assert seat_int[2, col["vp_secret"]] == 2 and seat_int[2, col["vp_total"]] == 10
+
+
+def _bandit_with_secret(code, params=None):
+    st, s, pv = table(4, params)
+    s["secret"][0] = SECRET[code]
+    return st, s, pv
+
+
+def _secret_scored(s, pv, code):
+    return s["n_secret"][0] == 1 and s["vp_sec"][0] == ip(pv, f"secret.{SECRET[code]}.vp")
+
+
+def test_secret_rob_two_stores_and_rob_saloon():
+    st, s, pv = _bandit_with_secret("ROB:STORE:2")
+    s["wmask"][0] = 1
+    s["pos"][0] = at("HOTEL")
+    give(s, 0, E.FOOT, 2)
+    act(s, pv, E.K_ROB_STORE, STORE["HOTEL"])
+    assert s["n_secret"][0] == 0 and s["sprog"][0, 0] == 1
+    begin(s, pv, 0)
+    s["pos"][0] = at("BARBER")
+    give(s, 0, E.LEG, 2)
+    act(s, pv, E.K_ROB_STORE, STORE["BARBER"])
+    assert _secret_scored(s, pv, "ROB:STORE:2")
+    st, s, pv = _bandit_with_secret("ROB:SALOON")
+    s["wmask"][0] = 1
+    s["pos"][0] = at("SALOON")
+    give(s, 0, E.HEAD)
+    act(s, pv, E.K_ROB_SALOON)
+    assert _secret_scored(s, pv, "ROB:SALOON")
+
+
+def test_secret_duel_missions():
+    st, s, pv = _bandit_with_secret("WIN_DUELS:2", {"rule.duels_per_side": 0})
+    s["pos"][:4] = at("HOTEL")
+    give(s, 0, E.HEAD, 2)
+    give(s, 1, E.FOOT)
+    give(s, 2, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert s["n_secret"][0] == 0
+    duel(s, pv, 2, E.HEAD, E.FOOT)
+    assert _secret_scored(s, pv, "WIN_DUELS:2")
+    st, s, pv = _bandit_with_secret("KILL_JOB_HOLDER")
+    s["pos"][:4] = at("HOTEL")
+    s["job"][1] = JOB["MEDIC"]
+    s["job_holder"][JOB["MEDIC"]] = 1
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_HIT)
+    assert _secret_scored(s, pv, "KILL_JOB_HOLDER")
+    st, s, pv = _bandit_with_secret("FRIGHTEN_HORSE")
+    s["pos"][:4] = at("HOTEL")
+    s["horse"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_FRIGHTEN)
+    assert _secret_scored(s, pv, "FRIGHTEN_HORSE") and s["lp"][1] == 3
+
+
+def test_secret_bribe_and_casino():
+    st, s, pv = _bandit_with_secret("BRIBE_JUDGE")
+    s["pos"][0] = at("COURT")
+    s["gold"][0] = 2
+    s["job"][2] = JOB["SOLDIER"]
+    s["job_holder"][JOB["SOLDIER"]] = 2
+    act(s, pv, E.K_BRIBE, 2)
+    assert _secret_scored(s, pv, "BRIBE_JUDGE")
+    st, s, pv = _bandit_with_secret("WIN_CASINO_BET")
+    s["pos"][0] = at("SALOON")
+    s["gold"][0] = 1
+    top_ammo(s, E.ARM)
+    act(s, pv, E.K_BET, 1)
+    act(s, pv, E.K_PAIR, E.ARM * 8 + E.LEG)
+    assert _secret_scored(s, pv, "WIN_CASINO_BET")
+
+
+def test_missions_two_jobs_weapon_and_hit_sheriff_and_kill():
+    st, s, pv = table(4, {"rule.duels_per_side": 0})
+    card = MIS["HIT_JOB:NOTARY+HIT_JOB:SHERIFF"]
+    put_face(s, 0, card)
+    s["pos"][:4] = at("HOTEL")
+    s["job"][1] = JOB["NOTARY"]
+    s["job_holder"][JOB["NOTARY"]] = 1
+    s["job"][2] = JOB["SHERIFF"]
+    s["job_holder"][JOB["SHERIFF"]] = 2
+    give(s, 0, E.HEAD, 2)
+    give(s, 1, E.FOOT)
+    give(s, 2, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_HIT)
+    assert claimed(s, 0) == 0
+    duel(s, pv, 2, E.HEAD, E.FOOT, choice=E.W_HIT)
+    assert claimed(s, 0) == 1
+    st, s, pv = table(4)
+    card = MIS["BUY_WEAPON:RIFLE_OR_DOUBLE_BARREL+HIT_ANY"]
+    put_face(s, 0, card)
+    s["pos"][0] = at("ARMORY")
+    s["pos"][1] = sq(0, 4)
+    s["gold"][0] = 8
+    act(s, pv, E.K_BUY_WEAPON, WEAPON["RIFLE"])
+    assert claimed(s, 0) == 0
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)               # the rifle reaches along the street row
+    assert claimed(s, 0) == 1
+    st, s, pv = table(4)
+    card = MIS["BECOME:SHERIFF+KILL_ANY"]
+    put_face(s, 0, card)
+    s["pos"][:4] = at("HOTEL")
+    s["job"][1] = JOB["SHERIFF"]
+    s["job_holder"][JOB["SHERIFF"]] = 1
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_HIT_JOB)   # takes the badge, then the hit kills
+    assert claimed(s, 0) == 1 and s["job"][0] == JOB["SHERIFF"] and s["skip"][1] == 1
