@@ -49,6 +49,7 @@ class GameSpec:
     labels: dict = field(default_factory=dict)   # column -> list of labels for categorical int columns
     item_names: tuple = ()        # item ids -> names, for the items table
     item_kinds: tuple = ()        # per item: its kind ('character', 'special_role', ...)
+    item_columns: tuple = ()      # extra int columns of the items table (e.g. 'price'), items[k, 3:]
     event_text: object = None     # fn(event_row, names) -> str, for sim replay
     action_text: object = None    # fn(action) -> str, for sim replay
     rules_doc: str = ""

@@ -33,7 +33,7 @@ def play_logged(game, design, pvec, seed, index):
     game_int = np.zeros(len(game.game_columns), np.int64)
     seat_int = np.zeros((eng.MAX_PLAYERS, len(game.seat_columns)), np.int64)
     seat_f = np.zeros((eng.MAX_PLAYERS, 2))
-    items = np.zeros((eng.MAX_ITEMS, 3), np.int64)
+    items = np.zeros((eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64)
     n_moves, n_ev, n_items = kern.play_logged(states, pvec, np.uint64(seed), seed_index[0], players[0], strat[0],
                                               sids, weights, moves, events, ev_step, game_int, seat_int, seat_f,
                                               items)

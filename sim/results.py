@@ -77,6 +77,8 @@ def chunk_tables(game, design, start, arrays):
              "item": _labelled(item_ids, game.item_names),
              "kind": _labelled(kind_code[np.clip(item_ids, 0, len(kind_code) - 1)], kinds),
              "turn": pa.array(it[:, 2].astype(np.int32))}
+    for j, name in enumerate(game.item_columns):
+        items[name] = pa.array(it[:, 3 + j])
     return {"games": pa.table(games), "seats": pa.table(seats), "items": pa.table(items)}
 
 

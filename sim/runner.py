@@ -52,7 +52,7 @@ def simulate(game, design, pvec, seed, start, stop):
            "game_int": np.zeros((n, len(game.game_columns)), np.int64),
            "seat_int": np.zeros((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
            "seat_f": np.zeros((n, eng.MAX_PLAYERS, 2), np.float64),
-           "items": np.zeros((n, eng.MAX_ITEMS, 3), np.int64),
+           "items": np.zeros((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
            "n_items": np.zeros(n, np.int64), "steps": np.zeros(n, np.int64)}
     states = new_states(eng, n)
     kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
