@@ -1,0 +1,357 @@
+"""Scripted Raccoon Tycoon players.
+
+One utility model in dollars, five archetypes (strategy ids 1..5) that differ in their weights and a few building
+preferences.  Every legal action gets a dollar utility; the best one is played (ties broken by a small random term
+from the policy stream).  Auction bids are value-based: a player stays in while the next bid is below
+max(what the card is worth to me, deny_weight x what it is worth to the current VP leader among the others),
+keeping a cash reserve.  Nothing hidden is read: money is secret in the rulebook but is easy to track from play,
+and the P&P hands of others are not looked at.
+
+Weights (index: name, meaning):
+  0 dpv          dollars one VP is worth to me
+  1 town         multiplier on the VP of towns
+  2 rail         multiplier on the VP of railroads (marginal set VP)
+  3 build        multiplier on the value of buildings (their VP and their powers)
+  4 deny         share of the leader's value of a railroad I will bid to deny it
+  5 pair         multiplier on the town+railroad pair bonus
+  6 peak         how much a high price (near the track top) lowers what I think a token is worth (sell urge)
+  7 raise        dollars per $1 price rise on a token I hold (playing cards that pump my stock)
+  8 reserve      cash kept back when bidding
+  9 start        multiplier on starting an auction
+ 10 engine       multiplier on production powers (B and P buildings, hand size)
+ 11 noise        random tie-break amplitude in dollars
+ 12 focus        extra dollars per VP for towns of my favourite commodities (wheat, wood) / my railroad companies
+"""
+import numba as nb
+import numpy as np
+
+from sim.games.raccoon_tycoon import engine as E
+from sim.games.raccoon_tycoon import params as P
+from sim.rng import rand_float
+
+N_WEIGHTS = 13
+S_BARON, S_TOWNS, S_TRADER, S_ENGINE, S_BALANCED = 1, 2, 3, 4, 5
+
+#                 dpv town rail build deny pair peak raise reserve start engine noise focus
+W_BARON = (5.0, 0.8, 1.5, 0.7, 0.6, 1.0, 0.3, 0.5, 0.0, 1.2, 0.6, 0.3, 2.0)
+W_TOWNS = (5.0, 2.0, 0.6, 0.8, 0.1, 1.0, 0.2, 0.3, 4.0, 0.4, 0.8, 0.3, 2.0)
+W_TRADER = (4.0, 1.0, 0.8, 0.8, 0.2, 1.0, 0.9, 1.2, 0.0, 0.8, 0.6, 0.3, 0.0)
+W_ENGINE = (4.0, 1.0, 0.8, 1.4, 0.2, 1.0, 0.4, 0.6, 0.0, 0.8, 1.5, 0.3, 0.0)
+W_BALANCED = (5.0, 1.1, 1.1, 1.0, 0.4, 2.0, 0.4, 0.6, 0.0, 1.0, 0.8, 0.3, 0.0)
+
+
+@nb.njit(cache=True)
+def _frac_left(s):
+    """Rough share of the game still to play: the nearer of the two end triggers."""
+    tl = s.town_n + (1 if s.town_offer >= 0 else 0)
+    rl = s.rr_n + (1 if s.rr_offer[0] >= 0 else 0) + (1 if s.rr_offer[1] >= 0 else 0)
+    owned = 0
+    for o in range(s.n):
+        for co in range(E.N_RR):
+            owned += s.rr_own[o, co]
+    rt = rl + owned
+    ft = tl / E.N_TOWNS
+    fr = rl / rt if rt > 0 else 0.0
+    return min(ft, fr)
+
+
+@nb.njit(cache=True)
+def _counts(s, seat):
+    nt = 0
+    for t in range(E.N_TOWNS):
+        if s.town_owner[t] == seat:
+            nt += 1
+    nr = 0
+    for co in range(E.N_RR):
+        nr += s.rr_own[seat, co]
+    return nt, nr
+
+
+@nb.njit(cache=True)
+def tokval(s, p, seat, c, sid, w):
+    """Dollar value of holding one more token of c."""
+    price = np.float64(s.price[c])
+    lo = np.float64(s.pmin[c])
+    hi = np.float64(s.pmax[c])
+    pos = (price - lo) / (hi - lo) if hi > lo else 0.0
+    v = price * (1.0 - w[6] * pos) + 0.15 * (hi - price)
+    t = s.town_offer
+    if t >= 0 and E.town_com(p, t) == c and s.hold[seat, c] < E.town_cost_named(s, p, seat, t):
+        bonus = w[0] * w[1] * E.town_vp(p, t) / max(E.town_cost_named(s, p, seat, t), 1)
+        if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
+            bonus += w[12]
+        v = max(v, 0.8 * bonus)
+    return v
+
+
+@nb.njit(cache=True)
+def rail_value(s, p, seat, co, w):
+    """Dollar value of one more card of railroad co to seat."""
+    k = s.rr_own[seat, co]
+    marg = E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k)
+    nt, nr = _counts(s, seat)
+    vp = w[2] * marg
+    if nt > nr:
+        vp += w[5] * p[P.P_PAIR_VP]
+    if E.owns(s, seat, E.BT_RAILBARON):
+        vp += p[P.P_RAILBARON_VP]
+    if k > 0:
+        vp += w[12] * 0.25 * k
+    return w[0] * vp
+
+
+@nb.njit(cache=True)
+def town_value(s, p, seat, t, sid, w):
+    nt, nr = _counts(s, seat)
+    vp = w[1] * E.town_vp(p, t)
+    if nr > nt:
+        vp += w[5] * p[P.P_PAIR_VP]
+    if E.owns(s, seat, E.BT_GOVERNOR):
+        vp += p[P.P_GOVERNOR_VP]
+    return w[0] * (vp + 0.5)          # + tempo: the face-up town is contested
+
+
+@nb.njit(cache=True)
+def _leader_other(s, p, seat):
+    best = -1
+    bv = -1
+    for o in range(s.n):
+        if o == seat:
+            continue
+        v = E.vp_total(s, p, o) * 1000 + s.money[o]
+        if v > bv:
+            bv = v
+            best = o
+    return best
+
+
+@nb.njit(cache=True)
+def building_value(s, p, seat, bt, sid, w, level2):
+    """Dollar value of owning one more tile of type bt (or of its +2 side when level2)."""
+    fl = _frac_left(s)
+    prods = 12.0 * fl                      # productions I still expect to make
+    v = 0.0
+    if not level2:
+        v += w[3] * w[0] * p[P.P_BUILDING_VP]
+        if E.owns(s, seat, E.BT_MAYOR):
+            v += w[0] * p[P.P_MAYOR_VP]
+        v += 0.3 * p[P.P_STORAGE_PER_BLD]
+    nt, nr = _counts(s, seat)
+    eng = w[10]
+    if bt < 6 or bt == E.BT_MACHINE:
+        # only one B building is used per production: value the gain over the best one I already use
+        best = 0.0
+        for t in range(s.n_tiles):
+            if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == E.BT_MACHINE):
+                b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
+                best = max(best, b)
+        amt = p[P.P_BONUS_PLUS2] if level2 else p[P.P_BONUS_PLUS1]
+        unit = 6.0 if bt == E.BT_MACHINE else np.float64(s.price[bt]) + 1.0
+        mine = amt * unit
+        if level2:
+            mine -= p[P.P_BONUS_PLUS1] * unit
+            best = 0.0
+        v += eng * prods * 0.6 * max(mine - best, 0.0)
+    elif bt == E.BT_COTTAGE or bt == E.BT_FACTORY:
+        cur = E.prod_max(s, p, seat)
+        new = p[P.P_COTTAGE_MAX] if bt == E.BT_COTTAGE else p[P.P_FACTORY_MAX]
+        v += eng * prods * 0.5 * max(new - cur, 0.0) * 4.0
+    elif bt == E.BT_WAREHOUSE:
+        v += 0.3 * p[P.P_WAREHOUSE] * (1.0 + (sid == S_TRADER))
+    elif bt == E.BT_SMUGGLER or bt == E.BT_BLACKMARKET:
+        v += eng * 2.0 * fl
+    elif bt == E.BT_FIRM_WW or bt == E.BT_FIRM_CI or bt == E.BT_FIRM_GL:
+        v += p[P.P_FIRM_PER_UNIT] * 25.0 * fl * (1.5 if sid == S_TRADER else 1.0)
+    elif bt == E.BT_AUCTION:
+        rl = s.rr_n + 2
+        v += p[P.P_AUCTION_HOUSE] * rl * 0.8
+    elif bt == E.BT_EXPORT:
+        v += p[P.P_EXPORT_RAISE] * 3.0 * 4.0 * fl * (2.0 if sid == S_TRADER else 0.7)
+    elif bt == E.BT_FREIGHT:
+        v += 15.0 * fl * (2.0 if sid == S_TRADER else 0.5)
+    elif bt == E.BT_CONSTRUCTION:
+        v += 6.0 * fl * (2.0 if sid == S_ENGINE else 0.5)
+    elif bt == E.BT_TRADINGFLOOR:
+        v += 6.0 * fl
+    elif bt == E.BT_BRICK:
+        v += w[0] * 0.5 * 6.0 * fl * (2.0 if sid == S_TOWNS else 1.0)
+    elif bt == E.BT_GOVERNOR:
+        v += w[0] * p[P.P_GOVERNOR_VP] * (nt + 4.0 * fl) * (1.5 if sid == S_TOWNS else 1.0)
+    elif bt == E.BT_RAILBARON:
+        v += w[0] * p[P.P_RAILBARON_VP] * (nr + 4.0 * fl) * (1.5 if sid == S_BARON else 1.0)
+    elif bt == E.BT_MAYOR:
+        v += w[0] * p[P.P_MAYOR_VP] * (s.n_bld[seat] + 1 + 3.0 * fl) * (1.5 if sid == S_ENGINE else 1.0)
+    elif bt == E.BT_BANK:
+        v += w[0] * (s.money[seat] + 40.0 * fl) / p[P.P_BANK_PER_VP] * (1.5 if sid == S_TRADER else 1.0)
+    return v
+
+
+@nb.njit(cache=True)
+def _cheapest_tokens(s, seat, k, tv):
+    """Dollar value of the k least valuable tokens seat holds (what an any-commodity payment costs it)."""
+    used = 0                 # bit mask of commodities already spent
+    total = 0.0
+    left = k
+    for _ in range(E.NC):
+        if left <= 0:
+            break
+        best = -1
+        bv = 1e18
+        for c in range(E.NC):
+            if (used >> c) & 1 == 0 and s.hold[seat, c] > 0:
+                v = tv[c]
+                if v < bv:
+                    bv = v
+                    best = c
+        if best < 0:
+            break
+        used |= 1 << best
+        q = min(left, np.int64(s.hold[seat, best]))
+        total += q * bv
+        left -= q
+    return total
+
+
+@nb.njit(cache=True)
+def utility(s, p, seat, a, sid, w, tv, need):
+    """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
+    kind = E.a_kind(a)
+    arg = E.a_arg(a)
+    if kind == E.A_PROD:
+        card = arg >> 18
+        u = 0.0
+        taken = 0
+        minv = 1e18
+        for c in range(E.NC):
+            x = (arg >> (3 * c)) & 7
+            u += x * tv[c]
+            taken += x
+            r = s.pp_price[card, c]
+            if r > 0:
+                room = min(np.int64(r), np.int64(s.pmax[c] - s.price[c]))
+                u += w[7] * room * (s.hold[seat, c] + x)
+            if s.hold[seat, c] + x > 0:
+                minv = min(minv, tv[c])
+        excess = E.total_hold(s, seat) + taken + 1 - E.storage_cap(s, p, seat)
+        if excess > 0:
+            u -= excess * minv
+        return u
+    if kind == E.A_SELL:
+        c = (arg >> 8) & 15
+        q = arg & 255
+        price = np.int64(s.price[c])
+        if (arg >> 12) & 1:
+            price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
+        drop = min(q, price - np.int64(s.pmin[c]))
+        left = s.hold[seat, c] - q
+        u = q * price - q * tv[c] - 0.5 * left * drop
+        # cash is only worth something if there is something to buy with it
+        if s.money[seat] > need + w[8] + 10:
+            u -= 0.3 * q * price
+        return u
+    if kind == E.A_AUCTION:
+        co = arg & 255
+        mine = rail_value(s, p, seat, co, w)
+        return w[9] * (mine - E.rr_min_bid(p, co)) + 1.0
+    if kind == E.A_BUY:
+        bt = s.tile_type[arg]
+        return building_value(s, p, seat, bt, sid, w, False) - E.bt_cost(p, bt)
+    if kind == E.A_UPGRADE:
+        bt = s.tile_type[arg]
+        return building_value(s, p, seat, bt, sid, w, True) - E.upgrade_price(s, p, bt)
+    if kind == E.A_TOWN_NAMED:
+        t = arg
+        c = E.town_com(p, t)
+        k = E.town_cost_named(s, p, seat, t)
+        return town_value(s, p, seat, t, sid, w) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[6])
+    if kind == E.A_TOWN_ANY:
+        t = arg
+        k = E.town_cost_any(s, p, seat, t)
+        return town_value(s, p, seat, t, sid, w) - _cheapest_tokens(s, seat, k, tv)
+    if kind == E.A_DECLARE:
+        return 1e9
+    if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
+        return 0.0
+    if kind == E.A_PAY or kind == E.A_DISCARD:
+        c = (arg >> 8) & 15
+        q = arg & 255
+        return q * (100.0 - tv[c])   # shed the cheapest tokens, in bulk
+    if kind == E.A_BONUS:
+        bt = s.tile_type[arg]
+        amt = E._bonus_amount(s, p, arg)
+        if bt == E.BT_MACHINE:
+            best = 0.0
+            for c in range(E.NC):
+                best = max(best, tv[c])
+            return amt * best
+        return amt * tv[bt] * (1.0 if s.supply[bt] > 0 else 0.0)
+    if kind == E.A_BONUS_ANY or kind == E.A_COMP:
+        return tv[arg]
+    if kind == E.A_TF_TARGET:
+        c = arg & 255
+        return tv[c] - s.price[c]
+    if kind == E.A_TF_QTY:
+        c = (arg >> 8) & 15
+        q = arg & 255
+        t = s.town_offer
+        need = 0
+        if t >= 0 and E.town_com(p, t) == c:
+            need = E.town_cost_named(s, p, seat, t) - s.hold[seat, c]
+        return -abs(q - max(need, 1))
+    return 0.0
+
+
+@nb.njit(cache=True)
+def bid_limit(s, p, seat, w):
+    co = s.auc_co
+    mine = rail_value(s, p, seat, co, w)
+    lead = _leader_other(s, p, seat)
+    deny = 0.0
+    if lead >= 0:
+        k = s.rr_own[lead, co]
+        deny = w[4] * w[0] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
+    lim = max(mine, deny)
+    return min(lim, s.money[seat] - w[8])
+
+
+@nb.njit(cache=True)
+def choose(s, p, seat, legal, n, sid, weights):
+    w = weights
+    if s.phase == E.PH_AUCTION:
+        # value-based: bid the next minimum while it is within my limit, else pass
+        lim = bid_limit(s, p, seat, w)
+        lowest = -1
+        lo_amt = 1 << 40
+        pas = -1
+        for i in range(n):
+            k = E.a_kind(legal[i])
+            if k == E.A_BID:
+                amt = E.a_arg(legal[i])
+                if amt < lo_amt:
+                    lo_amt = amt
+                    lowest = i
+            else:
+                pas = i
+        if lowest >= 0 and (lo_amt <= lim or pas < 0):
+            return lowest
+        return pas if pas >= 0 else 0
+    tv = (tokval(s, p, seat, 0, sid, w), tokval(s, p, seat, 1, sid, w), tokval(s, p, seat, 2, sid, w),
+          tokval(s, p, seat, 3, sid, w), tokval(s, p, seat, 4, sid, w), tokval(s, p, seat, 5, sid, w))
+    need = 0.0
+    if s.phase == E.PH_MAIN or s.phase == E.PH_SELL2:
+        for k in range(4):
+            t = s.bld_offer[k]
+            if t >= 0:
+                need = max(need, np.float64(E.bt_cost(p, s.tile_type[t])))
+        for k in range(2):
+            co = s.rr_offer[k]
+            if co >= 0:
+                need = max(need, 0.8 * rail_value(s, p, seat, co, w))
+    best = 0
+    bu = -1e300
+    for i in range(n):
+        u = utility(s, p, seat, legal[i], sid, w, tv, need) + w[11] * rand_float(s.rng, 1)
+        if u > bu:
+            bu = u
+            best = i
+    return best
