@@ -1,0 +1,83 @@
+"""Saloon Tycoon (Second Edition, Van Ryder Games 2021; design Robert Couch), 2-4 players."""
+import sim
+
+sim.use_game_cache(__name__)  # before anything jitted of this game is imported
+
+from sim.game import GameSpec, StrategySpec
+
+from . import engine as _E
+from .params import (CARD_NAMES, CHAR_NAMES, DATA_PATH, MAX_CARD_TYPES, MAX_OPEN, MAX_SECRET, OPEN_NAMES, PARAMS,
+                     SECRET_NAMES, TILE_NAMES)
+from .text import action_text, event_text
+
+
+def _item_tables():
+    names, kinds = [], []
+    for t in range(16):
+        names.append(f"tile:{TILE_NAMES[t]}" if t < len(TILE_NAMES) else f"tile:unused{t}")
+        kinds.append("tile")
+    names += ["roof:small", "roof:large"]
+    kinds += ["tile", "tile"]
+    for g in range(MAX_OPEN):
+        names.append(f"open_claim:{OPEN_NAMES[g]}" if g < len(OPEN_NAMES) else f"open_claim:unused{g}")
+        kinds.append("claim")
+    for g in range(MAX_SECRET):
+        names.append(f"secret_claim:{SECRET_NAMES[g]}" if g < len(SECRET_NAMES) else f"secret_claim:unused{g}")
+        kinds.append("claim")
+    for c in range(MAX_CARD_TYPES):
+        names.append(f"card:{CARD_NAMES[c]}" if c < len(CARD_NAMES) else f"card:unused{c}")
+        kinds.append("tycoon_card")
+    for c in range(len(CHAR_NAMES)):
+        names.append(f"character:{CHAR_NAMES[c]}")
+        kinds.append("character_at_end")
+    assert len(names) == _E.N_ITEM_IDS
+    return tuple(names), tuple(kinds)
+
+
+_ITEM_NAMES, _ITEM_KINDS = _item_tables()
+
+#           up  out lotg claim syd cube char outl res roof gold draw ctile
+_TALL = (2.5, 0.2, 1.5, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 4.0, 0.5, 1.0, 0.5)
+_WIDE = (0.0, 1.6, 0.6, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 0.0, 0.5, 1.0, 0.5)
+_CLAIMS = (0.8, 0.5, 1.0, 2.0, 0.0, 0.0, 0.8, 1.0, 0.0, 1.5, 0.5, 1.2, 3.0)
+_RUSH = (0.8, 0.3, 1.0, 1.0, 1.0, 2.5, 0.4, 1.0, 0.0, 1.5, 0.4, 0.6, 0.5)
+_CHARS = (1.0, 0.3, 1.0, 1.0, 3.0, 0.0, 2.0, 4.0, 0.0, 2.0, 0.5, 1.0, 0.5)
+_DOC_W = (" Weights: up, out, lotgold, claim, sydney, cube, char, outlaw, reserve, roof, gold, draw, claimtile "
+          "(see strategies/saloon_tycoon.py).")
+
+STRATEGIES = [
+    StrategySpec("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs." + _DOC_W, _TALL),
+    StrategySpec("wide", 1, "Wide builder: spreads over the outer lots for their Reputation." + _DOC_W, _WIDE),
+    StrategySpec("claims", 1, "Claim hunter: builds what its claims need and stakes every claim at once "
+                 "(ignores Sydney Smythe)." + _DOC_W, _CLAIMS),
+    StrategySpec("rusher", 1, "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
+                 "(measured: it does not yet end more games than the others; see RULES.md)." + _DOC_W, _RUSH),
+    StrategySpec("characters", 1, "Character player: special tiles for Citizens, bribes Citizens home and dumps "
+                 "outlaws on the leader, avoids outlaw triggers." + _DOC_W, _CHARS),
+]
+
+GAME = GameSpec(
+    name="saloon_tycoon",
+    title="Saloon Tycoon (Second Edition)",
+    engine="sim.games.saloon_tycoon.engine",
+    strategy_module="strategies.saloon_tycoon",
+    params=PARAMS,
+    players=(2, 4),
+    default_players=4,
+    strategies=STRATEGIES,
+    default_lineup=("tall", "wide", "claims", "characters"),
+    game_columns=_E.GAME_COLUMNS,
+    seat_columns=_E.SEAT_COLUMNS,
+    labels={"end_reason": ["cube_pile", "turn_cap", "stalled"]},
+    item_names=_ITEM_NAMES,
+    item_kinds=_ITEM_KINDS,
+    event_text=event_text,
+    action_text=action_text,
+    rules_doc="sim/games/saloon_tycoon/RULES.md",
+    assumed_components=(
+        "Results rest on ASSUMED components (" + str(DATA_PATH.name) + "): the player-board lot layout and lot "
+        "costs, tile costs, cube spaces and finishing bonuses, 35 of the 37 Tycoon cards, 54 of the 56 claims and "
+        "three Citizens' names and genders are not public; quote card- and claim-dependent results as 'on the "
+        "assumed deck'."),
+    rules_version="Second Edition rulebook (c) 2021 Van Ryder Games; notes/saloon_tycoon.md defaults S1-S19",
+)
