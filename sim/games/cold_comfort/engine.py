@@ -1062,7 +1062,7 @@ def apply_action(s, p, a):
             s.built_act = 1
             s.st_built[cur, v] += 1
             add_item(s, cur, ITEM_HOTEL + v - 1, s.rounds + 1)
-            log_event(s, EV_BUILD, cur, pos, v, cost + (1000 * s.die[c]))
+            log_event(s, EV_BUILD, cur, pos, v, cost + 1000 * np.int64(s.die[c]))
         elif k == A_RESIZE:
             pos = arg // 8
             ns = arg % 8
