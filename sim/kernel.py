@@ -103,18 +103,46 @@ def play_logged(states, p, master, seed_index, n_players, strat_row, sids, weigh
 _loaded = {}
 
 
+_RECORD_ATTRS = frozenset(a for a in dir(np.record) if not a.startswith("_"))
+
+
+def check_state_dtype(engine):
+    """A state field named like a numpy.record attribute (dtype, round, size, ...) reads as that attribute when
+    the engine runs interpreted (NUMBA_DISABLE_JIT=1): refuse such a layout with a clear message."""
+    clash = sorted(set(engine.STATE_DTYPE.names) & _RECORD_ATTRS)
+    if clash:
+        raise TypeError(f"{engine.__name__}.STATE_DTYPE: field(s) {', '.join(clash)} shadow numpy.record "
+                        f"attributes; rename them")
+
+
+def _widened(dtype):
+    """The state layout with every signed integer field as int64.  Interpreted numpy raises on arithmetic such as
+    int8_field * 1000 (NEP 50) where compiled code widens to int64; widening the storage gives the compiled
+    semantics, and a compiled engine that overflowed a narrow field would now disagree (a bug the tests see)."""
+    fields = []
+    for name in dtype.names:
+        sub = dtype[name]
+        base, shape = sub.base, sub.shape
+        if base.kind == "i":
+            base = np.dtype(np.int64)
+        fields.append((name, base, shape) if shape else (name, base))
+    return np.dtype(fields)
+
+
 def new_states(engine, n):
-    """n zeroed game states.  Without the JIT (NUMBA_DISABLE_JIT=1) they are a recarray, so that `states[i]` is a
-    record with attribute access exactly as inside compiled code."""
+    """n zeroed game states.  Without the JIT (NUMBA_DISABLE_JIT=1) they are a recarray with widened integers, so
+    that `states[i]` is a record with attribute access and the arithmetic of compiled code."""
     import numba
-    states = np.zeros(n, engine.STATE_DTYPE)
-    return states.view(np.recarray) if numba.config.DISABLE_JIT else states
+    if numba.config.DISABLE_JIT:
+        return np.zeros(n, _widened(engine.STATE_DTYPE)).view(np.recarray)
+    return np.zeros(n, engine.STATE_DTYPE)
 
 
 def load_kernel(game):
     """The generated kernel module for a GameSpec (written and imported once per process)."""
     if game.name in _loaded:
         return _loaded[game.name]
+    check_state_dtype(game.engine_module())
     src = TEMPLATE.format(name=game.name, engine=game.engine, strategies=game.strategy_module)
     root = use_game_cache(game.engine.rsplit(".", 1)[0])  # the kernel is cached beside its game's code
     folder = root / "kernels"

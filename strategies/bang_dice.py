@@ -551,9 +551,9 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
     has1 = False
     has2 = False
     for i in range(nd):
-        if s.dtype[i] == 1:
+        if s.die_type[i] == 1:
             has1 = True
-        elif s.dtype[i] == 2:
+        elif s.die_type[i] == 2:
             has2 = True
     ev1 = _fresh(1, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk) if has1 else 0.0
     ev2 = _fresh(2, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk) if has2 else 0.0
@@ -573,7 +573,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
         for i in range(nd):
             if ((locked >> i) & 1) == 1 or ((used >> i) & 1) == 1:
                 continue
-            dt = s.dtype[i]
+            dt = s.die_type[i]
             ev = ev0 if dt == 0 else (ev1 if dt == 1 else ev2)
             gi = ev - _face_val(s.face[i], True, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk)
             if gi > bg:
@@ -970,7 +970,7 @@ def _doc(s, p, me, legal, n, w, cx):
                 bs = -1
                 for i in range(s.nd):
                     f = s.face[i]
-                    if f == DYN or f == GAT or f == GATX2 or s.dtype[i] == 2:
+                    if f == DYN or f == GAT or f == GATX2 or s.die_type[i] == 2:
                         continue
                     sc = 3 if f == ARROW else (2 if f == BULLET else 1)
                     if sc > bs:

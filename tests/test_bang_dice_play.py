@@ -190,7 +190,7 @@ def test_kernel_outcomes_well_formed():
                 assert ((rank == 1) == (win == 1)).all()
                 share = sf[:, :npl, 1].sum(axis=1)
                 has = win.sum(axis=1) > 0
-                assert np.allclose(share[has], 1.0) and np.allclose(share[~has], 0.0)
+                assert np.allclose(share, 1.0)  # a game nobody wins (3p, all dead) is a draw split over all seats
                 if npl > 3:
                     assert has.all()
                     # the whole winning team wins, dead members included

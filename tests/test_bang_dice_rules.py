@@ -485,7 +485,7 @@ def test_loudmouth_double_bullseye_and_bullet():
     p = params(module__saloon_dice=1)
     st, s = _one(p, "JESSE_JONES", forced=faces("D", "D", "BR", "BR", "B1X"))
     act(s, p, E.D_SALOON, 1)
-    assert s["dtype"][4] == E.DT_LOUD and s["nd"] == 5
+    assert s["die_type"][4] == E.DT_LOUD and s["nd"] == 5
     more(s, faces("BU"))
     # first roll already done? no: the roll happens after the choice
     assert s["dkind"] == E.D_REROLL
@@ -527,11 +527,11 @@ def test_jose_and_tequila_sixth_die():
     st, s = _one(p, "JOSE_DELGADO", forced=NOOP + faces("BR"))
     assert 3 in args(s, p) and 4 not in args(s, p)
     act(s, p, E.D_SALOON, 3)
-    assert s["nd"] == 6 and s["dtype"][5] == E.DT_LOUD
+    assert s["nd"] == 6 and s["die_type"][5] == E.DT_LOUD
     st, s = _one(p, "TEQUILA_JOE", forced=NOOP + faces("BR"))
     assert 4 in args(s, p) and 3 not in args(s, p)
     act(s, p, E.D_SALOON, 4)
-    assert s["nd"] == 6 and s["dtype"][5] == E.DT_COWARD
+    assert s["nd"] == 6 and s["die_type"][5] == E.DT_COWARD
 
 
 # ---------------------------------------------------------------- module 4: new characters
