@@ -1,0 +1,337 @@
+"""Designer reports (sim/report): build for every game from a small run, findings equal to sim.analysis's numbers,
+sweeps with response curves and a balance point, one-line errors, and a render check in real headless Chromium
+(images loaded, no console errors, screenshot saved to test-artifacts/report.png)."""
+import json
+import re
+import subprocess
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import sim.analysis as sa
+from sim.cli import main
+from sim.analysis.items import acquisitions
+from sim.errors import UserError
+from sim.game import game_names
+from sim.report import build as rb
+from sim.report import build_report, collect, verdict
+from sim.runner import run_study
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = 300          # games per small run: enough for every section, fast
+
+
+class Findings(HTMLParser):
+    """Collects every <li class='finding ...'>: its attributes and its plain text; and every <img> src."""
+
+    def __init__(self):
+        super().__init__()
+        self.findings, self.images, self.links = [], [], []
+        self._depth = 0
+        self._cur = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "img":
+            self.images.append(a.get("src", ""))
+        for k in ("src", "href"):
+            if k in a:
+                self.links.append(a[k])
+        if tag == "li" and "finding" in (a.get("class") or "").split():
+            self._cur = {"attrs": a, "text": ""}
+            self._depth = 1
+        elif self._cur is not None and tag not in ("br", "img"):
+            self._depth += 1
+
+    def handle_endtag(self, tag):
+        if self._cur is not None:
+            self._depth -= 1
+            if self._depth == 0:
+                self.findings.append(self._cur)
+                self._cur = None
+
+    def handle_data(self, data):
+        if self._cur is not None:
+            self._cur["text"] += data
+
+
+def parse(path):
+    p = Findings()
+    p.feed(Path(path).read_text(encoding="utf-8"))
+    return p
+
+
+class Lazy(dict):
+    """game -> value, computed on first use (so one game that does not run fails only its own tests)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, game):
+        self[game] = value = self.make(game)
+        return value
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    base = tmp_path_factory.mktemp("report_runs")
+    return Lazy(lambda g: run_study(g, base / g, games=GAMES, seed=3, progress=False))
+
+
+@pytest.fixture(scope="module")
+def reports(runs, tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports")
+    return Lazy(lambda g: build_report(runs[g], out / f"{g}.html")[0])
+
+
+# ----------------------------------------------------------------------------------------------- every game
+
+@pytest.mark.parametrize("game", game_names())
+def test_report_builds_for_every_game(game, runs, reports):
+    path = reports[game]
+    text = path.read_text(encoding="utf-8")
+    p = parse(path)
+    assert text.startswith("<!DOCTYPE html>") and "</html>" in text
+    assert p.images, "no charts"
+    assert all(src.startswith("data:image/png;base64,") for src in p.images)
+    # self-contained: nothing fetched from elsewhere (in-page anchors only)
+    assert all(link.startswith(("#", "data:")) for link in p.links), [x for x in p.links if not x.startswith("#")]
+    assert "<script" not in text.lower()
+    kinds = {f["attrs"]["data-kind"] for f in p.findings}
+    assert {"seat", "length"} <= kinds
+    for anchor in ("findings", "seats", "shape", "provenance", "reproduction"):
+        assert f"id='{anchor}'" in text
+    man = json.loads((runs[game] / "manifest.json").read_text())
+    assert str(man["seed"]) in text and man["code_version"] in text and man["source_hash"] in text
+    if man["assumed_components"]:
+        assert "rest on assumed components" in text
+    else:
+        assert "rest on assumed components" not in text
+    assert path.stat().st_size < 3_000_000
+
+
+# ----------------------------------------------------------------------------------------------- numbers
+
+SEAT = re.compile(r"The (first player|(\d+)\w\w player in turn order) wins ([\d.]+)% \(([\d.]+)\u2013([\d.]+)%\) "
+                  r"of (\d+)-player games against a fair ([\d.]+)%")
+
+
+@pytest.mark.parametrize("game", ["raccoon_tycoon", "bang_dice"])
+def test_findings_match_the_analysis_library(game, runs, reports):
+    run = sa.load_run(runs[game])
+    seats, items = run.seats(), run.items()
+    adv = sa.seat_advantage(seats)
+    found = parse(reports[game]).findings
+    seat = [f for f in found if f["attrs"]["data-kind"] == "seat"]
+    assert seat
+    for f in seat:
+        m = SEAT.search(f["text"])
+        assert m, f["text"]
+        pos = 0 if m.group(1) == "first player" else int(m.group(2)) - 1
+        n = int(m.group(6))
+        row = adv[(adv["players"] == n) & (adv["order"] == pos)].iloc[0]
+        for got, want in zip((m.group(3), m.group(4), m.group(5), m.group(7)),
+                             (row["rate"], row["low"], row["high"], row["fair"])):
+            assert abs(float(got) - 100 * want) <= 0.05 + 1e-9
+        assert float(f["attrs"]["data-rate"]) == pytest.approx(row["rate"], abs=1e-12)
+        assert f["attrs"]["data-verdict"] == verdict(100 * row["low"], 100 * row["high"], 100 * row["fair"],
+                                                     rb.THRESHOLDS["seat"])
+    if seats["strategy"].nunique() > 1:
+        wr = sa.win_rates(seats, by="strategy").set_index("strategy")
+        strat = [f for f in found if f["attrs"]["data-kind"] == "strategy"]
+        assert len(strat) == 2
+        for f in strat:
+            r = wr.loc[f["attrs"]["data-strategy"]]
+            assert float(f["attrs"]["data-low"]) == pytest.approx(r["low"], abs=1e-12)
+            assert f"{100 * r['rate']:.1f}%" in f["text"]
+        assert {f["attrs"]["data-strategy"] for f in strat} == {wr["rate"].idxmax(), wr["rate"].idxmin()}
+    items_found = [f for f in found if f["attrs"]["data-kind"] == "item"]
+    any_ranked = any(sa.item_strength(seats, items, kind=k, min_rows=rb.MIN_ROWS, adjusted=False)["enough"].any()
+                     for k in items["kind"].unique())
+    assert bool(items_found) == any_ranked
+    for f in items_found:
+        a = f["attrs"]
+        t = sa.item_strength(seats, items, outcome="win", kind=a["data-item-kind"], min_rows=rb.MIN_ROWS,
+                             adjusted=False).set_index("item")
+        r = t.loc[a["data-item"]]
+        ranked = t[t["enough"]]
+        assert r["enough"] and abs(r["diff"]) == ranked["diff"].abs().max()    # the kind's most extreme item
+        acq = acquisitions(seats, items, a["data-item-kind"])
+        fit = sa.adjusted_effect(seats, acq[acq["item"] == a["data-item"]], outcome="win",
+                                 max_rows=rb.ITEM_MAX_ROWS, seed=0)
+        if a["data-adjusted"] == "True":
+            want = (fit["adj_ame_pp"], fit["adj_ame_low_pp"], fit["adj_ame_high_pp"])
+        else:
+            assert not all(isinstance(fit.get(c), float) and fit[c] == fit[c]
+                           for c in ("adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp"))
+            want = (100 * r["diff"], 100 * r["low"], 100 * r["high"])
+        got = (float(a["data-effect-pp"]), float(a["data-low-pp"]), float(a["data-high-pp"]))
+        assert got == pytest.approx(want, abs=1e-9)
+        assert f"win {abs(want[0]):.1f} points" in f["text"]
+    roles = [f for f in found if f["attrs"]["data-kind"] == "role"]
+    assert bool(roles) == (game == "bang_dice")
+    for f in roles:
+        a = f["attrs"]
+        n = int(a["data-players"])
+        t = sa.seat_attribute_strength(seats[seats["players"] == n], a["data-column"], outcome="win",
+                                       min_rows=rb.MIN_ROWS)
+        r = t[t[a["data-column"]].astype(str) == a["data-label"]].iloc[0]
+        assert f"wins {100 * r['rate']:.1f}% ({100 * r['low']:.1f}\u2013{100 * r['high']:.1f}%)" in f["text"]
+        assert a["data-verdict"] == verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"],
+                                            rb.THRESHOLDS["role"])
+    length = [f for f in found if f["attrs"]["data-kind"] == "length"][0]
+    ls = sa.length_summary(run.games(), column=length["attrs"]["data-column"])
+    row = ls[ls["players"] == int(length["attrs"]["data-players"])].iloc[0]
+    assert f"lasts {row['mean']:.1f}" in length["text"]
+
+
+def test_verdict_rule():
+    # red: interval entirely beyond fair +- threshold; amber: excludes fair only; green: within; grey: too wide
+    assert verdict(28.0, 30.0, 25.0, 2.0) == "red"
+    assert verdict(20.0, 22.9, 25.0, 2.0) == "red"
+    assert verdict(25.5, 28.0, 25.0, 2.0) == "amber"
+    assert verdict(23.5, 26.0, 25.0, 2.0) == "green"
+    assert verdict(21.0, 26.0, 25.0, 2.0) == "grey"
+    assert verdict(float("nan"), 26.0, 25.0, 2.0) == "grey"
+    # a big point estimate with a wide interval is never "strong"
+    assert verdict(24.0, 40.0, 25.0, 2.0) == "grey"
+
+
+# ----------------------------------------------------------------------------------------------- sweeps
+
+def test_sweep_report_has_response_curves_and_balance_point(tmp_path, capsys):
+    from sim.solve import Evaluation, SolveResult
+    from sim.sweep import build_sweep, raw_from_flags, run_sweep
+    raw, _ = raw_from_flags("toy_pig", players="3", games=400, seed=2, grids=["target=15,25,40"])
+    out = tmp_path / "sweep"
+    run_sweep(build_sweep(raw, "sweep"), out, progress=False)
+    solve = SolveResult(value=27.5, low=24.0, high=31.0, target=1 / 3, confidence=0.95, bracket=(15, 40),
+                        evaluations=[Evaluation(15, 0.40, 1e-4, 400), Evaluation(40, 0.30, 1e-4, 400)], games=800)
+    (out / "solve_target.json").write_text(json.dumps({"game": "toy_pig", "param": "target",
+                                                       "metric": "order0_win_share", "players": 3,
+                                                       "kind": "int", **solve.to_dict()}))
+    html = tmp_path / "sweep.html"
+    assert main(["report", str(out), "-o", str(html)]) == 0
+    assert str(html) in capsys.readouterr().out
+    p = parse(html)
+    text = html.read_text(encoding="utf-8")
+    assert "id='sweep'" in text and "id='balance'" in text
+    sweep_f = [f for f in p.findings if f["attrs"]["data-kind"] == "sweep"]
+    assert [f["attrs"]["data-param"] for f in sweep_f] == ["target"]
+    run = sa.load_run(out)
+    first = sa.seat_advantage(run.seats(), by="config")
+    first = first[first["order"] == 0]
+    for k in first["config"]:                      # every configuration's first-player share is in the table
+        r = first[first["config"] == k].iloc[0]
+        assert f"{100 * r['rate']:.1f}%" in text
+    bal = [f for f in p.findings if f["attrs"]["data-kind"] == "balance"]
+    assert len(bal) == 1 and float(bal[0]["attrs"]["data-value"]) == 27.5
+    assert "target = 27.5" in bal[0]["text"] and "24 to 31" in bal[0]["text"]
+
+
+# ----------------------------------------------------------------------------------------------- errors
+
+@pytest.mark.parametrize("make", ["missing", "file", "empty_dir", "table_only"])
+def test_bad_input_gives_one_line_error(make, tmp_path, capsys, runs):
+    target = {"missing": tmp_path / "nope", "file": tmp_path / "f.txt", "empty_dir": tmp_path / "empty",
+              "table_only": runs["raccoon_tycoon"] / "seats"}[make]
+    if make == "file":
+        target.write_text("hello")
+    if make == "empty_dir":
+        target.mkdir()
+    assert main(["report", str(target), "-o", str(tmp_path / "r.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("sim report: error:") and "results folder" in err
+    assert not (tmp_path / "r.html").exists()
+    with pytest.raises(UserError):
+        collect(target)
+
+
+def test_pdf_without_chromium_is_a_one_line_error(tmp_path, capsys, runs, monkeypatch):
+    monkeypatch.setenv("SIM_CHROMIUM", str(tmp_path / "no-such-chromium"))
+    assert main(["report", str(runs["cold_comfort"]), "-o", str(tmp_path / "r.html"), "--pdf"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Chromium" in err
+    assert (tmp_path / "r.html").exists() and not (tmp_path / "r.pdf").exists()
+
+
+# ----------------------------------------------------------------------------------------------- real browser
+
+CHECK = """<script>
+window.__errors = [];
+window.addEventListener('error', function (e) {
+  window.__errors.push(e.message || ('failed to load ' + (e.target && e.target.tagName)));
+}, true);
+window.addEventListener('load', function () {
+  var imgs = Array.prototype.slice.call(document.images);
+  var out = {images: imgs.length, errors: window.__errors,
+             loaded: imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length,
+             width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight};
+  var pre = document.createElement('pre');
+  pre.id = 'render-check';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
+def _chromium():
+    binary = rb.find_chromium()
+    assert binary, "Chromium is needed for the render test (CI installs it: apt-get install chromium)"
+    return binary
+
+
+def render_check(html_text, tmp_path, name):
+    """Open a copy of the page with the check script in real headless Chromium; returns (result, console lines)."""
+    page = tmp_path / f"{name}.html"
+    page.write_text(html_text.replace("<head>", "<head>" + CHECK, 1), encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="chromium-test-") as ud:
+        res = subprocess.run(rb.chromium_command(_chromium(), ud, "--enable-logging=stderr", "--v=0",
+                                                 "--virtual-time-budget=10000", "--dump-dom", page.as_uri()),
+                             capture_output=True, text=True, timeout=180)
+    m = re.search(r"<pre id=\"render-check\">(.*?)</pre>", res.stdout, re.S)
+    assert m, f"no render result from Chromium (exit {res.returncode}): {res.stderr[-500:]}"
+    import html as _html
+    console = [line for line in res.stderr.splitlines() if ":CONSOLE" in line or "Uncaught" in line]
+    return json.loads(_html.unescape(m.group(1))), console
+
+
+def test_report_renders_in_headless_chromium(tmp_path, runs):
+    html = tmp_path / "report.html"
+    assert main(["report", str(runs["raccoon_tycoon"]), "-o", str(html)]) == 0
+    text = html.read_text(encoding="utf-8")
+    n_img = len(parse(html).images)
+    result, console = render_check(text, tmp_path, "check")
+    assert result["images"] == n_img >= 4
+    assert result["loaded"] == result["images"], result
+    assert result["errors"] == [] and console == [], (result, console)
+    assert result["width"] <= 1400                       # fits a laptop screen without sideways scrolling
+    # the check itself can fail: a broken image and a script error are caught
+    broken = text.replace("</body>", "<img src='data:image/png;base64,AAAA' alt='x'>"
+                                     "<img src='data:image/png;base64,AAAA' alt='y'>"
+                                     "<script>undefinedFunction()</script></body>")
+    bad, bad_console = render_check(broken, tmp_path, "broken")
+    assert bad["loaded"] == bad["images"] - 2
+    assert bad["errors"] and bad_console
+    # screenshot kept as a test artifact
+    shot = ROOT / "test-artifacts" / "report.png"
+    shot.parent.mkdir(exist_ok=True)
+    if shot.exists():
+        shot.unlink()
+    with tempfile.TemporaryDirectory(prefix="chromium-test-") as ud:
+        subprocess.run(rb.chromium_command(_chromium(), ud, "--hide-scrollbars", "--window-size=1280,2200",
+                                           f"--screenshot={shot}", html.resolve().as_uri()),
+                       capture_output=True, text=True, timeout=180)
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 50_000
+
+
+def test_pdf_is_written_by_chromium(tmp_path, runs):
+    out = tmp_path / "r.html"
+    written = build_report(runs["cold_comfort"], out, pdf=True)
+    assert written == [out, (tmp_path / "r.pdf").resolve()]
+    data = written[1].read_bytes()
+    assert data[:5] == b"%PDF-" and len(data) > 20_000
