@@ -157,7 +157,8 @@ def mission_reward(pv, card):
 
 # ---------------------------------------------------------------------------- board data
 def test_board_distances_match_the_shared_csv():
-    path = Path(__file__).resolve().parents[2] / "shared" / "rules" / "data" / "gunny_town_distances_assumed.csv"
+    # the note's ASSUMED distance table, copied from shared/rules/data into the game's data folder
+    path = Path(__file__).resolve().parents[1] / "sim" / "games" / "gunny_town" / "data" / "gunny_town_distances_assumed.csv"
     rows = list(csv.reader(path.open()))
     names = rows[0][1:]
     checked = 0
