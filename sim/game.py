@@ -54,6 +54,7 @@ class GameSpec:
     action_text: object = None    # fn(action) -> str, for sim replay
     rules_doc: str = ""
     assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
+    turn_order_note: str = ""     # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""
 
     def engine_module(self):

@@ -14,7 +14,7 @@ import sim.analysis as sa
 from sim.cli import main
 from sim.analysis.items import acquisitions
 from sim.errors import UserError
-from sim.game import game_names
+from sim.game import game_names, get_game
 from sim.report import build as rb
 from sim.report import build_report, collect, verdict
 from sim.runner import run_study
@@ -111,6 +111,15 @@ def test_report_builds_for_every_game(game, runs, reports):
     else:
         assert "rest on assumed components" not in text
     assert path.stat().st_size < 3_000_000
+    # a game whose rules fix who starts (BANG: the Sheriff) says so in every position-1 finding, others do not
+    note = get_game(game).turn_order_note
+    first = [f["text"] for f in p.findings
+             if f["attrs"]["data-kind"] == "seat" and f["attrs"].get("data-position") == "0"]
+    assert first
+    if note:
+        assert all(note in t and "first-player advantage" not in t for t in first), first
+    else:
+        assert "Read position 1 with care" not in text
 
 
 # ----------------------------------------------------------------------------------------------- numbers

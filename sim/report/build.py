@@ -271,7 +271,7 @@ def _role_columns(seats):
 
 # ----------------------------------------------------------------------------------------------- sections
 
-def _seat_section(rep, seats):
+def _seat_section(rep, seats, spec=None):
     T = THRESHOLDS["seat"]
     adv = sa.seat_advantage(seats, alpha=ALPHA)
     eq = sa.equality_tests(seats, alpha=ALPHA)
@@ -283,7 +283,10 @@ def _seat_section(rep, seats):
         "wins it takes; in a perfectly fair n-player game every position takes 1/n. Rotated line-ups put every "
         f"strategy in every seat equally often, so what remains is the seat itself. Verdicts use a practical "
         f"threshold of {T:g} percentage points around 1/n."))
-    if _role_columns(seats):
+    note = spec.turn_order_note if spec is not None else ""
+    if note:
+        sec.body.append(para(f"<b>Read position 1 with care:</b> {esc(note)}"))
+    elif _role_columns(seats):
         sec.body.append(para("This game deals roles or characters: where the rules tie one to the turn order "
                              "(for example a sheriff who always starts), a position's share measures that role "
                              "as much as the seat; see the roles section."))
@@ -310,8 +313,13 @@ def _seat_section(rep, seats):
                 tail = f"fair: within {T:g} points of an even share"
             else:
                 tail = f"too few games to tell whether it is within {T:g} points of fair"
+            if first and note:
+                tail = tail.replace("first-player advantage", "advantage for position 1").replace(
+                    "first-player disadvantage", "disadvantage for position 1")
             text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
                     f"games against a fair {pct(r['fair'])}: {tail}.")
+            if first and note:
+                text += f" {note}"
             ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
                   f"{pts(r['excess_pp'])} points from fair.")
             rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
@@ -920,7 +928,7 @@ def collect(path, solve=()):
             seats_b, games_b, items_b = seats, games, items
         if solves:
             _balance_section(rep, solves)
-        _seat_section(rep, seats_b)
+        _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b)
         if items_b is not None and len(items_b):
             _items_section(rep, seats_b, items_b)

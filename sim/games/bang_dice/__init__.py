@@ -43,6 +43,9 @@ GAME = GameSpec(
     item_kinds=_ITEM_KINDS,
     event_text=event_text,
     rules_doc=str(Path(__file__).resolve().parent / "RULES.md"),
+    turn_order_note=("The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
+                     "is that role, not a seat a player could choose: its win share measures that side, "
+                     "and the other positions are counted from its left."),
     assumed_components="Ghost token set (one per base face + x2) is assumed; see RULES.md",
     rules_version="2026-11-22",
 )
