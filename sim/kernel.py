@@ -57,11 +57,18 @@ def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, lega
 @nb.njit(parallel=True, nogil=True, cache=True)
 def play_batch(states, p, master, seed_index, n_players, strat, sids, weights,
                game_int, seat_int, seat_f, items, n_items, steps):
-    for i in nb.prange(states.shape[0]):
-        s = states[i]
+    """Play games 0..len(seed_index)-1.  The games are cut into len(states) blocks, each played in turn on one
+    reused state (setup() initialises everything a game reads), so the working set stays in cache; pass one
+    state per game to keep every game's final state."""
+    n = seed_index.shape[0]
+    blocks = states.shape[0]
+    per = (n + blocks - 1) // blocks
+    for b in nb.prange(blocks):
+        s = states[b]
         legal = np.empty(MAX_ACTIONS, np.int64)
-        steps[i] = play_one(s, p, master, seed_index[i], n_players[i], strat[i], sids, weights, legal)
-        n_items[i] = write_outcome(s, p, game_int[i], seat_int[i], seat_f[i], items[i])
+        for i in range(b * per, min(n, (b + 1) * per)):
+            steps[i] = play_one(s, p, master, seed_index[i], n_players[i], strat[i], sids, weights, legal)
+            n_items[i] = write_outcome(s, p, game_int[i], seat_int[i], seat_f[i], items[i])
 
 
 @nb.njit(cache=True)
@@ -127,6 +134,9 @@ def _widened(dtype):
             base = np.dtype(np.int64)
         fields.append((name, base, shape) if shape else (name, base))
     return np.dtype(fields)
+
+
+STATE_BLOCKS = 256  # states a batch reuses (see play_batch): enough blocks to keep every core busy
 
 
 def new_states(engine, n):

@@ -12,7 +12,7 @@ import numpy as np
 from . import __version__, source_hash
 from .errors import UserError
 from .game import get_game
-from .kernel import load_kernel, new_states
+from .kernel import STATE_BLOCKS, load_kernel, new_states
 from .results import chunk_done, chunk_tables, read_manifest, write_chunk, write_json
 from .seating import make_design
 
@@ -54,7 +54,7 @@ def simulate(game, design, pvec, seed, start, stop):
            "seat_f": np.zeros((n, eng.MAX_PLAYERS, 2), np.float64),
            "items": np.zeros((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
            "n_items": np.zeros(n, np.int64), "steps": np.zeros(n, np.int64)}
-    states = new_states(eng, n)
+    states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see sim.kernel.play_batch)
     kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
                     out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
     return out
