@@ -45,19 +45,8 @@ class Parser(argparse.ArgumentParser):
 
 def parse_players(text):
     """'5', '3,4,5' or '3-8' -> tuple of ints."""
-    try:
-        out = []
-        for part in str(text).split(","):
-            if "-" in part:
-                lo, hi = part.split("-")
-                out.extend(range(int(lo), int(hi) + 1))
-            else:
-                out.append(int(part))
-    except ValueError:
-        raise UserError(f"--players takes a count, a list or a range like 5, 3,4,5 or 3-8 (got '{text}')") from None
-    if not out:
-        raise UserError(f"--players is empty (got '{text}')")
-    return tuple(dict.fromkeys(out))
+    from .sweep import parse_player_counts
+    return parse_player_counts(text, "--players")
 
 
 def parse_sets(pairs):

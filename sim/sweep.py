@@ -109,8 +109,7 @@ def parse_player_counts(value, where="players"):
                 else:
                     out.append(int(part))
     except ValueError:
-        raise UserError(f"{where} takes a count, a list or a range like 5, [3, 4, 5] or \"3-8\" "
-                        f"(got {value!r})") from None
+        raise UserError(f"{where} takes a count, a list or a range, such as 5, 3,4,5 or 3-8 (got {value!r})") from None
     if not out:
         raise UserError(f"{where} is empty")
     return tuple(dict.fromkeys(out))
