@@ -141,7 +141,7 @@ BIG = 30.0
 
 
 # ================================================================ small helpers
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _find(legal, n, arg):
     """Index of the legal action with argument arg, or -1."""
     for i in range(n):
@@ -150,7 +150,7 @@ def _find(legal, n, arg):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pick(legal, n, arg, fallback):
     i = _find(legal, n, arg)
     if i >= 0:
@@ -159,7 +159,7 @@ def _pick(legal, n, arg, fallback):
     return i if i >= 0 else 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _known_role(s, t):
     """Role of a seat whose role the decider may read; a Renegade Ghost counts as the team it plays for."""
     r = s.role[t]
@@ -181,7 +181,7 @@ def _tail_table():
 _BT = _tail_table()
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _binom_tail(k, m):
     """P(at least m Dynamite among k fresh dice) from the table (no pow() in the hot path)."""
     if m <= 0:
@@ -192,7 +192,7 @@ def _binom_tail(k, m):
 
 
 # ================================================================ beliefs and relations
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _context(s, me, sid):
     """(omniscient, prior Deputy, prior Outlaw, prior Renegade, others alive for a Renegade, Outlaws may live)."""
     n = s.n
@@ -228,7 +228,7 @@ def _context(s, me, sid):
     return (1.0 if sid == SID_OMNI else 0.0, pd, po, pr, float(others), outl)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _evidence(s, me, t, w):
     """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0)."""
     x = w[W_SUSP_DMG] * s.dmg_to_sheriff[t] - w[W_SUSP_HEAL] * s.heal_to_sheriff[t]
@@ -245,7 +245,7 @@ def _evidence(s, me, t, w):
     return x
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _rel(s, me, t, w, cx):
     """How much seat me wants seat t to have life (positive = ally).  Reads hidden roles only if cx[0] = 1."""
     if s.three == 1:
@@ -291,7 +291,7 @@ def _rel(s, me, t, w, cx):
     return -1.5 * qs - qd - qo - qr
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _rels(s, me, w, cx):
     """rel(me, t) for the 8 seats, computed once per decision (a tuple: no allocation)."""
     n = s.n
@@ -306,7 +306,7 @@ def _rels(s, me, w, cx):
     return (r0, r1, r2, r3, r4, r5, r6, r7)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _life_cost(s, me, w, cx, rt):
     """Value of one of my own life points (higher when low)."""
     l = s.life[me]
@@ -318,7 +318,7 @@ def _life_cost(s, me, w, cx, rt):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     """Value for me of d more damage on t, who already takes `already` this batch (extra: a later Gatling)."""
     if t < 0 or t >= s.n or s.alive[t] == 0:
@@ -348,7 +348,7 @@ def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _heal_val(s, p, me, t, amt, w, cx, rt):
     """Value for me of t gaining amt life."""
     if s.alive[t] == 0:
@@ -367,14 +367,14 @@ def _heal_val(s, p, me, t, amt, w, cx, rt):
     return r * g * urg
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _beer_amt(s, p, me, t):
     if t == me and s.char[me] == JESSE and s.life[me] <= np.int64(p[P.JESSE_THR]):
         return np.int64(p[P.JESSE_HEAL])
     return 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_heal(s, p, me, w, cx, rt):
     best = 0.0
     for t in range(s.n):
@@ -385,7 +385,7 @@ def _best_heal(s, p, me, w, cx, rt):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_shot(s, p, me, kind, w, cx, rt):
     """Value of one Bull's Eye unit of kind 1/2 on its best target (0 if nobody is in range)."""
     m = be_mask(s, me, kind)
@@ -400,12 +400,12 @@ def _best_shot(s, p, me, kind, w, cx, rt):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _held(s, p, t):
     return s.arrows[t] + (np.int64(p[P.CHIEF_VALUE]) if s.chief_holder == t else 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _arrow_cost(s, p, me, w, cx, rt, lc):
     """Cost for me of taking one arrow: grows as the pile empties; an imminent attack that hurts enemies more
     than me makes it cheaper."""
@@ -428,14 +428,14 @@ def _arrow_cost(s, p, me, w, cx, rt, lc):
     return base * lc
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _gat_need(s, p, a):
     if s.char[a] == WILLY:
         return np.int64(p[P.WILLY_NEED])
     return np.int64(p[P.GATLING_NEED])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _gat_val(s, p, me, w, cx, rt, ac):
     """Value for me of my Gatling firing: a point on every other (non-Paul) player, my arrows cleared."""
     v = 0.0
@@ -449,7 +449,7 @@ def _gat_val(s, p, me, w, cx, rt, ac):
 
 
 # ================================================================ dice
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     """Value of a die showing face f at the end of rolling (keep) or of a fresh roll landing on f."""
     if f == ARROW:
@@ -481,7 +481,7 @@ def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _fresh(dt, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     v = 0.0
     for k in range(6):
@@ -489,7 +489,7 @@ def _fresh(dt, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     return v / 6.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _reroll(s, p, me, legal, n, w, cx, rt):
     """Choose the re-roll mask (see the module docstring)."""
     lim = np.int64(p[P.DYN_LIMIT])
@@ -595,7 +595,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, best_mask, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _ghost_help(s, f, t):
     """How much a Ghost token of face f helps seat t on his next turn (negative = harms him)."""
     if f == BEER:
@@ -613,7 +613,7 @@ def _ghost_help(s, f, t):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _ghost_face_val(s, me, f, w, cx, rt):
     best = -1e9
     for t in range(s.n):
@@ -624,7 +624,7 @@ def _ghost_face_val(s, me, f, w, cx, rt):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
     locked = locked_mask(s)
     ev = 0.0
@@ -653,7 +653,7 @@ def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
 
 
 # ================================================================ the decision
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief)."""
     w = weights
@@ -868,7 +868,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _arrow_choice(s, p, me, legal, n, w, cx, rt):
     """Regular arrow (0), the Chief's Arrow from the pile (1) or stolen by Apache Kid (2)."""
     cv = np.int64(p[P.CHIEF_VALUE])
@@ -899,7 +899,7 @@ def _arrow_choice(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _saloon(s, p, me, legal, n, w, cx, rt):
     """0 base dice, 1 Loudmouth, 2 Coward, 3 Loudmouth as 6th die (Jose), 4 Coward as 6th die (Tequila)."""
     l = s.life[me]
@@ -919,7 +919,7 @@ def _saloon(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _doc(s, p, me, legal, n, w, cx):
     """The Doc: complete an enemy's Dynamite (he loses a life and stops), or complete my own Gatling."""
     a = s.active

@@ -213,43 +213,43 @@ STATE_DTYPE = np.dtype([
 
 
 # ================================================================ small helpers
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def act(kind, arg):
     return (kind << 8) | arg
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def act_kind(a):
     return a >> 8
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def act_arg(a):
     return a & 255
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def pb(p, i):
     return p[i] != 0.0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def pi(p, i):
     return np.int64(p[i])
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def qi(s, i):
     """pi() on the state's parameter copy (s.pf)."""
     return np.int64(s.pf[i])
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def qb(s, i):
     return s.pf[i] != 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def sync_params(s, p):
     """Copy p into s.pf.  Passing the array p into non-inlined functions made numba incref/decref its meminfo on
     every call (two atomics per phase step, and cache-line ping-pong between threads sharing p)."""
@@ -257,13 +257,13 @@ def sync_params(s, p):
         s.pf[i] = p[i]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def is_char(s, seat, c):
     """Seat has character c and its ability works (living, not the Ghost)."""
     return s.char[seat] == c and s.alive[seat] == 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def find_char(s, c):
     for i in range(s.n):
         if s.char[i] == c and s.alive[i] == 1:
@@ -271,7 +271,7 @@ def find_char(s, c):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def find_special(s, sp, exclude):
     """Seat holding an unused special role sp that can still act (living, not the Ghost), or -1."""
     for i in range(s.n):
@@ -280,7 +280,7 @@ def find_special(s, sp, exclude):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def n_living(s):
     c = 0
     for i in range(s.n):
@@ -288,7 +288,7 @@ def n_living(s):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def walk(s, a, d, direction):
     """Seat d living steps from seat a (direction +1 or -1), counting living players only."""
     cur = a
@@ -303,7 +303,7 @@ def walk(s, a, d, direction):
     return cur
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def be_mask(s, a, kind):
     """Bitmask of seats a Bull's Eye unit of kind 1/2 fired by seat a may hit."""
     m = n_living(s)
@@ -326,7 +326,7 @@ def be_mask(s, a, kind):
     return mask
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def roll_die(s, i):
     if s.forced_pos < s.n_forced:
         f = s.forced[s.forced_pos]
@@ -336,7 +336,7 @@ def roll_die(s, i):
         s.face[i] = DIE_FACES[s.die_type[i], rand_below(s.rng, 0, 6)]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def pack_faces(s):
     v = 0
     for i in range(s.nd):
@@ -344,7 +344,7 @@ def pack_faces(s):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def locked_mask(s):
     m = 0
     bj = s.char[s.active] == BLACKJACK and s.alive[s.active] == 1
@@ -354,7 +354,7 @@ def locked_mask(s):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def count_face(s, f, mask):
     c = 0
     for i in range(s.nd):
@@ -363,40 +363,40 @@ def count_face(s, f, mask):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def all_dice(s):
     return (1 << s.nd) - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def push(s, ret):
     s.stk[s.sp] = ret
     s.sp += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def pop(s):
     s.sp -= 1
     s.phase = s.stk[s.sp]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def decide(s, kind, seat):
     s.dkind = kind
     s.decider = seat
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def pile_tokens(s):
     return s.pile + (1 if s.chief_holder == -1 else 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def holds_any(s, t):
     return s.arrows[t] > 0 or s.chief_holder == t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def discard_one(s, t):
     """Return one arrow of seat t to the pile (a regular one first, else the Chief's Arrow)."""
     if s.arrows[t] > 0:
@@ -406,7 +406,7 @@ def discard_one(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def discard_all(s, t):
     s.pile += s.arrows[t]
     s.arrows[t] = 0
@@ -414,7 +414,7 @@ def discard_all(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def take_token(s, taker, chief):
     """Seat takes one token from the pile (chief: the Chief's Arrow).  Returns 1 if the Indians attack now."""
     if chief:
@@ -431,7 +431,7 @@ def take_token(s, taker, chief):
     return pile_tokens(s) <= 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def forced_take(s, taker):
     """An arrow the taker cannot choose (El Gringo's): regular if any, else the Chief's Arrow."""
     if s.pile > 0:
@@ -440,14 +440,14 @@ def forced_take(s, taker):
 
 
 # ================================================================ damage batch
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def clear_batch(s):
     for i in range(MAX_PLAYERS):
         s.bt_amt[i] = 0
     s.bt_no_gringo = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_batch(s, src, shooter, ret):
     s.bt_src = src
     s.bt_shooter = shooter
@@ -456,7 +456,7 @@ def start_batch(s, src, shooter, ret):
     s.phase = PH_DMG_BART
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
@@ -486,7 +486,7 @@ def start_indian(s, ret):
     start_batch(s, SRC_INDIANS, -1, ret)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_heal(s, tgt, amt, src, healer, ret):
     s.h_tgt = tgt
     s.h_amt = amt
@@ -496,7 +496,7 @@ def start_heal(s, tgt, amt, src, healer, ret):
     s.phase = PH_HEAL
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_reveal(s, seat, ret):
     s.rv_seat = seat
     s.rv_cancel = 0
@@ -504,7 +504,7 @@ def start_reveal(s, seat, ret):
     s.phase = PH_REVEAL
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _bart_max(s, b):
     if s.bt_src != SRC_SHOT and s.bt_src != SRC_GATLING:
         return 0
@@ -517,14 +517,14 @@ def _bart_max(s, b):
     return min(amt, room)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bart_max(s, p, b):
     """Most hits Bart Cassidy may take as arrows (public helper; p kept for the old signature)."""
     sync_params(s, p)
     return _bart_max(s, b)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def molly_max(s, m, t):
     left = s.life[m] - s.bt_amt[m]
     if left < 0:
@@ -532,7 +532,7 @@ def molly_max(s, m, t):
     return min(s.bt_amt[t], left)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def role_team(s, i):
     """Team of seat i for the win: SHERIFF/DEPUTY = law (0), OUTLAW (2), RENEGADE (3)."""
     r = s.role[i]
@@ -543,7 +543,7 @@ def role_team(s, i):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def finish(s, team, seat, reason):
     s.over = 1
     s.winner_team = team
@@ -555,7 +555,7 @@ def finish(s, team, seat, reason):
     log_event(s, EV_WIN, team, seat, reason, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def personal_killer(s, t):
     c = s.elim_cause[t]
     if c == SRC_SHOT or c == SRC_GATLING:
@@ -565,7 +565,7 @@ def personal_killer(s, t):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def check_victory(s, newly):
     if s.three == 1:
         for t in range(s.n):
@@ -602,7 +602,7 @@ def check_victory(s, newly):
     finish(s, WT_LAW, s.sheriff, ER_BANDITS_DEAD)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def eliminate_batch(s):
     """Eliminate every living seat at 0 life (order from the active player).  Returns the bitmask of them."""
     newly = 0
@@ -638,12 +638,12 @@ def eliminate_batch(s):
 
 
 # ================================================================ turn helpers
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def takes_turn(s, i):
     return s.alive[i] == 1 or i == s.ghost_seat
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def begin_turn_vars(s):
     a = s.active
     s.turn += 1
@@ -859,7 +859,7 @@ def setup(s, p, n_players):
 
 
 # ================================================================ the step machine
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step0(s, ph):
     a = s.active
     n = s.n
@@ -906,7 +906,7 @@ def _step0(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step1(s, ph):
     a = s.active
     n = s.n
@@ -948,7 +948,7 @@ def _step1(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step2(s, ph):
     a = s.active
     n = s.n
@@ -1015,7 +1015,7 @@ def _step2(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step3(s, ph):
     a = s.active
     n = s.n
@@ -1052,7 +1052,7 @@ def _step3(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step4(s, ph):
     a = s.active
     n = s.n
@@ -1119,7 +1119,7 @@ def _step4(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step5(s, ph):
     a = s.active
     n = s.n
@@ -1172,7 +1172,7 @@ def _step5(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step6(s, ph):
     a = s.active
     n = s.n
@@ -1206,7 +1206,7 @@ def _step6(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step7(s, ph):
     a = s.active
     n = s.n
@@ -1252,7 +1252,7 @@ def _step7(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step8(s, ph):
     a = s.active
     n = s.n
@@ -1317,7 +1317,7 @@ def _step8(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step9(s, ph):
     a = s.active
     n = s.n
@@ -1367,7 +1367,7 @@ def _step9(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step10(s, ph):
     a = s.active
     n = s.n
@@ -1415,7 +1415,7 @@ def _step10(s, ph):
 
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _step11(s, ph):
     a = s.active
     n = s.n
@@ -1431,7 +1431,7 @@ def _step11(s, ph):
         pop(s)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def step(s):
     ph = s.phase
     a = s.active
@@ -1467,7 +1467,7 @@ def step(s):
         _step11(s, ph)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _face_mask(s, f):
     m = 0
     for i in range(s.nd):
@@ -1476,7 +1476,7 @@ def _face_mask(s, f):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def do_arrow(s, opt):
     a = s.active
     s.ar_owed -= 1
@@ -1495,7 +1495,7 @@ def do_arrow(s, opt):
 
 
 # ================================================================ decisions
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def gen_legal(s, out):
     k = s.dkind
     a = s.active
@@ -1632,7 +1632,7 @@ def gen_legal(s, out):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def do_choice(s, action):
     k = act_kind(action)
     x = act_arg(action)
@@ -1754,7 +1754,7 @@ def do_choice(s, action):
         log_event(s, EV_GHOST_GIVE, a, t, f, s.gt_x2)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def run_auto(s):
     guard = 0
     while s.over == 0 and guard < 100000:
@@ -1776,23 +1776,23 @@ def run_auto(s):
 
 
 # ================================================================ protocol
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(s):
     return s.decider
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def advance(s, p):
     sync_params(s, p)
     run_auto(s)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def leg_key(s):
     return (((np.int64(s.n_step) * 64 + s.dkind) * 64 + s.decider + 1) * 256) + s.phase
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     if s.over == 1:
         return 0
@@ -1804,14 +1804,14 @@ def legal_actions(s, p, out):
     return gen_legal(s, out)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply_action(s, p, a):
     sync_params(s, p)
     do_choice(s, a)
     run_auto(s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over == 1
 
@@ -1823,7 +1823,7 @@ SEAT_COLUMNS = ("rank", "win", "order", "role", "role_end", "special_role", "cha
 ITEM_CHIEF = N_CHARS + 9
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def seat_wins(s, i):
     w = s.winner_team
     if s.over == 0 or w == WT_NONE:
@@ -1835,7 +1835,7 @@ def seat_wins(s, i):
     return 1 if i == s.winner_seat else 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     n = s.n
     game_int[0] = s.turn
@@ -1897,7 +1897,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _dealt_special(s, i):
     """Special role dealt to seat i (The Good swaps cards with the Sheriff)."""
     for j in range(s.n):
