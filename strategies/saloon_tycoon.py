@@ -127,26 +127,44 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
 
 
 @nb.njit(cache=True)
+def _late(s, p, seat):
+    """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
+    if s.ai_late < 0:
+        s.ai_late = 1 if _can_end_now(s, p, seat) else 0
+    return s.ai_late == 1
+
+
+@nb.njit(cache=True)
+def _leader_c(s, seat):
+    """_leader(s, seat) computed at most once per choose call (cached in s.ai_leader; -2 = not yet)."""
+    if s.ai_leader == -2:
+        s.ai_leader = _leader(s, seat)
+    return s.ai_leader
+
+
+@nb.njit(cache=True)
 def _move_value(s, p, seat, c, d, w):
-    """Value to `seat` of moving character c to saloon d."""
+    """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
-    late = _can_end_now(s, p, seat)
     if char_is_citizen(p, c):
         if d == seat and o != seat:
             # a Citizen stolen early is stolen back: only worth it near the end
-            return 8.0 * w[W_CHAR] * (1.0 if late else 0.1)
+            return 8.0 * w[W_CHAR] * (1.0 if _late(s, p, seat) else 0.1)
         return -20.0
-    sev = 3.0
-    if c == SYDNEY:
-        sev = 5.0 if late else 1.5
     if o == seat and d != seat:
-        bonus = 1.0 if d == _leader(s, seat) else 0.3
+        sev = 3.0
+        if c == SYDNEY:
+            sev = 5.0 if _late(s, p, seat) else 1.5
+        bonus = 1.0 if d == _leader_c(s, seat) else 0.3
         return sev * w[W_CHAR] * bonus
     return -20.0
 
 
 @nb.njit(cache=True)
 def _best_move(s, p, seat, w):
+    """Best character move value, computed at most once per choose call (cached in s.ai_bm; -1 = not yet)."""
+    if s.ai_bm >= 0.0:
+        return s.ai_bm
     best = 0.0
     for c in range(N_CHARS):
         if s.char_owner[c] < 0:
@@ -156,6 +174,7 @@ def _best_move(s, p, seat, w):
                 v = _move_value(s, p, seat, c, d, w)
                 if v > best:
                     best = v
+    s.ai_bm = best
     return best
 
 
@@ -301,6 +320,10 @@ def choose(s, p, seat, legal, n, sid, weights):
     # s.ai[t]: claim interest per tile type; s.ai[0] (the Saloon, never built) > 0 flags that a build is legal now
     for t in range(MAX_TILE_TYPES):
         s.ai[t] = 0.0
+    # per-call caches of values that do not change while one decision is evaluated
+    s.ai_late = -1
+    s.ai_leader = -2
+    s.ai_bm = -1.0
     for k in range(n):
         kind = legal[k] // ASTRIDE
         if kind == K_BUILD or kind == K_CBUILD:

@@ -110,6 +110,7 @@ STATE_DTYPE = np.dtype([
     ("tk", np.int32, (MAX_TASKS, 3)), ("tk_n", np.int32),
     ("it", np.int16, (MAX_ITEMS, 3)), ("n_it", np.int32), ("it_lost", np.int32),
     ("ai", np.float64, MAX_TILE_TYPES),   # scratch for scripted strategies (never read by the rules)
+    ("ai_bm", np.float64), ("ai_late", np.int32), ("ai_leader", np.int32),   # strategy scratch (per-call caches)
 ])
 
 SEC_DEALT, SEC_KEPT, SEC_DROPPED, SEC_SCORED = 0, 1, 2, 3
@@ -537,39 +538,76 @@ def build_cost(p, t, f, fp, ignore_lot, discount):
 
 @nb.njit(cache=True)
 def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
-    """Append every affordable legal (tile, floor, footprint) build as actions of `kind`."""
+    """Append every affordable legal (tile, floor, footprint) build as actions of `kind`.
+
+    Order: floor, footprint, tile type (ascending).  The size / floor / position tests of tile_fits are folded
+    into bit masks once per call, so each spot only visits the tile types that fit it."""
     mask = tile_allowed_mask(s, p, seat)
     if mask == 0:
         return k
     nt = np.int64(p[P_N_TILES])
-    # split by size and find the cheapest allowed tile: most calls end here or skip most of the loops
+    gold = s.gold[seat]
+    one = np.int64(1)
     m_small = np.int64(0)
     m_large = np.int64(0)
-    cheapest = np.int64(1) << 40
+    m_f0 = np.int64(0)      # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f1 = np.int64(0)
+    m_f2 = np.int64(0)
+    m_above = np.int64(0)
+    cheapest = one << 40
     for t in range(1, nt):
         if (mask >> t) & 1:
+            bit = one << t
             if tparam(p, t, TF_LARGE) == 1:
-                m_large |= np.int64(1) << t
+                m_large |= bit
             else:
-                m_small |= np.int64(1) << t
+                m_small |= bit
             c = max(np.int64(tparam(p, t, TF_COST)) - discount, 0)
             if c < cheapest:
                 cheapest = c
-    if cheapest > s.gold[seat]:
+            fmin = tparam(p, t, TF_FMIN)
+            fmax = tparam(p, t, TF_FMAX)
+            above = tparam(p, t, TF_ABOVE) == 1
+            if above:
+                m_above |= bit
+            if not (1 < fmin or 1 > fmax) and not above:
+                m_f0 |= bit
+            if not (2 < fmin or 2 > fmax):
+                m_f1 |= bit
+            if not (3 < fmin or 3 > fmax):
+                m_f2 |= bit
+    if cheapest > gold:
         return k
+    # floors holding a finished tile: only those can carry a tile on the floor above (spot_ok)
+    fin_floors = 0
+    for i in range(s.ntile[seat]):
+        if s.tfin[seat, i] == 1:
+            fin_floors |= 1 << s.tf[seat, i]
+    theater_any = p[P_R_THEATER] != 0
     for f in range(NFLOORS):
+        if f > 0 and (fin_floors >> (f - 1)) & 1 == 0:
+            continue
+        mf = m_f0 if f == 0 else (m_f1 if f == 1 else m_f2)
+        if mf == 0:
+            continue
         for fp in range(N_FP):
-            m = m_large if FP_LARGE[fp] == 1 else m_small
+            m = (m_large if FP_LARGE[fp] == 1 else m_small) & mf
+            if fp != 0 and not theater_any:
+                m &= ~m_above
             if m == 0:
+                continue
+            lg = 0 if ignore_lot else lot_gold(p, f, fp)
+            if cheapest + lg > gold:
                 continue
             if not spot_ok(s, p, seat, f, fp):
                 continue
             for t in range(1, nt):
                 if (m >> t) & 1 == 0:
                     continue
-                if not tile_fits(p, t, f, fp):
-                    continue
-                if build_cost(p, t, f, fp, ignore_lot, discount) > s.gold[seat]:
+                c = np.int64(tparam(p, t, TF_COST)) - discount
+                if c < 0:
+                    c = 0
+                if c + lg > gold:
                     continue
                 if k < MAX_ACTIONS:
                     out[k] = kind * ASTRIDE + t * 1000 + f * 100 + fp
