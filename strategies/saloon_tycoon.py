@@ -42,7 +42,7 @@ W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, 
 N_WEIGHTS = 13
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _gold_value(s, seat, w):
     """Gold is worth less to a rich player (otherwise a hoard never gets spent on expensive lots)."""
     g = s.gold[seat]
@@ -64,7 +64,7 @@ def _leader(s, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _bonus_value(p, t, w):
     b = np.int64(tparam(p, t, TF_BONUS))
     n = tparam(p, t, TF_BONUS_N)
@@ -81,7 +81,7 @@ def _bonus_value(p, t, w):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _finish_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -92,7 +92,7 @@ def _finish_value(s, p, seat, i, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _cube_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     left = tparam(p, t, TF_CUBES) - s.tc[seat, i]
@@ -126,7 +126,7 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
     return space >= s.pile
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _late(s, p, seat):
     """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
     if s.ai_late < 0:
@@ -134,7 +134,7 @@ def _late(s, p, seat):
     return s.ai_late == 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _leader_c(s, seat):
     """_leader(s, seat) computed at most once per choose call (cached in s.ai_leader; -2 = not yet)."""
     if s.ai_leader == -2:
@@ -142,7 +142,7 @@ def _leader_c(s, seat):
     return s.ai_leader
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _move_value(s, p, seat, c, d, w):
     """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
@@ -178,7 +178,7 @@ def _best_move(s, p, seat, w):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _card_value(s, p, seat, c, w):
     gv = _gold_value(s, seat, w)
     v = cparam(p, c, CF_GOLD) * gv
@@ -209,7 +209,7 @@ def _worst_card(s, p, seat, w, skip):
     return 0.0 if best == 1e9 else best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _build_value(s, p, seat, arg, ignore_lot, discount, w):
     t = arg // 1000
     f = (arg // 100) % 10
@@ -233,7 +233,7 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _value(s, p, seat, a, w, n_legal):
     kind = a // ASTRIDE
     arg = a % ASTRIDE

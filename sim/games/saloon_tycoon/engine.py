@@ -156,19 +156,19 @@ def _item(s, seat, iid):
         s.it_lost += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _gain(s, seat, x):
     s.gold[seat] += x
     s.gold_in += x
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pay(s, seat, x):
     s.gold[seat] -= x
     s.gold_out += x
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _push(s, kind, a, b):
     if s.tk_n < MAX_TASKS:
         s.tk[s.tk_n, 0] = kind
@@ -177,26 +177,26 @@ def _push(s, kind, a, b):
         s.tk_n += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
     return s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def restricted(s):
     """The active player is in the final round after someone else triggered the end: no character moves or gains."""
     return s.end_trig == 1 and s.cur != s.trig_seat
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def cube_price(s, p, seat):
     if s.char_owner[PHINEUS] == seat:
         return np.int32(p[P_PHIN_PRICE])
     return np.int32(p[P_CUBE_PRICE])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def has_open_space(s, p, seat):
     for i in range(s.ntile[seat]):
         if s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES):
@@ -204,12 +204,12 @@ def has_open_space(s, p, seat):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tile_open(s, p, seat, i):
     return s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def count_type(s, seat, t):
     k = 0
     for i in range(s.ntile[seat]):
@@ -237,14 +237,14 @@ def _draw_one(s, seat):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _to_discard(s, c):
     if s.disc_n < MAX_DECK:
         s.disc[s.disc_n] = c
         s.disc_n += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _remove_card(s, seat, c):
     s.hand[seat, c] -= 1
     s.hand_n[seat] -= 1
@@ -402,7 +402,7 @@ def _give_char(s, c, seat):
     log_event(s, E_CHAR_IN, seat, c, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _outlaws(s, p, at_end):
     """First-to triggers of the four outlaws for the active player (checked whenever his state changes)."""
     if s.phase != PH_PLAY:
@@ -429,7 +429,7 @@ def _move_char(s, c, dest, how):
 
 
 # ---------------------------------------------------------------- building
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _adjacent_ground(s, seat, q):
     a = NB_IN[q]
     if a >= 0 and s.cell[seat, 0, a] >= 0:
@@ -438,7 +438,7 @@ def _adjacent_ground(s, seat, q):
     return b >= 0 and s.cell[seat, 0, b] >= 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def spot_ok(s, p, seat, f, fp):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?"""
     if fp >= 13 and p[P_R_FOOTPRINTS] == 0:
@@ -473,7 +473,7 @@ def spot_ok(s, p, seat, f, fp):
     return tparam(p, s.tt[seat, x], TF_LARGE) == 0 and tparam(p, s.tt[seat, y], TF_LARGE) == 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def lot_gold(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -483,7 +483,7 @@ def lot_gold(p, f, fp):
     return g
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def lot_rep(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -493,7 +493,7 @@ def lot_rep(p, f, fp):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tile_allowed_mask(s, p, seat):
     """Bit t set when tile type t is in supply and its built / not-built prerequisites hold."""
     m = np.int64(0)
@@ -511,7 +511,7 @@ def tile_allowed_mask(s, p, seat):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tile_fits(p, t, f, fp):
     """Size, floor and position constraints of tile type t at (f, fp)."""
     if tparam(p, t, TF_LARGE) != FP_LARGE[fp]:
@@ -526,7 +526,7 @@ def tile_fits(p, t, f, fp):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def build_cost(p, t, f, fp, ignore_lot, discount):
     c = np.int64(tparam(p, t, TF_COST)) - discount
     if c < 0:
@@ -766,7 +766,7 @@ def _play_card(s, p, seat, c, how):
         _push(s, TK_DRAW, g, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def card_playable(s, p, seat, c):
     if s.hand[seat, c] <= 0:
         return False
@@ -776,7 +776,7 @@ def card_playable(s, p, seat, c):
 
 
 # ---------------------------------------------------------------- claims
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def req_ok(s, p, seat, kind, a, n):
     if kind == R_NAMED:
         return s.char_owner[a] == seat
@@ -855,7 +855,7 @@ def req_ok(s, p, seat, kind, a, n):
     return k >= n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def claim_met(s, p, seat, gid):
     base = kbase(gid)
     for j in range(MAX_TERMS):
@@ -868,7 +868,7 @@ def claim_met(s, p, seat, gid):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def claim_points(s, p, seat, gid):
     base = kbase(gid)
     per = np.int64(p[base + KF_PER])
@@ -1269,7 +1269,7 @@ def _game_over(s, p, how):
         log_event(s, E_GAME_END, i, total_vp(s, i), s.gold[i], 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def total_vp(s, seat):
     t = 0
     for k in range(N_VP):
