@@ -474,6 +474,42 @@ def spot_ok(s, p, seat, f, fp):
 
 
 @nb.njit(cache=True, inline="always")
+def _spot_free(s, seat, f, fp, fp_any, large_all):
+    """spot_ok without the parameter vector: fp_any = rule.large_footprints is any_neighbour, large_all = bit mask
+    of the large tile types."""
+    if fp >= 13 and not fp_any:
+        return False
+    a = FP_A[fp]
+    b = FP_B[fp]
+    if s.cell[seat, f, a] >= 0:
+        return False
+    if b >= 0 and s.cell[seat, f, b] >= 0:
+        return False
+    if fp == 0:
+        if f == 0:
+            return False
+        x = s.cell[seat, f - 1, 0]
+        return x >= 0 and s.tfin[seat, x] == 1
+    if f == 0:
+        if b < 0:
+            return _adjacent_ground(s, seat, a)
+        na = NB_IN[a]
+        nb_ = NB_OUT[b]
+        return (na >= 0 and s.cell[seat, 0, na] >= 0) or (nb_ >= 0 and s.cell[seat, 0, nb_] >= 0)
+    x = s.cell[seat, f - 1, a]
+    if x < 0 or s.tfin[seat, x] == 0:
+        return False
+    if b < 0:
+        return (large_all >> s.tt[seat, x]) & 1 == 0
+    y = s.cell[seat, f - 1, b]
+    if y < 0 or s.tfin[seat, y] == 0:
+        return False
+    if x == y:
+        return (large_all >> s.tt[seat, x]) & 1 == 1 and s.tp[seat, x] == fp
+    return (large_all >> s.tt[seat, x]) & 1 == 0 and (large_all >> s.tt[seat, y]) & 1 == 0
+
+
+@nb.njit(cache=True, inline="always")
 def lot_gold(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -550,6 +586,10 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
     one = np.int64(1)
     m_small = np.int64(0)
     m_large = np.int64(0)
+    large_all = np.int64(0)   # every large tile type (the Saloon included): for the tiles below a spot
+    for t in range(nt):
+        if tparam(p, t, TF_LARGE) == 1:
+            large_all |= one << t
     m_f0 = np.int64(0)      # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
     m_f1 = np.int64(0)
     m_f2 = np.int64(0)
@@ -584,6 +624,7 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
         if s.tfin[seat, i] == 1:
             fin_floors |= 1 << s.tf[seat, i]
     theater_any = p[P_R_THEATER] != 0
+    fp_any = p[P_R_FOOTPRINTS] != 0
     for f in range(NFLOORS):
         if f > 0 and (fin_floors >> (f - 1)) & 1 == 0:
             continue
@@ -596,10 +637,14 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
                 m &= ~m_above
             if m == 0:
                 continue
-            lg = 0 if ignore_lot else lot_gold(p, f, fp)
+            lg = np.int64(0)   # lot_gold(p, f, fp), written out
+            if not ignore_lot and f == 0 and fp != 0:
+                lg = np.int64(p[P_LOT0 + 2 * (FP_A[fp] - 1)])
+                if FP_B[fp] >= 0:
+                    lg += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1)])
             if cheapest + lg > gold:
                 continue
-            if not spot_ok(s, p, seat, f, fp):
+            if not _spot_free(s, seat, f, fp, fp_any, large_all):
                 continue
             for t in range(1, nt):
                 if (m >> t) & 1 == 0:
