@@ -1143,17 +1143,158 @@ def legal_actions(s, p, out):
             if tile_open(s, p, seat, i):
                 out[k] = K_BUY * ASTRIDE + i
                 k += 1
-    for j in range(s.n_open_up):
-        g = s.open_ids[j]
-        if s.claim_by[g] < 0 and claim_met(s, p, seat, g):
+    return _gen_stakes(s, p, seat, out, k)
+
+
+@nb.njit(cache=True)
+def _gen_stakes(s, p, seat, out, k):
+    """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
+
+    claim_met / req_ok written out once for all claims of the call: the seat's character and tile counts are
+    taken once (when a claim needs them) instead of once per requirement."""
+    chars_done = False
+    c_any = 0
+    c_f = 0
+    c_m = 0
+    c_cit = 0
+    c_cit_f = 0
+    c_cit_m = 0
+    c_out = 0
+    tiles_done = False
+    t_fin = 0
+    t_spec = 0
+    t_large = 0
+    t_f3 = 0
+    t_above = 0
+    nu = s.n_open_up
+    for j in range(nu + MAX_SEC_HAND):
+        if j < nu:
+            g = np.int64(s.open_ids[j])
+            if s.claim_by[g] >= 0:
+                continue
+        else:
+            if s.sec_state[seat, j - nu] != SEC_KEPT:
+                continue
+            g = np.int64(s.sec[seat, j - nu])
+        base = P_OPEN0 + g * KS if g < MAX_OPEN else P_SECRET0 + (g - MAX_OPEN) * KS
+        ok = True
+        for q in range(MAX_TERMS):
+            kind = np.int64(p[base + KF_TERM0 + 3 * q])
+            if kind == 0:
+                continue
+            a = np.int64(p[base + KF_TERM0 + 3 * q + 1])
+            n = np.int64(p[base + KF_TERM0 + 3 * q + 2])
+            if kind == R_NAMED:
+                r = s.char_owner[a] == seat
+            elif kind <= R_OUTLAWS_MAX:
+                if not chars_done:
+                    chars_done = True
+                    for c in range(N_CHARS):
+                        if s.char_owner[c] != seat:
+                            continue
+                        cit = p[P_CHAR0 + 2 * c + 1] == 1
+                        fem = p[P_CHAR0 + 2 * c] == 0
+                        c_any += 1
+                        if fem:
+                            c_f += 1
+                        else:
+                            c_m += 1
+                        if cit:
+                            c_cit += 1
+                            if fem:
+                                c_cit_f += 1
+                            else:
+                                c_cit_m += 1
+                        else:
+                            c_out += 1
+                if kind == R_ANY:
+                    v = c_any
+                elif kind == R_F:
+                    v = c_f
+                elif kind == R_M:
+                    v = c_m
+                elif kind == R_CIT:
+                    v = c_cit
+                elif kind == R_CIT_F:
+                    v = c_cit_f
+                elif kind == R_CIT_M:
+                    v = c_cit_m
+                elif kind == R_OUTLAWS or kind == R_OUTLAWS_MAX:
+                    v = c_out
+                else:
+                    v = 0
+                r = v <= n if kind == R_OUTLAWS_MAX else v >= n
+            elif kind == R_TILES:
+                r = s.ntile[seat] >= n
+            elif kind == R_TILE_TYPE:
+                r = count_type(s, seat, a) >= n
+            elif kind == R_ROOFS:
+                r = s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+            elif kind == R_LARGE_ROOFS:
+                r = s.roofs[seat, 1] >= n
+            elif kind == R_GOLD:
+                r = s.gold[seat] >= n
+            elif kind == R_INCOME:
+                r = s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+            elif kind == R_HAND:
+                r = s.hand_n[seat] >= n
+            elif kind == R_CUBES:
+                r = s.cubes_board[seat] >= n
+            elif kind == R_LOTS_GE:
+                v = 0
+                for x in range(1, NPOS):
+                    if s.cell[seat, 0, x] >= 0 and p[P_LOT0 + 2 * (x - 1)] >= a:
+                        v += 1
+                r = v >= n
+            elif kind == R_FULL_ARM:
+                okA = s.cell[seat, 0, 1] >= 0 and s.cell[seat, 0, 2] >= 0 and s.cell[seat, 0, 3] >= 0 and \
+                    s.cell[seat, 0, 4] >= 0
+                okB = s.cell[seat, 0, 5] >= 0 and s.cell[seat, 0, 6] >= 0 and s.cell[seat, 0, 7] >= 0 and \
+                    s.cell[seat, 0, 8] >= 0
+                r = (okA or okB) or n == 0
+            elif kind == R_DISTINCT:
+                m = np.int64(0)
+                for i in range(1, s.ntile[seat]):
+                    m |= np.int64(1) << s.tt[seat, i]
+                v = 0
+                while m:
+                    v += m & 1
+                    m >>= 1
+                r = v >= n
+            else:
+                if not tiles_done:
+                    tiles_done = True
+                    for i in range(s.ntile[seat]):
+                        t = s.tt[seat, i]
+                        if s.tfin[seat, i] == 1:
+                            t_fin += 1
+                        if p[P_TILE0 + t * TS + TF_SPECIAL] == 1:
+                            t_spec += 1
+                        if t != 0 and p[P_TILE0 + t * TS + TF_LARGE] == 1:
+                            t_large += 1
+                        if s.tf[seat, i] == 2:
+                            t_f3 += 1
+                        if s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                            t_above += 1
+                if kind == R_FINISHED:
+                    v = t_fin
+                elif kind == R_SPECIAL:
+                    v = t_spec
+                elif kind == R_LARGE_EXCL:
+                    v = t_large
+                elif kind == R_FLOOR3:
+                    v = t_f3
+                elif kind == R_ABOVE_SALOON:
+                    v = t_above
+                else:
+                    v = 0
+                r = v >= n
+            if not r:
+                ok = False
+                break
+        if ok:
             out[k] = K_STAKE * ASTRIDE + g
             k += 1
-    for j in range(MAX_SEC_HAND):
-        if s.sec_state[seat, j] == SEC_KEPT:
-            g = s.sec[seat, j]
-            if claim_met(s, p, seat, g):
-                out[k] = K_STAKE * ASTRIDE + g
-                k += 1
     return k
 
 
