@@ -179,8 +179,7 @@ def _best_move(s, p, seat, w):
 
 
 @nb.njit(cache=True, inline="always")
-def _card_value(s, p, seat, c, w):
-    gv = _gold_value(s, seat, w)
+def _card_value(s, p, seat, c, w, gv):
     v = cparam(p, c, CF_GOLD) * gv
     v += cparam(p, c, CF_CUBES) * 1.5
     if cparam(p, c, CF_GOLD_INCOME) == 1:
@@ -198,23 +197,22 @@ def _card_value(s, p, seat, c, w):
 
 
 @nb.njit(cache=True)
-def _worst_card(s, p, seat, w, skip):
+def _worst_card(s, p, seat, w, skip, gv):
     best = 1e9
     for c in range(MAX_CARD_TYPES):
         k = s.hand[seat, c] - (1 if c == skip else 0)
         if k > 0:
-            v = _card_value(s, p, seat, c, w)
+            v = _card_value(s, p, seat, c, w, gv)
             if v < best:
                 best = v
     return 0.0 if best == 1e9 else best
 
 
 @nb.njit(cache=True, inline="always")
-def _build_value(s, p, seat, arg, ignore_lot, discount, w):
+def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
     t = arg // 1000
     f = (arg // 100) % 10
     fp = arg % 100
-    gv = _gold_value(s, seat, w)
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -234,10 +232,9 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w):
 
 
 @nb.njit(cache=True, inline="always")
-def _value(s, p, seat, a, w, n_legal):
+def _value(s, p, seat, a, w, n_legal, gv):
     kind = a // ASTRIDE
     arg = a % ASTRIDE
-    gv = _gold_value(s, seat, w)
     if kind == K_END or kind == K_SKIP:
         return 0.0
     if kind == K_EARN:
@@ -248,15 +245,15 @@ def _value(s, p, seat, a, w, n_legal):
     if kind == K_DRAW:
         return w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
     if kind == K_PLAY or kind == K_BPLAY:
-        v = _card_value(s, p, seat, arg, w)
+        v = _card_value(s, p, seat, arg, w, gv)
         if kind == K_PLAY and s.char_owner[ANGIE] == seat:
-            v -= _worst_card(s, p, seat, w, arg)
+            v -= _worst_card(s, p, seat, w, arg, gv)
         return v
     if kind == K_BUILD:
-        return _build_value(s, p, seat, arg, False, 0, w)
+        return _build_value(s, p, seat, arg, False, 0, w, gv)
     if kind == K_CBUILD:
         top = s.tk_n - 1
-        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w) + 1.0
+        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
     if kind == K_BRIBE or kind == K_MOVE:
         v = _move_value(s, p, seat, arg // 10, arg % 10, w)
         if kind == K_BRIBE:
@@ -285,7 +282,7 @@ def _value(s, p, seat, a, w, n_legal):
             v -= w[W_SYDNEY]
         return v
     if kind == K_DISCARD:
-        return -_card_value(s, p, seat, arg, w)
+        return -_card_value(s, p, seat, arg, w, gv)
     if kind == K_DROP:
         return -claim_points(s, p, seat, arg) - 0.0
     return 0.0
@@ -330,10 +327,11 @@ def choose(s, p, seat, legal, n, sid, weights):
             _prepare_claim_interest(s, p, seat)
             s.ai[0] = 1.0
             break
+    gv = _gold_value(s, seat, weights)   # the same for every action of this decision
     best = 0
     bv = -1e18
     for k in range(n):
-        v = _value(s, p, seat, legal[k], weights, n) + 1e-6 * rand_float(s.rng, 1)
+        v = _value(s, p, seat, legal[k], weights, n, gv) + 1e-6 * rand_float(s.rng, 1)
         if v > bv:
             bv = v
             best = k

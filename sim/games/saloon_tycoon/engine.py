@@ -109,6 +109,8 @@ STATE_DTYPE = np.dtype([
     ("acts_any", np.int32), ("acts_noplay", np.int32),
     ("tk", np.int32, (MAX_TASKS, 3)), ("tk_n", np.int32),
     ("it", np.int16, (MAX_ITEMS, 3)), ("n_it", np.int32), ("it_lost", np.int32),
+    ("tt_mask", np.int64, 5),      # tile-type bit masks from the parameters (setup): see _tile_tables
+    ("tt_req", np.int8, MAX_TILE_TYPES), ("tt_forb", np.int8, MAX_TILE_TYPES), ("tt_cost", np.int32, MAX_TILE_TYPES),
     ("ai", np.float64, MAX_TILE_TYPES),   # scratch for scripted strategies (never read by the rules)
     ("ai_bm", np.float64), ("ai_late", np.int32), ("ai_leader", np.int32),   # strategy scratch (per-call caches)
 ])
@@ -313,6 +315,7 @@ def setup(s, p, n_players):
     nt = np.int64(p[P_N_TILES])
     for t in range(MAX_TILE_TYPES):
         s.supply[t] = np.int16(tparam(p, t, TF_COPIES)) if t < nt else 0
+    _tile_tables(s, p)
     # Saloon: each player's start tile on the corner square
     for i in range(n):
         s.tt[i, 0] = 0
@@ -529,6 +532,43 @@ def lot_rep(p, f, fp):
     return r
 
 
+TM_LARGE, TM_F0, TM_F1, TM_F2, TM_ABOVE = range(5)
+
+
+@nb.njit(cache=True)
+def _tile_tables(s, p):
+    """Per-game copies of the tile-type parameters gen_builds needs (they never change during a game):
+    tt_mask[TM_LARGE] large types (the Saloon included); tt_mask[TM_F0/F1/F2] types whose floor range admits that
+    floor (TM_F0 also excludes tiles that must stand above the Saloon); tt_mask[TM_ABOVE] those tiles;
+    tt_req / tt_forb the required / forbidding tile type (-1 none); tt_cost the gold cost."""
+    nt = np.int64(p[P_N_TILES])
+    one = np.int64(1)
+    for j in range(5):
+        s.tt_mask[j] = 0
+    for t in range(MAX_TILE_TYPES):
+        s.tt_req[t] = -1
+        s.tt_forb[t] = -1
+        s.tt_cost[t] = 0
+    for t in range(nt):
+        bit = one << t
+        if tparam(p, t, TF_LARGE) == 1:
+            s.tt_mask[TM_LARGE] |= bit
+        fmin = tparam(p, t, TF_FMIN)
+        fmax = tparam(p, t, TF_FMAX)
+        above = tparam(p, t, TF_ABOVE) == 1
+        if above:
+            s.tt_mask[TM_ABOVE] |= bit
+        if not (1 < fmin or 1 > fmax) and not above:
+            s.tt_mask[TM_F0] |= bit
+        if not (2 < fmin or 2 > fmax):
+            s.tt_mask[TM_F1] |= bit
+        if not (3 < fmin or 3 > fmax):
+            s.tt_mask[TM_F2] |= bit
+        s.tt_req[t] = np.int64(tparam(p, t, TF_REQ))
+        s.tt_forb[t] = np.int64(tparam(p, t, TF_FORBID))
+        s.tt_cost[t] = np.int64(tparam(p, t, TF_COST))
+
+
 @nb.njit(cache=True, inline="always")
 def tile_allowed_mask(s, p, seat):
     """Bit t set when tile type t is in supply and its built / not-built prerequisites hold."""
@@ -578,44 +618,37 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
 
     Order: floor, footprint, tile type (ascending).  The size / floor / position tests of tile_fits are folded
     into bit masks once per call, so each spot only visits the tile types that fit it."""
-    mask = tile_allowed_mask(s, p, seat)
+    nt = np.int64(p[P_N_TILES])
+    one = np.int64(1)
+    # tile_allowed_mask from the per-game tables
+    mask = np.int64(0)
+    tb = s.types_built[seat]
+    for t in range(1, nt):
+        if s.supply[t] <= 0:
+            continue
+        req = s.tt_req[t]
+        if req >= 0 and (tb >> req) & 1 == 0:
+            continue
+        forb = s.tt_forb[t]
+        if forb >= 0 and (tb >> forb) & 1 == 1:
+            continue
+        mask |= one << t
     if mask == 0:
         return k
-    nt = np.int64(p[P_N_TILES])
     gold = s.gold[seat]
-    one = np.int64(1)
-    m_small = np.int64(0)
-    m_large = np.int64(0)
-    large_all = np.int64(0)   # every large tile type (the Saloon included): for the tiles below a spot
-    for t in range(nt):
-        if tparam(p, t, TF_LARGE) == 1:
-            large_all |= one << t
-    m_f0 = np.int64(0)      # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
-    m_f1 = np.int64(0)
-    m_f2 = np.int64(0)
-    m_above = np.int64(0)
+    large_all = s.tt_mask[TM_LARGE]   # every large tile type (the Saloon included): for the tiles below a spot
+    m_large = mask & large_all
+    m_small = mask & ~large_all
+    m_f0 = mask & s.tt_mask[TM_F0]    # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f1 = mask & s.tt_mask[TM_F1]
+    m_f2 = mask & s.tt_mask[TM_F2]
+    m_above = s.tt_mask[TM_ABOVE]
     cheapest = one << 40
     for t in range(1, nt):
         if (mask >> t) & 1:
-            bit = one << t
-            if tparam(p, t, TF_LARGE) == 1:
-                m_large |= bit
-            else:
-                m_small |= bit
-            c = max(np.int64(tparam(p, t, TF_COST)) - discount, 0)
+            c = max(np.int64(s.tt_cost[t]) - discount, 0)
             if c < cheapest:
                 cheapest = c
-            fmin = tparam(p, t, TF_FMIN)
-            fmax = tparam(p, t, TF_FMAX)
-            above = tparam(p, t, TF_ABOVE) == 1
-            if above:
-                m_above |= bit
-            if not (1 < fmin or 1 > fmax) and not above:
-                m_f0 |= bit
-            if not (2 < fmin or 2 > fmax):
-                m_f1 |= bit
-            if not (3 < fmin or 3 > fmax):
-                m_f2 |= bit
     if cheapest > gold:
         return k
     # floors holding a finished tile: only those can carry a tile on the floor above (spot_ok)
@@ -649,7 +682,7 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
             for t in range(1, nt):
                 if (m >> t) & 1 == 0:
                     continue
-                c = np.int64(tparam(p, t, TF_COST)) - discount
+                c = np.int64(s.tt_cost[t]) - discount
                 if c < 0:
                     c = 0
                 if c + lg > gold:
