@@ -42,7 +42,7 @@ W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, 
 N_WEIGHTS = 13
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _gold_value(s, seat, w):
     """Gold is worth less to a rich player (otherwise a hoard never gets spent on expensive lots)."""
     g = s.gold[seat]
@@ -64,7 +64,7 @@ def _leader(s, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _bonus_value(p, t, w):
     b = np.int64(tparam(p, t, TF_BONUS))
     n = tparam(p, t, TF_BONUS_N)
@@ -81,7 +81,7 @@ def _bonus_value(p, t, w):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _finish_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -92,7 +92,7 @@ def _finish_value(s, p, seat, i, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _cube_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     left = tparam(p, t, TF_CUBES) - s.tc[seat, i]
@@ -126,27 +126,45 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
     return space >= s.pile
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def _late(s, p, seat):
+    """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
+    if s.ai_late < 0:
+        s.ai_late = 1 if _can_end_now(s, p, seat) else 0
+    return s.ai_late == 1
+
+
+@nb.njit(cache=True, inline="always")
+def _leader_c(s, seat):
+    """_leader(s, seat) computed at most once per choose call (cached in s.ai_leader; -2 = not yet)."""
+    if s.ai_leader == -2:
+        s.ai_leader = _leader(s, seat)
+    return s.ai_leader
+
+
+@nb.njit(cache=True, inline="always")
 def _move_value(s, p, seat, c, d, w):
-    """Value to `seat` of moving character c to saloon d."""
+    """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
-    late = _can_end_now(s, p, seat)
     if char_is_citizen(p, c):
         if d == seat and o != seat:
             # a Citizen stolen early is stolen back: only worth it near the end
-            return 8.0 * w[W_CHAR] * (1.0 if late else 0.1)
+            return 8.0 * w[W_CHAR] * (1.0 if _late(s, p, seat) else 0.1)
         return -20.0
-    sev = 3.0
-    if c == SYDNEY:
-        sev = 5.0 if late else 1.5
     if o == seat and d != seat:
-        bonus = 1.0 if d == _leader(s, seat) else 0.3
+        sev = 3.0
+        if c == SYDNEY:
+            sev = 5.0 if _late(s, p, seat) else 1.5
+        bonus = 1.0 if d == _leader_c(s, seat) else 0.3
         return sev * w[W_CHAR] * bonus
     return -20.0
 
 
 @nb.njit(cache=True)
 def _best_move(s, p, seat, w):
+    """Best character move value, computed at most once per choose call (cached in s.ai_bm; -1 = not yet)."""
+    if s.ai_bm >= 0.0:
+        return s.ai_bm
     best = 0.0
     for c in range(N_CHARS):
         if s.char_owner[c] < 0:
@@ -156,12 +174,12 @@ def _best_move(s, p, seat, w):
                 v = _move_value(s, p, seat, c, d, w)
                 if v > best:
                     best = v
+    s.ai_bm = best
     return best
 
 
-@nb.njit(cache=True)
-def _card_value(s, p, seat, c, w):
-    gv = _gold_value(s, seat, w)
+@nb.njit(cache=True, inline="always")
+def _card_value(s, p, seat, c, w, gv):
     v = cparam(p, c, CF_GOLD) * gv
     v += cparam(p, c, CF_CUBES) * 1.5
     if cparam(p, c, CF_GOLD_INCOME) == 1:
@@ -179,23 +197,22 @@ def _card_value(s, p, seat, c, w):
 
 
 @nb.njit(cache=True)
-def _worst_card(s, p, seat, w, skip):
+def _worst_card(s, p, seat, w, skip, gv):
     best = 1e9
     for c in range(MAX_CARD_TYPES):
         k = s.hand[seat, c] - (1 if c == skip else 0)
         if k > 0:
-            v = _card_value(s, p, seat, c, w)
+            v = _card_value(s, p, seat, c, w, gv)
             if v < best:
                 best = v
     return 0.0 if best == 1e9 else best
 
 
-@nb.njit(cache=True)
-def _build_value(s, p, seat, arg, ignore_lot, discount, w):
+@nb.njit(cache=True, inline="always")
+def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
     t = arg // 1000
     f = (arg // 100) % 10
     fp = arg % 100
-    gv = _gold_value(s, seat, w)
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -214,11 +231,10 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w):
     return v
 
 
-@nb.njit(cache=True)
-def _value(s, p, seat, a, w, n_legal):
+@nb.njit(cache=True, inline="always")
+def _value(s, p, seat, a, w, n_legal, gv):
     kind = a // ASTRIDE
     arg = a % ASTRIDE
-    gv = _gold_value(s, seat, w)
     if kind == K_END or kind == K_SKIP:
         return 0.0
     if kind == K_EARN:
@@ -229,15 +245,15 @@ def _value(s, p, seat, a, w, n_legal):
     if kind == K_DRAW:
         return w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
     if kind == K_PLAY or kind == K_BPLAY:
-        v = _card_value(s, p, seat, arg, w)
+        v = _card_value(s, p, seat, arg, w, gv)
         if kind == K_PLAY and s.char_owner[ANGIE] == seat:
-            v -= _worst_card(s, p, seat, w, arg)
+            v -= _worst_card(s, p, seat, w, arg, gv)
         return v
     if kind == K_BUILD:
-        return _build_value(s, p, seat, arg, False, 0, w)
+        return _build_value(s, p, seat, arg, False, 0, w, gv)
     if kind == K_CBUILD:
         top = s.tk_n - 1
-        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w) + 1.0
+        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
     if kind == K_BRIBE or kind == K_MOVE:
         v = _move_value(s, p, seat, arg // 10, arg % 10, w)
         if kind == K_BRIBE:
@@ -266,7 +282,7 @@ def _value(s, p, seat, a, w, n_legal):
             v -= w[W_SYDNEY]
         return v
     if kind == K_DISCARD:
-        return -_card_value(s, p, seat, arg, w)
+        return -_card_value(s, p, seat, arg, w, gv)
     if kind == K_DROP:
         return -claim_points(s, p, seat, arg) - 0.0
     return 0.0
@@ -301,16 +317,21 @@ def choose(s, p, seat, legal, n, sid, weights):
     # s.ai[t]: claim interest per tile type; s.ai[0] (the Saloon, never built) > 0 flags that a build is legal now
     for t in range(MAX_TILE_TYPES):
         s.ai[t] = 0.0
+    # per-call caches of values that do not change while one decision is evaluated
+    s.ai_late = -1
+    s.ai_leader = -2
+    s.ai_bm = -1.0
     for k in range(n):
         kind = legal[k] // ASTRIDE
         if kind == K_BUILD or kind == K_CBUILD:
             _prepare_claim_interest(s, p, seat)
             s.ai[0] = 1.0
             break
+    gv = _gold_value(s, seat, weights)   # the same for every action of this decision
     best = 0
     bv = -1e18
     for k in range(n):
-        v = _value(s, p, seat, legal[k], weights, n) + 1e-6 * rand_float(s.rng, 1)
+        v = _value(s, p, seat, legal[k], weights, n, gv) + 1e-6 * rand_float(s.rng, 1)
         if v > bv:
             bv = v
             best = k

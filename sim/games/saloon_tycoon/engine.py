@@ -109,7 +109,10 @@ STATE_DTYPE = np.dtype([
     ("acts_any", np.int32), ("acts_noplay", np.int32),
     ("tk", np.int32, (MAX_TASKS, 3)), ("tk_n", np.int32),
     ("it", np.int16, (MAX_ITEMS, 3)), ("n_it", np.int32), ("it_lost", np.int32),
+    ("tt_mask", np.int64, 5),      # tile-type bit masks from the parameters (setup): see _tile_tables
+    ("tt_req", np.int8, MAX_TILE_TYPES), ("tt_forb", np.int8, MAX_TILE_TYPES), ("tt_cost", np.int32, MAX_TILE_TYPES),
     ("ai", np.float64, MAX_TILE_TYPES),   # scratch for scripted strategies (never read by the rules)
+    ("ai_bm", np.float64), ("ai_late", np.int32), ("ai_leader", np.int32),   # strategy scratch (per-call caches)
 ])
 
 SEC_DEALT, SEC_KEPT, SEC_DROPPED, SEC_SCORED = 0, 1, 2, 3
@@ -155,19 +158,19 @@ def _item(s, seat, iid):
         s.it_lost += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _gain(s, seat, x):
     s.gold[seat] += x
     s.gold_in += x
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pay(s, seat, x):
     s.gold[seat] -= x
     s.gold_out += x
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _push(s, kind, a, b):
     if s.tk_n < MAX_TASKS:
         s.tk[s.tk_n, 0] = kind
@@ -176,26 +179,26 @@ def _push(s, kind, a, b):
         s.tk_n += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
     return s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def restricted(s):
     """The active player is in the final round after someone else triggered the end: no character moves or gains."""
     return s.end_trig == 1 and s.cur != s.trig_seat
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def cube_price(s, p, seat):
     if s.char_owner[PHINEUS] == seat:
         return np.int32(p[P_PHIN_PRICE])
     return np.int32(p[P_CUBE_PRICE])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def has_open_space(s, p, seat):
     for i in range(s.ntile[seat]):
         if s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES):
@@ -203,12 +206,12 @@ def has_open_space(s, p, seat):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tile_open(s, p, seat, i):
     return s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def count_type(s, seat, t):
     k = 0
     for i in range(s.ntile[seat]):
@@ -236,14 +239,14 @@ def _draw_one(s, seat):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _to_discard(s, c):
     if s.disc_n < MAX_DECK:
         s.disc[s.disc_n] = c
         s.disc_n += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _remove_card(s, seat, c):
     s.hand[seat, c] -= 1
     s.hand_n[seat] -= 1
@@ -312,6 +315,7 @@ def setup(s, p, n_players):
     nt = np.int64(p[P_N_TILES])
     for t in range(MAX_TILE_TYPES):
         s.supply[t] = np.int16(tparam(p, t, TF_COPIES)) if t < nt else 0
+    _tile_tables(s, p)
     # Saloon: each player's start tile on the corner square
     for i in range(n):
         s.tt[i, 0] = 0
@@ -401,7 +405,7 @@ def _give_char(s, c, seat):
     log_event(s, E_CHAR_IN, seat, c, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _outlaws(s, p, at_end):
     """First-to triggers of the four outlaws for the active player (checked whenever his state changes)."""
     if s.phase != PH_PLAY:
@@ -428,7 +432,7 @@ def _move_char(s, c, dest, how):
 
 
 # ---------------------------------------------------------------- building
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _adjacent_ground(s, seat, q):
     a = NB_IN[q]
     if a >= 0 and s.cell[seat, 0, a] >= 0:
@@ -437,7 +441,7 @@ def _adjacent_ground(s, seat, q):
     return b >= 0 and s.cell[seat, 0, b] >= 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def spot_ok(s, p, seat, f, fp):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?"""
     if fp >= 13 and p[P_R_FOOTPRINTS] == 0:
@@ -472,7 +476,43 @@ def spot_ok(s, p, seat, f, fp):
     return tparam(p, s.tt[seat, x], TF_LARGE) == 0 and tparam(p, s.tt[seat, y], TF_LARGE) == 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def _spot_free(s, seat, f, fp, fp_any, large_all):
+    """spot_ok without the parameter vector: fp_any = rule.large_footprints is any_neighbour, large_all = bit mask
+    of the large tile types."""
+    if fp >= 13 and not fp_any:
+        return False
+    a = FP_A[fp]
+    b = FP_B[fp]
+    if s.cell[seat, f, a] >= 0:
+        return False
+    if b >= 0 and s.cell[seat, f, b] >= 0:
+        return False
+    if fp == 0:
+        if f == 0:
+            return False
+        x = s.cell[seat, f - 1, 0]
+        return x >= 0 and s.tfin[seat, x] == 1
+    if f == 0:
+        if b < 0:
+            return _adjacent_ground(s, seat, a)
+        na = NB_IN[a]
+        nb_ = NB_OUT[b]
+        return (na >= 0 and s.cell[seat, 0, na] >= 0) or (nb_ >= 0 and s.cell[seat, 0, nb_] >= 0)
+    x = s.cell[seat, f - 1, a]
+    if x < 0 or s.tfin[seat, x] == 0:
+        return False
+    if b < 0:
+        return (large_all >> s.tt[seat, x]) & 1 == 0
+    y = s.cell[seat, f - 1, b]
+    if y < 0 or s.tfin[seat, y] == 0:
+        return False
+    if x == y:
+        return (large_all >> s.tt[seat, x]) & 1 == 1 and s.tp[seat, x] == fp
+    return (large_all >> s.tt[seat, x]) & 1 == 0 and (large_all >> s.tt[seat, y]) & 1 == 0
+
+
+@nb.njit(cache=True, inline="always")
 def lot_gold(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -482,7 +522,7 @@ def lot_gold(p, f, fp):
     return g
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def lot_rep(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -492,7 +532,44 @@ def lot_rep(p, f, fp):
     return r
 
 
+TM_LARGE, TM_F0, TM_F1, TM_F2, TM_ABOVE = range(5)
+
+
 @nb.njit(cache=True)
+def _tile_tables(s, p):
+    """Per-game copies of the tile-type parameters gen_builds needs (they never change during a game):
+    tt_mask[TM_LARGE] large types (the Saloon included); tt_mask[TM_F0/F1/F2] types whose floor range admits that
+    floor (TM_F0 also excludes tiles that must stand above the Saloon); tt_mask[TM_ABOVE] those tiles;
+    tt_req / tt_forb the required / forbidding tile type (-1 none); tt_cost the gold cost."""
+    nt = np.int64(p[P_N_TILES])
+    one = np.int64(1)
+    for j in range(5):
+        s.tt_mask[j] = 0
+    for t in range(MAX_TILE_TYPES):
+        s.tt_req[t] = -1
+        s.tt_forb[t] = -1
+        s.tt_cost[t] = 0
+    for t in range(nt):
+        bit = one << t
+        if tparam(p, t, TF_LARGE) == 1:
+            s.tt_mask[TM_LARGE] |= bit
+        fmin = tparam(p, t, TF_FMIN)
+        fmax = tparam(p, t, TF_FMAX)
+        above = tparam(p, t, TF_ABOVE) == 1
+        if above:
+            s.tt_mask[TM_ABOVE] |= bit
+        if not (1 < fmin or 1 > fmax) and not above:
+            s.tt_mask[TM_F0] |= bit
+        if not (2 < fmin or 2 > fmax):
+            s.tt_mask[TM_F1] |= bit
+        if not (3 < fmin or 3 > fmax):
+            s.tt_mask[TM_F2] |= bit
+        s.tt_req[t] = np.int64(tparam(p, t, TF_REQ))
+        s.tt_forb[t] = np.int64(tparam(p, t, TF_FORBID))
+        s.tt_cost[t] = np.int64(tparam(p, t, TF_COST))
+
+
+@nb.njit(cache=True, inline="always")
 def tile_allowed_mask(s, p, seat):
     """Bit t set when tile type t is in supply and its built / not-built prerequisites hold."""
     m = np.int64(0)
@@ -510,7 +587,7 @@ def tile_allowed_mask(s, p, seat):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tile_fits(p, t, f, fp):
     """Size, floor and position constraints of tile type t at (f, fp)."""
     if tparam(p, t, TF_LARGE) != FP_LARGE[fp]:
@@ -525,7 +602,7 @@ def tile_fits(p, t, f, fp):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def build_cost(p, t, f, fp, ignore_lot, discount):
     c = np.int64(tparam(p, t, TF_COST)) - discount
     if c < 0:
@@ -537,39 +614,78 @@ def build_cost(p, t, f, fp, ignore_lot, discount):
 
 @nb.njit(cache=True)
 def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
-    """Append every affordable legal (tile, floor, footprint) build as actions of `kind`."""
-    mask = tile_allowed_mask(s, p, seat)
+    """Append every affordable legal (tile, floor, footprint) build as actions of `kind`.
+
+    Order: floor, footprint, tile type (ascending).  The size / floor / position tests of tile_fits are folded
+    into bit masks once per call, so each spot only visits the tile types that fit it."""
+    nt = np.int64(p[P_N_TILES])
+    one = np.int64(1)
+    # tile_allowed_mask from the per-game tables
+    mask = np.int64(0)
+    tb = s.types_built[seat]
+    for t in range(1, nt):
+        if s.supply[t] <= 0:
+            continue
+        req = s.tt_req[t]
+        if req >= 0 and (tb >> req) & 1 == 0:
+            continue
+        forb = s.tt_forb[t]
+        if forb >= 0 and (tb >> forb) & 1 == 1:
+            continue
+        mask |= one << t
     if mask == 0:
         return k
-    nt = np.int64(p[P_N_TILES])
-    # split by size and find the cheapest allowed tile: most calls end here or skip most of the loops
-    m_small = np.int64(0)
-    m_large = np.int64(0)
-    cheapest = np.int64(1) << 40
+    gold = s.gold[seat]
+    large_all = s.tt_mask[TM_LARGE]   # every large tile type (the Saloon included): for the tiles below a spot
+    m_large = mask & large_all
+    m_small = mask & ~large_all
+    m_f0 = mask & s.tt_mask[TM_F0]    # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f1 = mask & s.tt_mask[TM_F1]
+    m_f2 = mask & s.tt_mask[TM_F2]
+    m_above = s.tt_mask[TM_ABOVE]
+    cheapest = one << 40
     for t in range(1, nt):
         if (mask >> t) & 1:
-            if tparam(p, t, TF_LARGE) == 1:
-                m_large |= np.int64(1) << t
-            else:
-                m_small |= np.int64(1) << t
-            c = max(np.int64(tparam(p, t, TF_COST)) - discount, 0)
+            c = max(np.int64(s.tt_cost[t]) - discount, 0)
             if c < cheapest:
                 cheapest = c
-    if cheapest > s.gold[seat]:
+    if cheapest > gold:
         return k
+    # floors holding a finished tile: only those can carry a tile on the floor above (spot_ok)
+    fin_floors = 0
+    for i in range(s.ntile[seat]):
+        if s.tfin[seat, i] == 1:
+            fin_floors |= 1 << s.tf[seat, i]
+    theater_any = p[P_R_THEATER] != 0
+    fp_any = p[P_R_FOOTPRINTS] != 0
     for f in range(NFLOORS):
+        if f > 0 and (fin_floors >> (f - 1)) & 1 == 0:
+            continue
+        mf = m_f0 if f == 0 else (m_f1 if f == 1 else m_f2)
+        if mf == 0:
+            continue
         for fp in range(N_FP):
-            m = m_large if FP_LARGE[fp] == 1 else m_small
+            m = (m_large if FP_LARGE[fp] == 1 else m_small) & mf
+            if fp != 0 and not theater_any:
+                m &= ~m_above
             if m == 0:
                 continue
-            if not spot_ok(s, p, seat, f, fp):
+            lg = np.int64(0)   # lot_gold(p, f, fp), written out
+            if not ignore_lot and f == 0 and fp != 0:
+                lg = np.int64(p[P_LOT0 + 2 * (FP_A[fp] - 1)])
+                if FP_B[fp] >= 0:
+                    lg += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1)])
+            if cheapest + lg > gold:
+                continue
+            if not _spot_free(s, seat, f, fp, fp_any, large_all):
                 continue
             for t in range(1, nt):
                 if (m >> t) & 1 == 0:
                     continue
-                if not tile_fits(p, t, f, fp):
-                    continue
-                if build_cost(p, t, f, fp, ignore_lot, discount) > s.gold[seat]:
+                c = np.int64(s.tt_cost[t]) - discount
+                if c < 0:
+                    c = 0
+                if c + lg > gold:
                     continue
                 if k < MAX_ACTIONS:
                     out[k] = kind * ASTRIDE + t * 1000 + f * 100 + fp
@@ -728,7 +844,7 @@ def _play_card(s, p, seat, c, how):
         _push(s, TK_DRAW, g, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def card_playable(s, p, seat, c):
     if s.hand[seat, c] <= 0:
         return False
@@ -738,7 +854,7 @@ def card_playable(s, p, seat, c):
 
 
 # ---------------------------------------------------------------- claims
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def req_ok(s, p, seat, kind, a, n):
     if kind == R_NAMED:
         return s.char_owner[a] == seat
@@ -817,7 +933,7 @@ def req_ok(s, p, seat, kind, a, n):
     return k >= n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def claim_met(s, p, seat, gid):
     base = kbase(gid)
     for j in range(MAX_TERMS):
@@ -830,7 +946,7 @@ def claim_met(s, p, seat, gid):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def claim_points(s, p, seat, gid):
     base = kbase(gid)
     per = np.int64(p[base + KF_PER])
@@ -1060,17 +1176,158 @@ def legal_actions(s, p, out):
             if tile_open(s, p, seat, i):
                 out[k] = K_BUY * ASTRIDE + i
                 k += 1
-    for j in range(s.n_open_up):
-        g = s.open_ids[j]
-        if s.claim_by[g] < 0 and claim_met(s, p, seat, g):
+    return _gen_stakes(s, p, seat, out, k)
+
+
+@nb.njit(cache=True)
+def _gen_stakes(s, p, seat, out, k):
+    """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
+
+    claim_met / req_ok written out once for all claims of the call: the seat's character and tile counts are
+    taken once (when a claim needs them) instead of once per requirement."""
+    chars_done = False
+    c_any = 0
+    c_f = 0
+    c_m = 0
+    c_cit = 0
+    c_cit_f = 0
+    c_cit_m = 0
+    c_out = 0
+    tiles_done = False
+    t_fin = 0
+    t_spec = 0
+    t_large = 0
+    t_f3 = 0
+    t_above = 0
+    nu = s.n_open_up
+    for j in range(nu + MAX_SEC_HAND):
+        if j < nu:
+            g = np.int64(s.open_ids[j])
+            if s.claim_by[g] >= 0:
+                continue
+        else:
+            if s.sec_state[seat, j - nu] != SEC_KEPT:
+                continue
+            g = np.int64(s.sec[seat, j - nu])
+        base = P_OPEN0 + g * KS if g < MAX_OPEN else P_SECRET0 + (g - MAX_OPEN) * KS
+        ok = True
+        for q in range(MAX_TERMS):
+            kind = np.int64(p[base + KF_TERM0 + 3 * q])
+            if kind == 0:
+                continue
+            a = np.int64(p[base + KF_TERM0 + 3 * q + 1])
+            n = np.int64(p[base + KF_TERM0 + 3 * q + 2])
+            if kind == R_NAMED:
+                r = s.char_owner[a] == seat
+            elif kind <= R_OUTLAWS_MAX:
+                if not chars_done:
+                    chars_done = True
+                    for c in range(N_CHARS):
+                        if s.char_owner[c] != seat:
+                            continue
+                        cit = p[P_CHAR0 + 2 * c + 1] == 1
+                        fem = p[P_CHAR0 + 2 * c] == 0
+                        c_any += 1
+                        if fem:
+                            c_f += 1
+                        else:
+                            c_m += 1
+                        if cit:
+                            c_cit += 1
+                            if fem:
+                                c_cit_f += 1
+                            else:
+                                c_cit_m += 1
+                        else:
+                            c_out += 1
+                if kind == R_ANY:
+                    v = c_any
+                elif kind == R_F:
+                    v = c_f
+                elif kind == R_M:
+                    v = c_m
+                elif kind == R_CIT:
+                    v = c_cit
+                elif kind == R_CIT_F:
+                    v = c_cit_f
+                elif kind == R_CIT_M:
+                    v = c_cit_m
+                elif kind == R_OUTLAWS or kind == R_OUTLAWS_MAX:
+                    v = c_out
+                else:
+                    v = 0
+                r = v <= n if kind == R_OUTLAWS_MAX else v >= n
+            elif kind == R_TILES:
+                r = s.ntile[seat] >= n
+            elif kind == R_TILE_TYPE:
+                r = count_type(s, seat, a) >= n
+            elif kind == R_ROOFS:
+                r = s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+            elif kind == R_LARGE_ROOFS:
+                r = s.roofs[seat, 1] >= n
+            elif kind == R_GOLD:
+                r = s.gold[seat] >= n
+            elif kind == R_INCOME:
+                r = s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+            elif kind == R_HAND:
+                r = s.hand_n[seat] >= n
+            elif kind == R_CUBES:
+                r = s.cubes_board[seat] >= n
+            elif kind == R_LOTS_GE:
+                v = 0
+                for x in range(1, NPOS):
+                    if s.cell[seat, 0, x] >= 0 and p[P_LOT0 + 2 * (x - 1)] >= a:
+                        v += 1
+                r = v >= n
+            elif kind == R_FULL_ARM:
+                okA = s.cell[seat, 0, 1] >= 0 and s.cell[seat, 0, 2] >= 0 and s.cell[seat, 0, 3] >= 0 and \
+                    s.cell[seat, 0, 4] >= 0
+                okB = s.cell[seat, 0, 5] >= 0 and s.cell[seat, 0, 6] >= 0 and s.cell[seat, 0, 7] >= 0 and \
+                    s.cell[seat, 0, 8] >= 0
+                r = (okA or okB) or n == 0
+            elif kind == R_DISTINCT:
+                m = np.int64(0)
+                for i in range(1, s.ntile[seat]):
+                    m |= np.int64(1) << s.tt[seat, i]
+                v = 0
+                while m:
+                    v += m & 1
+                    m >>= 1
+                r = v >= n
+            else:
+                if not tiles_done:
+                    tiles_done = True
+                    for i in range(s.ntile[seat]):
+                        t = s.tt[seat, i]
+                        if s.tfin[seat, i] == 1:
+                            t_fin += 1
+                        if p[P_TILE0 + t * TS + TF_SPECIAL] == 1:
+                            t_spec += 1
+                        if t != 0 and p[P_TILE0 + t * TS + TF_LARGE] == 1:
+                            t_large += 1
+                        if s.tf[seat, i] == 2:
+                            t_f3 += 1
+                        if s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                            t_above += 1
+                if kind == R_FINISHED:
+                    v = t_fin
+                elif kind == R_SPECIAL:
+                    v = t_spec
+                elif kind == R_LARGE_EXCL:
+                    v = t_large
+                elif kind == R_FLOOR3:
+                    v = t_f3
+                elif kind == R_ABOVE_SALOON:
+                    v = t_above
+                else:
+                    v = 0
+                r = v >= n
+            if not r:
+                ok = False
+                break
+        if ok:
             out[k] = K_STAKE * ASTRIDE + g
             k += 1
-    for j in range(MAX_SEC_HAND):
-        if s.sec_state[seat, j] == SEC_KEPT:
-            g = s.sec[seat, j]
-            if claim_met(s, p, seat, g):
-                out[k] = K_STAKE * ASTRIDE + g
-                k += 1
     return k
 
 
@@ -1231,7 +1488,7 @@ def _game_over(s, p, how):
         log_event(s, E_GAME_END, i, total_vp(s, i), s.gold[i], 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def total_vp(s, seat):
     t = 0
     for k in range(N_VP):
