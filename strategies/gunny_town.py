@@ -257,19 +257,31 @@ def _duel_value(s, p, pl, t, w):
 
 
 @nb.njit(cache=True)
-def _square_duel_bonus(s, p, pl, sq, dv):
-    """Best duel available after arriving at sq (a post-move duel); dv[t] = worth of challenging t."""
+def _max_range(s, p, pl):
+    """Longest range among pl's weapons (-1 without one): a target in sight at d is within some weapon's
+    range iff d <= this."""
+    mr = -1
+    for k in range(5):
+        if (s.wmask[pl] >> k) & 1:
+            r = weapon_range(p, k)
+            if r > mr:
+                mr = r
+    return mr
+
+
+@nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
+def _square_duel_bonus(s, p, pl, sq, dv, mr):
+    """Best duel available after arriving at sq (a post-move duel); dv[t] = worth of challenging t;
+    mr = _max_range(s, p, pl)."""
     best = 0.0
     for t in range(s.n):
         if dv[t] <= best:
             continue
         ok = s.pos[t] == sq or (LOC_AT[sq] >= 0 and LOC_AT[sq] == LOC_AT[s.pos[t]])
-        if not ok and s.wmask[pl] != 0:
+        if not ok and mr >= 0:
             d = SIGHT[sq, s.pos[t]]
-            if d >= 0:
-                for k in range(5):
-                    if (s.wmask[pl] >> k) & 1 and d <= weapon_range(p, k):
-                        ok = True
+            if d >= 0 and d <= mr:
+                ok = True
         if ok:
             best = dv[t]
     return best
@@ -286,11 +298,13 @@ def _duel_values(s, p, pl, w, dv):
         dv[t] = _duel_value(s, p, pl, t, w)
 
 
-@nb.njit(cache=True)
-def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw):
+@nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
+def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr):
     """Arrival value now (if the arrival action is still open) + discounted value of the best location within
-    later reach (zl[:nz] = the locations worth something, pw[t] = travel_discount ** t) + the duels the square
-    opens."""
+    later reach (zl[:nz] = the locations worth something, by decreasing value; pw[t] = travel_discount ** t,
+    pmax = the largest pw[1..19]) + the duels the square opens.
+    The scan stops once locv[L] * pmax <= fut: every later location has locv <= locv[L] and a discount <= pmax,
+    so (multiplication of non-negative numbers being monotone) none could raise fut: same value as a full scan."""
     v = 0.0
     loc = LOC_AT[sq]
     if arrive_ok and loc >= 0:
@@ -298,6 +312,8 @@ def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw):
     fut = 0.0
     for i in range(nz):
         L = np.int64(zl[i])
+        if locv[L] * pmax <= fut:
+            break
         d = DIST[sq, LOC_SQ[L]]
         turns = (d + rng_ - 1) // rng_ if d > 0 else 0
         if turns > 18:
@@ -305,7 +321,7 @@ def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw):
         f = locv[L] * pw[turns + 1]
         if f > fut:
             fut = f
-    return v + fut + _square_duel_bonus(s, p, pl, sq, dv)
+    return v + fut + _square_duel_bonus(s, p, pl, sq, dv, mr)
 
 
 @nb.njit(cache=True)
@@ -499,18 +515,28 @@ def choose(s, p, seat, legal, n, sid, weights):
             has_move = True
             break
     nz = 0
+    pmax = 0.0
     if has_move:
         _location_values(s, p, pl, w, locv)
         _duel_values(s, p, pl, w, dv)
         for L in range(NLOC):
             if locv[L] > 0:
-                zl[nz] = L
+                # keep zl[:nz] sorted by decreasing value (for the early stop in _score_move)
+                j = nz
+                while j > 0 and locv[np.int64(zl[j - 1])] < locv[L]:
+                    zl[j] = zl[j - 1]
+                    j -= 1
+                zl[j] = L
                 nz += 1
         g = 1.0
         for t in range(20):
             pw[t] = g
             g *= w[W_GAMMA]
+        for t in range(1, 20):
+            if t == 1 or pw[t] > pmax:
+                pmax = pw[t]
     rng_ = move_range(s, p, pl)
+    mr = _max_range(s, p, pl)
     # arrival action still possible after a move?
     arrive_ok = s.loc_state == 0
     best = 0
@@ -520,7 +546,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         a = legal[i]
         kind = a // ACT
         if kind == K_MOVE or kind == K_MOVE2:
-            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok and kind == K_MOVE, rng_, nz, zl, pw)
+            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok and kind == K_MOVE, rng_, nz, zl, pw, pmax, mr)
             # acting here before moving forfeits the arrival action: compare on equal terms below
         elif kind == K_END:
             v = 0.0
