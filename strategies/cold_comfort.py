@@ -32,6 +32,7 @@ from sim.games.cold_comfort.params import COST_BUILD, COST_CAMPER, COST_DOWN, CO
 from sim.rng import rand_float
 
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
+INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
 W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF = range(12)
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
@@ -250,7 +251,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         oy = ay + OFF_V[rot, bk]
         near = 0.0
         for j in range(nhot):
-            near += 1.0 / (1.0 + abs(hx[j] - ox) + abs(hy[j] - oy))
+            near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
         sc = w[W_NEAR] * near
         if use_hood:
             m = np.int64(0)

@@ -100,6 +100,7 @@ STATE_DTYPE = np.dtype([
     ("act_overflow", np.int16), ("first_round_turn", np.int32),
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
+    ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
 ])
 
 
@@ -500,26 +501,60 @@ def streets_ok(s, tid, rot, ax, ay):
 @nb.njit(cache=True)
 def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
-    place_check() == 0 over the whole grid, found by scanning the map's bounding box once per footprint shape."""
-    reach = np.zeros((G, G), np.int8)
-    reach_mask(s, p, reach)
+    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
+    columns, then drawn tile and rotation).  Per row, bit x of row_e says grid square x is empty ground and bit x
+    of row_r that reach_mask() would mark it; a footprint's free/near test is then a few shifts per row."""
+    y_lo = max(np.int64(s.miny) - 4, MARGIN)
+    y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
+    x_lo = max(np.int64(s.minx) - 4, MARGIN)
+    x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
+    re = s.row_e
+    rr = s.row_r
+    for y in range(y_lo - 2, y_hi + 3):
+        m = np.int64(0)
+        if y_lo <= y <= y_hi:
+            for x in range(x_lo, x_hi + 1):
+                if s.grid[y, x] == EMPTY:
+                    m |= np.int64(1) << x
+        re[y] = m
+        rr[y] = 0
+    corner = p[CONNECT] == 1
+    for c in range(s.ncell):
+        x = np.int64(s.cx[c])
+        y = np.int64(s.cy[c])
+        for d in range(4):
+            x1 = x + DX4[d]
+            x2 = x + 2 * DX4[d]
+            rr[y + DY4[d]] |= np.int64(1) << x1
+            if x2 <= 61:
+                rr[y + 2 * DY4[d]] |= np.int64(1) << x2
+        if corner:
+            for dx in (-1, 1):
+                for dy in (-1, 1):
+                    rr[y + dy] |= np.int64(1) << (x + dx)
+    for y in range(y_lo - 2, y_hi + 3):
+        rr[y] &= np.int64(0x3FFFFFFFFFFFFFFF)
     for shape in range(2):
         w = 2 + shape
         h = 3 - shape
+        ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
+        ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
         for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
-            for ax in range(max(np.int64(s.minx) - w - 1, MARGIN), min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)):
-                free = True
-                near = False
-                for y in range(ay, ay + h):
-                    for x in range(ax, ax + w):
-                        if s.grid[y, x] != EMPTY:
-                            free = False
-                            break
-                        if reach[y, x]:
-                            near = True
-                    if not free:
-                        break
-                if not free or not near:
+            fe = re[ay]
+            fr = rr[ay]
+            for y in range(ay + 1, ay + h):
+                fe &= re[y]
+                fr |= rr[y]
+            free = fe & (fe >> 1)
+            near = fr | (fr >> 1)
+            if w == 3:
+                free &= fe >> 2
+                near |= fr >> 2
+            cand = free & near
+            if cand == 0:
+                continue
+            for ax in range(ax0, ax1):
+                if (cand >> ax) & 1 == 0:
                     continue
                 for j in range(s.ndraw):
                     tid = np.int64(s.draw[j])
