@@ -76,16 +76,21 @@ def leader(s, seat):
     return who
 
 
-@nb.njit(cache=True, inline="always")
-def reserve_penalty(s, seat, cost, w):
+# The scoring helpers take the record and scalars only (the seat's weights are copied into s.scr_w, the rule
+# numbers they need are passed by value): array arguments would cost reference-count updates on every option.
+@nb.njit(cache=True)
+def reserve_penalty(s, seat, cost):
+    w = s.scr_w
     left = s.gold[seat] - cost
     if left < w[W_RESERVE]:
         return w[W_GOLD] * (w[W_RESERVE] - left)
     return 0.0
 
 
-@nb.njit(cache=True, inline="always")
-def score_main(s, p, seat, a, w, camp, hood, hval, sid):
+@nb.njit(cache=True)
+def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+    w = s.scr_w
+    camp = s.scr_camp
     k = kind_of(a)
     arg = arg_of(a)
     if k == A_END:
@@ -100,11 +105,11 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
     if k == A_BUILD or k == A_BUILD_CAMPER:
         c = cell_at(s, arg // 8)
         v = np.int64(arg % 8)
-        per = p[COST_BUILD] if k == A_BUILD else p[COST_CAMPER]
+        per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
-        sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost, w)
+        sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
         sc += w[W_BLOCK] * own_adjacent(s, c, seat)
-        sc += w[W_HOOD] * 0.5 * hval[hood[c // 6]]
+        sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
         if k == A_BUILD_CAMPER:
             sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
         elif camp[v] > 0:
@@ -114,8 +119,8 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
         h = cell_at(s, arg // 8)
         ns = np.int64(arg % 8)
         hs = np.int64(s.hsize[h])
-        cost = (ns - hs) * p[COST_UP] if ns > hs else (hs - ns) * p[COST_DOWN]
-        sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost, w) - 0.5
+        cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+        sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
         if camp[hs] > 0:
@@ -126,7 +131,7 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
         hs = np.float64(s.hsize[h])
         re = rival_adjacent(s, h, seat, False)
         ro = rival_adjacent(s, h, seat, True)
-        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * p[FIRE_INS] - w[W_FIRESELF]) * hs
+        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
         sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
         if sid == SID_ARSONIST and re + ro == 0:
             sc -= 5.0                     # burns only to reach rivals
@@ -134,8 +139,8 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
     return 0.0
 
 
-@nb.njit(cache=True, inline="always")
-def score_pass(s, p, seat, a, w, lead):
+@nb.njit(cache=True)
+def score_pass(s, seat, a, w_fire, lead):
     if kind_of(a) == A_STOP:
         return 0.4
     c = cell_at(s, arg_of(a))
@@ -147,7 +152,7 @@ def score_pass(s, p, seat, a, w, lead):
     sc = 2.0 if s.die[c] == 0 else 1.5
     if o == lead:
         sc += 2.0
-    return sc + 0.1 * s.hsize[c] + 0.5 * w[W_FIRE]
+    return sc + 0.1 * s.hsize[c] + 0.5 * w_fire
 
 
 @nb.njit(cache=True)
@@ -159,13 +164,22 @@ def choose(s, p, seat, legal, n, sid, weights):
     k0 = kind_of(legal[0])
     if k0 == A_END or k0 == A_MINE or k0 == A_HOST or k0 == A_BUILD or k0 == A_BUILD_CAMPER or k0 == A_RESIZE \
             or k0 == A_FIRE:
-        camp = np.zeros(7, np.int64)
+        camp = s.scr_camp
+        for v in range(7):
+            camp[v] = 0
         for c in range(s.ncell):
             if s.die[c] > 0 and s.hsize[c] == 0:
                 camp[s.die[c]] += 1
         ensure_hoods(s, p)
+        for j in range(12):
+            s.scr_w[j] = w[j]
+        cost_build = p[COST_BUILD]
+        cost_camper = p[COST_CAMPER]
+        cost_up = p[COST_UP]
+        cost_down = p[COST_DOWN]
+        fire_ins = p[FIRE_INS]
         for i in range(n):
-            sc = score_main(s, p, seat, legal[i], w, camp, s.t_hood, s.h_val, sid)
+            sc = score_main(s, seat, legal[i], sid, cost_build, cost_camper, cost_up, cost_down, fire_ins)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -177,8 +191,9 @@ def choose(s, p, seat, legal, n, sid, weights):
         return pick
     if k0 == A_PASS or k0 == A_STOP:
         lead = leader(s, seat)
+        w_fire = w[W_FIRE]
         for i in range(n):
-            sc = score_pass(s, p, seat, legal[i], w, lead)
+            sc = score_pass(s, seat, legal[i], w_fire, lead)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -230,11 +245,17 @@ def choose(s, p, seat, legal, n, sid, weights):
             hy[nhot] = s.cy[c]
             nhot += 1
     use_hood = w[W_HOOD] != 0.0
-    adj = np.zeros((G, G), np.int32)          # bit h set: the square touches a tile of neighbourhood h
+    # every placement square lies within the map's bounding box grown by 4 (enum_places): local arrays over it
+    x0 = np.int64(s.minx) - 4
+    y0 = np.int64(s.miny) - 4
+    bw = np.int64(s.maxx) + 5 - x0
+    bh = np.int64(s.maxy) + 5 - y0
+    memo = np.full((bh, bw), -1.0)            # near() of a highest-lot square, once computed (same sum, same order)
+    adj = np.zeros((bh, bw), np.int32)        # bit h set: the square touches a tile of neighbourhood h
     if use_hood:
         for c in range(s.ncell):
-            x = np.int64(s.cx[c])
-            y = np.int64(s.cy[c])
+            x = np.int64(s.cx[c]) - x0
+            y = np.int64(s.cy[c]) - y0
             bit = np.int32(1 << np.int64(hood[c // 6]))
             for d in range(4):
                 adj[y + DY4[d], x + DX4[d]] |= bit
@@ -249,14 +270,17 @@ def choose(s, p, seat, legal, n, sid, weights):
         bk = HIGH_K[tid]
         ox = ax + OFF_U[rot, bk]
         oy = ay + OFF_V[rot, bk]
-        near = 0.0
-        for j in range(nhot):
-            near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
+        near = memo[oy - y0, ox - x0]
+        if near < 0.0:
+            near = 0.0
+            for j in range(nhot):
+                near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
+            memo[oy - y0, ox - x0] = near
         sc = w[W_NEAR] * near
         if use_hood:
             m = np.int64(0)
             for k in range(6):
-                m |= np.int64(adj[ay + OFF_V[rot, k], ax + OFF_U[rot, k]])
+                m |= np.int64(adj[ay - y0 + OFF_V[rot, k], ax - x0 + OFF_U[rot, k]])
             if m != 0:
                 for h in range(nh):
                     if (m >> h) & 1:

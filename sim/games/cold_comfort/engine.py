@@ -76,6 +76,12 @@ SETUP_AY = np.array([0, 0, 4, -3], np.int64)
 SETUP_ROT_STREET = np.array([2, 0, 3, 1], np.int64)   # rotation turning the canonical W street to face Main Street
 SETUP_ROT_FREE = np.array([0, 0, 1, 1], np.int64)     # base rotation (then +0 or +2 at random) for street-less tiles
 
+# lowest set bit of a 64-bit mask: DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63] for low = a power of two
+DEBRUIJN = np.int64(0x03F79D71B4CB0A89)
+DEBRUIJN_IDX = np.zeros(64, np.int64)
+for _i in range(64):
+    DEBRUIJN_IDX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
 MP = MAX_PLAYERS
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64, 2), ("ev", np.int32, (MAX_EVENTS, 5)), ("n_ev", np.int32), ("log_on", np.int8),
@@ -101,6 +107,8 @@ STATE_DTYPE = np.dtype([
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
     ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
+    ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: campers per value
+    ("scr_w", np.float64, 16),                              # strategies: the deciding seat's weights
 ])
 
 
@@ -550,12 +558,11 @@ def enum_places(s, p, out, n, first_only):
             if w == 3:
                 free &= fe >> 2
                 near |= fr >> 2
-            cand = free & near
-            if cand == 0:
-                continue
-            for ax in range(ax0, ax1):
-                if (cand >> ax) & 1 == 0:
-                    continue
+            cand = free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+            while cand != 0:
+                low = cand & -cand
+                cand ^= low
+                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
                 for j in range(s.ndraw):
                     tid = np.int64(s.draw[j])
                     for rot in (shape, shape + 2):
@@ -999,15 +1006,21 @@ def legal_actions(s, p, out):
         n = _push(s, out, n, enc(A_END, 0))
         nc = np.int64(s.ncell)
         gold = np.int64(s.gold[cur])
+        camps = s.scr_d                  # the campers, in cell order
+        ncamp = 0
+        for c in range(nc):
+            if is_camper(s, c):
+                camps[ncamp] = c
+                ncamp += 1
         if s.acted == 0:
-            for c in range(nc):
-                if is_camper(s, c):
-                    n = _push(s, out, n, enc(A_MINE, cell_pos(s, c)))
+            for k in range(ncamp):
+                n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
         for h in range(nc):
             if s.owner[h] == cur and s.die[h] == 0 and s.hbuilt[h] != s.turn:
                 hs = s.hsize[h]
-                for c in range(nc):
-                    if s.die[c] == hs and s.hsize[c] == 0:
+                for k in range(ncamp):
+                    c = np.int64(camps[k])
+                    if s.die[c] == hs:
                         n = _push(s, out, n, enc(A_HOST, cell_pos(s, h) * 4096 + cell_pos(s, c)))
         if s.built_act == 0:
             cb = np.int64(p[COST_BUILD])
