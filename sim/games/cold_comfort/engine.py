@@ -108,6 +108,7 @@ STATE_DTYPE = np.dtype([
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
     ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
     ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: campers per value
+    ("scr_h", np.int16, CMAX), ("scr_l", np.int16, CMAX),  # legal_actions: own empty hotels; lots without hotel
     ("scr_w", np.float64, 16),                              # strategies: the deciding seat's weights
 ])
 
@@ -871,15 +872,16 @@ def ensure_hoods(s, p):
 
 @nb.njit(cache=True)
 def score_round(s, p):
-    hood = np.empty(TMAX, np.int64)
-    nh = tile_hoods(s, hood)
+    ensure_hoods(s, p)                  # neighbourhood per tile and value per neighbourhood (cached per map)
+    hood = s.t_hood
+    nh = np.int64(s.n_hood)
     best_p = np.zeros(TMAX, np.int64)
     best_g = np.zeros(TMAX, np.int64)
     winners = np.zeros((TMAX, MP), np.int64)
     hood_control(s, p, hood, nh, best_p, best_g, winners)
     rnd = np.int64(s.rounds) + 1
     for h in range(nh):
-        val = hood_value(s, p, hood, h)
+        val = np.int64(s.h_val[h])
         if best_g[h] > best_p[h]:
             s.gang_wins += 1
             log_event(s, EV_HOOD, h, val, -1, best_g[h])
@@ -1006,17 +1008,31 @@ def legal_actions(s, p, out):
         n = _push(s, out, n, enc(A_END, 0))
         nc = np.int64(s.ncell)
         gold = np.int64(s.gold[cur])
-        camps = s.scr_d                  # the campers, in cell order
+        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
+        # listed in cell order (so every kind of action below comes out in the order of a scan over the cells)
+        camps = s.scr_d
+        hots = s.scr_h
+        lots = s.scr_l
         ncamp = 0
+        nhot = 0
+        nlot = 0
         for c in range(nc):
-            if is_camper(s, c):
-                camps[ncamp] = c
-                ncamp += 1
+            if s.hsize[c] == 0:
+                if s.die[c] > 0:
+                    camps[ncamp] = c
+                    ncamp += 1
+                if s.cval[c] > 0:
+                    lots[nlot] = c
+                    nlot += 1
+            elif s.owner[c] == cur and s.die[c] == 0:
+                hots[nhot] = c
+                nhot += 1
         if s.acted == 0:
             for k in range(ncamp):
                 n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
-        for h in range(nc):
-            if s.owner[h] == cur and s.die[h] == 0 and s.hbuilt[h] != s.turn:
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            if s.hbuilt[h] != s.turn:
                 hs = s.hsize[h]
                 for k in range(ncamp):
                     c = np.int64(camps[k])
@@ -1025,29 +1041,31 @@ def legal_actions(s, p, out):
         if s.built_act == 0:
             cb = np.int64(p[COST_BUILD])
             cc = np.int64(p[COST_CAMPER])
-            for c in range(nc):
+            for k in range(nlot):
+                c = np.int64(lots[k])
                 v = np.int64(s.cval[c])
-                if v > 0 and s.hsize[c] == 0 and s.supply[cur, v] > 0:
+                if s.supply[cur, v] > 0:
                     if s.die[c] == 0:
                         if gold >= cb * v:
                             n = _push(s, out, n, enc(A_BUILD, cell_pos(s, c) * 8 + v))
                     elif gold >= cc * v:
                         n = _push(s, out, n, enc(A_BUILD_CAMPER, cell_pos(s, c) * 8 + v))
             one = p[RESIZE_RULE] == 1
-            for h in range(nc):
-                if s.owner[h] == cur and s.die[h] == 0:
-                    hs = np.int64(s.hsize[h])
-                    for ns in range(1, 7):
-                        if ns == hs or s.supply[cur, ns] <= 0:
-                            continue
-                        if one and abs(ns - hs) != 1:
-                            continue
-                        cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
-                        if gold >= cost:
-                            n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                hs = np.int64(s.hsize[h])
+                for ns in range(1, 7):
+                    if ns == hs or s.supply[cur, ns] <= 0:
+                        continue
+                    if one and abs(ns - hs) != 1:
+                        continue
+                    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
+                    if gold >= cost:
+                        n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
         if s.fired == 0 and p[FIRE_ON] == 1:
-            for h in range(nc):
-                if s.owner[h] == cur and s.die[h] == 0 and s.hbuilt[h] != s.turn:
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                if s.hbuilt[h] != s.turn:
                     n = _push(s, out, n, enc(A_FIRE, cell_pos(s, h)))
     elif ph == PH_FIRE:
         m = fire_targets(s, p, s.scr_b)
