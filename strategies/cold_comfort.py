@@ -25,12 +25,13 @@ fires that reach a rival hotel.
 import numba as nb
 import numpy as np
 
-from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
+from sim.games.cold_comfort.engine import (DEBRUIJN, DEBRUIJN_IDX, A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DX4, DY4, G, MP, OFF_U, OFF_V, TMAX,
                                            arg_of, cell_at, ensure_hoods, hood_control, kind_of)
 from sim.games.cold_comfort.params import COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, FIRE_INS, TILE_VALS
 from sim.rng import rand_float
 
+assert G == 64                                            # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
 W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF = range(12)
@@ -260,13 +261,13 @@ def choose(s, p, seat, legal, n, sid, weights):
             for d in range(4):
                 adj[y + DY4[d], x + DX4[d]] |= bit
     for i in range(n):
-        arg = arg_of(legal[i])
-        pos = arg % 4096
-        tr = arg // 4096
-        tid = tr // 4
-        rot = tr % 4
-        ax = pos % G
-        ay = pos // G
+        arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
+        pos = arg & 4095
+        tr = arg >> 12
+        tid = tr >> 2
+        rot = tr & 3
+        ax = pos & 63
+        ay = pos >> 6
         bk = HIGH_K[tid]
         ox = ax + OFF_U[rot, bk]
         oy = ay + OFF_V[rot, bk]
@@ -281,10 +282,10 @@ def choose(s, p, seat, legal, n, sid, weights):
             m = np.int64(0)
             for k in range(6):
                 m |= np.int64(adj[ay - y0 + OFF_V[rot, k], ax - x0 + OFF_U[rot, k]])
-            if m != 0:
-                for h in range(nh):
-                    if (m >> h) & 1:
-                        sc += w[W_HOOD] * lead_mine[h]
+            while m != 0:                  # the set bits in increasing h
+                low = m & -m
+                m ^= low
+                sc += w[W_HOOD] * lead_mine[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
         if sc > best + 1e-9:
             best = sc
             pick = i

@@ -82,6 +82,14 @@ DEBRUIJN_IDX = np.zeros(64, np.int64)
 for _i in range(64):
     DEBRUIJN_IDX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
+# printed street sides (bit 0 N, 1 E, 2 S, 3 W) of each deck tile in each rotation (= rot_streets())
+ROT_STREETS = np.zeros((len(TILE_STREETS), 4), np.int64)
+for _t in range(len(TILE_STREETS)):
+    for _r in range(4):
+        for _b in range(4):
+            if TILE_STREETS[_t] & (1 << _b):
+                ROT_STREETS[_t, _r] |= 1 << ((_b + _r) % 4)
+
 MP = MAX_PLAYERS
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64, 2), ("ev", np.int32, (MAX_EVENTS, 5)), ("n_ev", np.int32), ("log_on", np.int8),
@@ -487,7 +495,7 @@ def streets_ok(s, tid, rot, ax, ay):
     """The tile's printed street edges would fall on no tile square."""
     w = ROT_W[rot]
     h = ROT_H[rot]
-    m = rot_streets(TILE_STREETS[tid], rot)
+    m = ROT_STREETS[tid, rot]
     if m & 1:
         for x in range(ax, ax + w):
             if s.grid[ay + h, x] >= 0:
