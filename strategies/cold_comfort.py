@@ -168,9 +168,9 @@ def choose(s, p, seat, legal, n, sid, weights):
         camp = s.scr_camp
         for v in range(7):
             camp[v] = 0
-        for c in range(s.ncell):
-            if s.die[c] > 0 and s.hsize[c] == 0:
-                camp[s.die[c]] += 1
+        for c in range(s.ncell):             # campers per value (branch-free; camp[0] is never read)
+            camp[s.die[c]] += np.int64(s.hsize[c] == 0)
+        camp[0] = 0
         ensure_hoods(s, p)
         for j in range(12):
             s.scr_w[j] = w[j]

@@ -1024,17 +1024,15 @@ def legal_actions(s, p, out):
         ncamp = 0
         nhot = 0
         nlot = 0
-        for c in range(nc):
-            if s.hsize[c] == 0:
-                if s.die[c] > 0:
-                    camps[ncamp] = c
-                    ncamp += 1
-                if s.cval[c] > 0:
-                    lots[nlot] = c
-                    nlot += 1
-            elif s.owner[c] == cur and s.die[c] == 0:
-                hots[nhot] = c
-                nhot += 1
+        for c in range(nc):                 # branch-free: write every cell, advance the lists it belongs to
+            free = s.hsize[c] == 0
+            d = s.die[c]
+            camps[ncamp] = c
+            lots[nlot] = c
+            hots[nhot] = c
+            ncamp += np.int64(free & (d > 0))
+            nlot += np.int64(free & (s.cval[c] > 0))
+            nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
             for k in range(ncamp):
                 n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
