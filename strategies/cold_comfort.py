@@ -251,15 +251,19 @@ def choose(s, p, seat, legal, n, sid, weights):
     y0 = np.int64(s.miny) - 4
     bw = np.int64(s.maxx) + 5 - x0
     bh = np.int64(s.maxy) + 5 - y0
-    memo = np.full((bh, bw), -1.0)            # near() of a highest-lot square, once computed (same sum, same order)
-    adj = np.zeros((bh, bw), np.int32)        # bit h set: the square touches a tile of neighbourhood h
+    # flat arrays over that box, square (x, y) at (y - y0) * bw + (x - x0)
+    memo = np.full(bh * bw, -1.0)             # near() of a highest-lot square, once computed (same sum, same order)
+    adj = np.zeros(bh * bw, np.int32)         # bit h set: the square touches a tile of neighbourhood h
+    offs = np.empty((4, 6), np.int64)         # flat offset of each footprint square from the south-west corner
+    for r in range(4):
+        for k in range(6):
+            offs[r, k] = OFF_V[r, k] * bw + OFF_U[r, k]
     if use_hood:
         for c in range(s.ncell):
-            x = np.int64(s.cx[c]) - x0
-            y = np.int64(s.cy[c]) - y0
+            q = (np.int64(s.cy[c]) - y0) * bw + np.int64(s.cx[c]) - x0
             bit = np.int32(1 << np.int64(hood[c // 6]))
             for d in range(4):
-                adj[y + DY4[d], x + DX4[d]] |= bit
+                adj[q + DY4[d] * bw + DX4[d]] |= bit
     for i in range(n):
         arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
         pos = arg & 4095
@@ -271,17 +275,19 @@ def choose(s, p, seat, legal, n, sid, weights):
         bk = HIGH_K[tid]
         ox = ax + OFF_U[rot, bk]
         oy = ay + OFF_V[rot, bk]
-        near = memo[oy - y0, ox - x0]
+        q0 = (ay - y0) * bw + (ax - x0)
+        qo = q0 + offs[rot, bk]
+        near = memo[qo]
         if near < 0.0:
             near = 0.0
             for j in range(nhot):
                 near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
-            memo[oy - y0, ox - x0] = near
+            memo[qo] = near
         sc = w[W_NEAR] * near
         if use_hood:
             m = np.int64(0)
             for k in range(6):
-                m |= np.int64(adj[ay - y0 + OFF_V[rot, k], ax - x0 + OFF_U[rot, k]])
+                m |= np.int64(adj[q0 + offs[rot, k]])
             while m != 0:                  # the set bits in increasing h
                 low = m & -m
                 m ^= low

@@ -117,6 +117,8 @@ STATE_DTYPE = np.dtype([
     ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
     ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: campers per value
     ("scr_h", np.int16, CMAX), ("scr_l", np.int16, CMAX),  # legal_actions: own empty hotels; lots without hotel
+    ("scr_str", np.int32, CMAX), ("scr_who", np.int8, CMAX),  # hood_control: per block strength, owner,
+    ("scr_bh", np.int16, CMAX), ("scr_stk", np.int16, CMAX),  # neighbourhood; block_strengths: search stack
     ("scr_w", np.float64, 16),                              # strategies: the deciding seat's weights
 ])
 
@@ -783,7 +785,7 @@ def block_strengths(s, p, comp, strength, who):
     for c in range(nc):
         comp[c] = -1
     nb_ = 0
-    stack = np.empty(CMAX, np.int64)
+    stack = s.scr_stk
     add_size = p[EMPTY_RULE] == 1
     for c0 in range(nc):
         if comp[c0] >= 0:
@@ -829,10 +831,10 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
     comp = s.scr_a
-    strength = np.zeros(CMAX, np.int64)
-    who = np.zeros(CMAX, np.int64)
+    strength = s.scr_str                # entries [0, nbk) are written below before they are read
+    who = s.scr_who
     nbk = block_strengths(s, p, comp, strength, who)
-    bhood = np.full(CMAX, -1, np.int64)
+    bhood = s.scr_bh
     for c in range(s.ncell):
         b = comp[c]
         if b >= 0:
