@@ -31,7 +31,7 @@ MAX_ITEMS = 240
 MAX_STEPS = 200_000
 MAX_EVENTS = 160
 
-G = 64                  # grid side
+G = 64                  # grid side (cell_at and the strategies decode positions with shifts: keep it 64)
 OX = 32                 # grid x of world x = 0
 OY = 30                 # grid y of world y = 0
 MARGIN = 2              # tile squares stay within [MARGIN, G-1-MARGIN]
@@ -146,7 +146,7 @@ def cell_pos(s, c):
 
 @nb.njit(cache=True, inline="always")
 def cell_at(s, pos):
-    return np.int64(s.grid[pos // G, pos % G])
+    return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
 
 
 @nb.njit(cache=True, inline="always")
