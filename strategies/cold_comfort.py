@@ -44,10 +44,10 @@ def own_adjacent(s, c, seat):
     x = np.int64(s.cx[c])
     y = np.int64(s.cy[c])
     k = 0
-    for d in range(4):
+    for d in range(4):                    # branch-free: a square that is no cell reads cell 0 and counts nothing
         g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
-        if g >= 0 and s.hsize[g] > 0 and s.owner[g] == seat:
-            k += 1
+        gg = g if g >= 0 else 0
+        k += np.int64((g >= 0) & (s.hsize[gg] > 0) & (s.owner[gg] == seat))
     return k
 
 
@@ -165,12 +165,23 @@ def choose(s, p, seat, legal, n, sid, weights):
     k0 = kind_of(legal[0])
     if k0 == A_END or k0 == A_MINE or k0 == A_HOST or k0 == A_BUILD or k0 == A_BUILD_CAMPER or k0 == A_RESIZE \
             or k0 == A_FIRE:
+        n1 = n2 = n3 = n4 = n5 = n6 = 0       # campers per value (counted branch-free)
+        for c in range(s.ncell):
+            d = np.int64(s.die[c]) * np.int64(s.hsize[c] == 0)
+            n1 += np.int64(d == 1)
+            n2 += np.int64(d == 2)
+            n3 += np.int64(d == 3)
+            n4 += np.int64(d == 4)
+            n5 += np.int64(d == 5)
+            n6 += np.int64(d == 6)
         camp = s.scr_camp
-        for v in range(7):
-            camp[v] = 0
-        for c in range(s.ncell):             # campers per value (branch-free; camp[0] is never read)
-            camp[s.die[c]] += np.int64(s.hsize[c] == 0)
         camp[0] = 0
+        camp[1] = n1
+        camp[2] = n2
+        camp[3] = n3
+        camp[4] = n4
+        camp[5] = n5
+        camp[6] = n6
         ensure_hoods(s, p)
         for j in range(12):
             s.scr_w[j] = w[j]
