@@ -25,9 +25,9 @@ fires that reach a rival hotel.
 import numba as nb
 import numpy as np
 
-from sim.games.cold_comfort.engine import (DEBRUIJN, DEBRUIJN_IDX, A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                           A_PLACE, A_RESIZE, A_STOP, CMAX, DX4, DY4, G, MP, OFF_U, OFF_V, TMAX,
-                                           arg_of, cell_at, ensure_hoods, hood_control, kind_of)
+from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
+                                           A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
+                                           OFF_U, OFF_V, TMAX, arg_of, cell_at, ensure_hoods, hood_control, kind_of)
 from sim.games.cold_comfort.params import COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, FIRE_INS, TILE_VALS
 from sim.rng import rand_float
 
@@ -99,13 +99,13 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, (arg >> 12))
-        c = cell_at(s, (arg & 4095))
+        h = cell_at(s, arg >> 12)
+        c = cell_at(s, arg & 4095)
         v = np.float64(s.die[c])
         return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, (arg >> 3))
-        v = np.int64((arg & 7))
+        c = cell_at(s, arg >> 3)
+        v = np.int64(arg & 7)
         per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
         sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
@@ -117,8 +117,8 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
             sc += 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
-        h = cell_at(s, (arg >> 3))
-        ns = np.int64((arg & 7))
+        h = cell_at(s, arg >> 3)
+        ns = np.int64(arg & 7)
         hs = np.int64(s.hsize[h])
         cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
         sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5

@@ -558,6 +558,8 @@ def enum_places(s, p, out, n, first_only):
         h = 3 - shape
         ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
         ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+        if ax1 <= ax0:                                          # (never on a real map; keeps the mask below sane)
+            continue
         for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
             fe = re[ay]
             fr = rr[ay]
