@@ -26,12 +26,14 @@ import numba as nb
 import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                           A_PLACE, A_RESIZE, A_STOP, CMAX, DX4, DY4, G, MP, OFF_U, OFF_V, TMAX,
-                                           arg_of, cell_at, ensure_hoods, hood_control, kind_of)
+                                           A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
+                                           OFF_U, OFF_V, TMAX, arg_of, cell_at, ensure_hoods, hood_control, kind_of)
 from sim.games.cold_comfort.params import COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, FIRE_INS, TILE_VALS
 from sim.rng import rand_float
 
+assert G == 64                                            # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
+INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
 W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF = range(12)
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
@@ -42,10 +44,10 @@ def own_adjacent(s, c, seat):
     x = np.int64(s.cx[c])
     y = np.int64(s.cy[c])
     k = 0
-    for d in range(4):
+    for d in range(4):                    # branch-free: a square that is no cell reads cell 0 and counts nothing
         g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
-        if g >= 0 and s.hsize[g] > 0 and s.owner[g] == seat:
-            k += 1
+        gg = g if g >= 0 else 0
+        k += np.int64((g >= 0) & (s.hsize[gg] > 0) & (s.owner[gg] == seat))
     return k
 
 
@@ -75,16 +77,21 @@ def leader(s, seat):
     return who
 
 
-@nb.njit(cache=True, inline="always")
-def reserve_penalty(s, seat, cost, w):
+# The scoring helpers take the record and scalars only (the seat's weights are copied into s.scr_w, the rule
+# numbers they need are passed by value): array arguments would cost reference-count updates on every option.
+@nb.njit(cache=True)
+def reserve_penalty(s, seat, cost):
+    w = s.scr_w
     left = s.gold[seat] - cost
     if left < w[W_RESERVE]:
         return w[W_GOLD] * (w[W_RESERVE] - left)
     return 0.0
 
 
-@nb.njit(cache=True, inline="always")
-def score_main(s, p, seat, a, w, camp, hood, hval, sid):
+@nb.njit(cache=True)
+def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+    w = s.scr_w
+    camp = s.scr_camp
     k = kind_of(a)
     arg = arg_of(a)
     if k == A_END:
@@ -92,29 +99,29 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, arg // 4096)
-        c = cell_at(s, arg % 4096)
+        h = cell_at(s, arg >> 12)
+        c = cell_at(s, arg & 4095)
         v = np.float64(s.die[c])
         return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, arg // 8)
-        v = np.int64(arg % 8)
-        per = p[COST_BUILD] if k == A_BUILD else p[COST_CAMPER]
+        c = cell_at(s, arg >> 3)
+        v = np.int64(arg & 7)
+        per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
-        sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost, w)
+        sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
         sc += w[W_BLOCK] * own_adjacent(s, c, seat)
-        sc += w[W_HOOD] * 0.5 * hval[hood[c // 6]]
+        sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
         if k == A_BUILD_CAMPER:
             sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
         elif camp[v] > 0:
             sc += 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
-        h = cell_at(s, arg // 8)
-        ns = np.int64(arg % 8)
+        h = cell_at(s, arg >> 3)
+        ns = np.int64(arg & 7)
         hs = np.int64(s.hsize[h])
-        cost = (ns - hs) * p[COST_UP] if ns > hs else (hs - ns) * p[COST_DOWN]
-        sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost, w) - 0.5
+        cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+        sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
         if camp[hs] > 0:
@@ -125,7 +132,7 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
         hs = np.float64(s.hsize[h])
         re = rival_adjacent(s, h, seat, False)
         ro = rival_adjacent(s, h, seat, True)
-        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * p[FIRE_INS] - w[W_FIRESELF]) * hs
+        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
         sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
         if sid == SID_ARSONIST and re + ro == 0:
             sc -= 5.0                     # burns only to reach rivals
@@ -133,8 +140,8 @@ def score_main(s, p, seat, a, w, camp, hood, hval, sid):
     return 0.0
 
 
-@nb.njit(cache=True, inline="always")
-def score_pass(s, p, seat, a, w, lead):
+@nb.njit(cache=True)
+def score_pass(s, seat, a, w_fire, lead):
     if kind_of(a) == A_STOP:
         return 0.4
     c = cell_at(s, arg_of(a))
@@ -146,7 +153,7 @@ def score_pass(s, p, seat, a, w, lead):
     sc = 2.0 if s.die[c] == 0 else 1.5
     if o == lead:
         sc += 2.0
-    return sc + 0.1 * s.hsize[c] + 0.5 * w[W_FIRE]
+    return sc + 0.1 * s.hsize[c] + 0.5 * w_fire
 
 
 @nb.njit(cache=True)
@@ -158,13 +165,33 @@ def choose(s, p, seat, legal, n, sid, weights):
     k0 = kind_of(legal[0])
     if k0 == A_END or k0 == A_MINE or k0 == A_HOST or k0 == A_BUILD or k0 == A_BUILD_CAMPER or k0 == A_RESIZE \
             or k0 == A_FIRE:
-        camp = np.zeros(7, np.int64)
+        n1 = n2 = n3 = n4 = n5 = n6 = 0       # campers per value (counted branch-free)
         for c in range(s.ncell):
-            if s.die[c] > 0 and s.hsize[c] == 0:
-                camp[s.die[c]] += 1
+            d = np.int64(s.die[c]) * np.int64(s.hsize[c] == 0)
+            n1 += np.int64(d == 1)
+            n2 += np.int64(d == 2)
+            n3 += np.int64(d == 3)
+            n4 += np.int64(d == 4)
+            n5 += np.int64(d == 5)
+            n6 += np.int64(d == 6)
+        camp = s.scr_camp
+        camp[0] = 0
+        camp[1] = n1
+        camp[2] = n2
+        camp[3] = n3
+        camp[4] = n4
+        camp[5] = n5
+        camp[6] = n6
         ensure_hoods(s, p)
+        for j in range(12):
+            s.scr_w[j] = w[j]
+        cost_build = p[COST_BUILD]
+        cost_camper = p[COST_CAMPER]
+        cost_up = p[COST_UP]
+        cost_down = p[COST_DOWN]
+        fire_ins = p[FIRE_INS]
         for i in range(n):
-            sc = score_main(s, p, seat, legal[i], w, camp, s.t_hood, s.h_val, sid)
+            sc = score_main(s, seat, legal[i], sid, cost_build, cost_camper, cost_up, cost_down, fire_ins)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -176,8 +203,9 @@ def choose(s, p, seat, legal, n, sid, weights):
         return pick
     if k0 == A_PASS or k0 == A_STOP:
         lead = leader(s, seat)
+        w_fire = w[W_FIRE]
         for i in range(n):
-            sc = score_pass(s, p, seat, legal[i], w, lead)
+            sc = score_pass(s, seat, legal[i], w_fire, lead)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -229,37 +257,52 @@ def choose(s, p, seat, legal, n, sid, weights):
             hy[nhot] = s.cy[c]
             nhot += 1
     use_hood = w[W_HOOD] != 0.0
-    adj = np.zeros((G, G), np.int32)          # bit h set: the square touches a tile of neighbourhood h
+    # every placement square lies within the map's bounding box grown by 4 (enum_places): local arrays over it
+    x0 = np.int64(s.minx) - 4
+    y0 = np.int64(s.miny) - 4
+    bw = np.int64(s.maxx) + 5 - x0
+    bh = np.int64(s.maxy) + 5 - y0
+    # flat arrays over that box, square (x, y) at (y - y0) * bw + (x - x0)
+    memo = np.full(bh * bw, -1.0)             # near() of a highest-lot square, once computed (same sum, same order)
+    adj = np.zeros(bh * bw, np.int32)         # bit h set: the square touches a tile of neighbourhood h
+    offs = np.empty((4, 6), np.int64)         # flat offset of each footprint square from the south-west corner
+    for r in range(4):
+        for k in range(6):
+            offs[r, k] = OFF_V[r, k] * bw + OFF_U[r, k]
     if use_hood:
         for c in range(s.ncell):
-            x = np.int64(s.cx[c])
-            y = np.int64(s.cy[c])
+            q = (np.int64(s.cy[c]) - y0) * bw + np.int64(s.cx[c]) - x0
             bit = np.int32(1 << np.int64(hood[c // 6]))
             for d in range(4):
-                adj[y + DY4[d], x + DX4[d]] |= bit
+                adj[q + DY4[d] * bw + DX4[d]] |= bit
     for i in range(n):
-        arg = arg_of(legal[i])
-        pos = arg % 4096
-        tr = arg // 4096
-        tid = tr // 4
-        rot = tr % 4
-        ax = pos % G
-        ay = pos // G
+        arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
+        pos = arg & 4095
+        tr = arg >> 12
+        tid = tr >> 2
+        rot = tr & 3
+        ax = pos & 63
+        ay = pos >> 6
         bk = HIGH_K[tid]
         ox = ax + OFF_U[rot, bk]
         oy = ay + OFF_V[rot, bk]
-        near = 0.0
-        for j in range(nhot):
-            near += 1.0 / (1.0 + abs(hx[j] - ox) + abs(hy[j] - oy))
+        q0 = (ay - y0) * bw + (ax - x0)
+        qo = q0 + offs[rot, bk]
+        near = memo[qo]
+        if near < 0.0:
+            near = 0.0
+            for j in range(nhot):
+                near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
+            memo[qo] = near
         sc = w[W_NEAR] * near
         if use_hood:
             m = np.int64(0)
             for k in range(6):
-                m |= np.int64(adj[ay + OFF_V[rot, k], ax + OFF_U[rot, k]])
-            if m != 0:
-                for h in range(nh):
-                    if (m >> h) & 1:
-                        sc += w[W_HOOD] * lead_mine[h]
+                m |= np.int64(adj[q0 + offs[rot, k]])
+            while m != 0:                  # the set bits in increasing h
+                low = m & -m
+                m ^= low
+                sc += w[W_HOOD] * lead_mine[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
         if sc > best + 1e-9:
             best = sc
             pick = i

@@ -31,7 +31,7 @@ MAX_ITEMS = 240
 MAX_STEPS = 200_000
 MAX_EVENTS = 160
 
-G = 64                  # grid side
+G = 64                  # grid side (cell_at and the strategies decode positions with shifts: keep it 64)
 OX = 32                 # grid x of world x = 0
 OY = 30                 # grid y of world y = 0
 MARGIN = 2              # tile squares stay within [MARGIN, G-1-MARGIN]
@@ -76,6 +76,20 @@ SETUP_AY = np.array([0, 0, 4, -3], np.int64)
 SETUP_ROT_STREET = np.array([2, 0, 3, 1], np.int64)   # rotation turning the canonical W street to face Main Street
 SETUP_ROT_FREE = np.array([0, 0, 1, 1], np.int64)     # base rotation (then +0 or +2 at random) for street-less tiles
 
+# lowest set bit of a 64-bit mask: DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63] for low = a power of two
+DEBRUIJN = np.int64(0x03F79D71B4CB0A89)
+DEBRUIJN_IDX = np.zeros(64, np.int64)
+for _i in range(64):
+    DEBRUIJN_IDX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+# printed street sides (bit 0 N, 1 E, 2 S, 3 W) of each deck tile in each rotation (= rot_streets())
+ROT_STREETS = np.zeros((len(TILE_STREETS), 4), np.int64)
+for _t in range(len(TILE_STREETS)):
+    for _r in range(4):
+        for _b in range(4):
+            if TILE_STREETS[_t] & (1 << _b):
+                ROT_STREETS[_t, _r] |= 1 << ((_b + _r) % 4)
+
 MP = MAX_PLAYERS
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64, 2), ("ev", np.int32, (MAX_EVENTS, 5)), ("n_ev", np.int32), ("log_on", np.int8),
@@ -100,6 +114,12 @@ STATE_DTYPE = np.dtype([
     ("act_overflow", np.int16), ("first_round_turn", np.int32),
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
+    ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
+    ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: campers per value
+    ("scr_h", np.int16, CMAX), ("scr_l", np.int16, CMAX),  # legal_actions: own empty hotels; lots without hotel
+    ("scr_str", np.int32, CMAX), ("scr_who", np.int8, CMAX),  # hood_control: per block strength, owner,
+    ("scr_bh", np.int16, CMAX), ("scr_stk", np.int16, CMAX),  # neighbourhood; block_strengths: search stack
+    ("scr_w", np.float64, 16),                              # strategies: the deciding seat's weights
 ])
 
 
@@ -126,7 +146,7 @@ def cell_pos(s, c):
 
 @nb.njit(cache=True, inline="always")
 def cell_at(s, pos):
-    return np.int64(s.grid[pos // G, pos % G])
+    return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
 
 
 @nb.njit(cache=True, inline="always")
@@ -477,7 +497,7 @@ def streets_ok(s, tid, rot, ax, ay):
     """The tile's printed street edges would fall on no tile square."""
     w = ROT_W[rot]
     h = ROT_H[rot]
-    m = rot_streets(TILE_STREETS[tid], rot)
+    m = ROT_STREETS[tid, rot]
     if m & 1:
         for x in range(ax, ax + w):
             if s.grid[ay + h, x] >= 0:
@@ -500,27 +520,62 @@ def streets_ok(s, tid, rot, ax, ay):
 @nb.njit(cache=True)
 def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
-    place_check() == 0 over the whole grid, found by scanning the map's bounding box once per footprint shape."""
-    reach = np.zeros((G, G), np.int8)
-    reach_mask(s, p, reach)
+    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
+    columns, then drawn tile and rotation).  Per row, bit x of row_e says grid square x is empty ground and bit x
+    of row_r that reach_mask() would mark it; a footprint's free/near test is then a few shifts per row."""
+    y_lo = max(np.int64(s.miny) - 4, MARGIN)
+    y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
+    x_lo = max(np.int64(s.minx) - 4, MARGIN)
+    x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
+    re = s.row_e
+    rr = s.row_r
+    for y in range(y_lo - 2, y_hi + 3):
+        m = np.int64(0)
+        if y_lo <= y <= y_hi:
+            for x in range(x_lo, x_hi + 1):
+                if s.grid[y, x] == EMPTY:
+                    m |= np.int64(1) << x
+        re[y] = m
+        rr[y] = 0
+    corner = p[CONNECT] == 1
+    for c in range(s.ncell):
+        x = np.int64(s.cx[c])
+        y = np.int64(s.cy[c])
+        for d in range(4):
+            x1 = x + DX4[d]
+            x2 = x + 2 * DX4[d]
+            rr[y + DY4[d]] |= np.int64(1) << x1
+            if x2 <= 61:
+                rr[y + 2 * DY4[d]] |= np.int64(1) << x2
+        if corner:
+            for dx in (-1, 1):
+                for dy in (-1, 1):
+                    rr[y + dy] |= np.int64(1) << (x + dx)
+    for y in range(y_lo - 2, y_hi + 3):
+        rr[y] &= np.int64(0x3FFFFFFFFFFFFFFF)
     for shape in range(2):
         w = 2 + shape
         h = 3 - shape
+        ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
+        ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+        if ax1 <= ax0:                                          # (never on a real map; keeps the mask below sane)
+            continue
         for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
-            for ax in range(max(np.int64(s.minx) - w - 1, MARGIN), min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)):
-                free = True
-                near = False
-                for y in range(ay, ay + h):
-                    for x in range(ax, ax + w):
-                        if s.grid[y, x] != EMPTY:
-                            free = False
-                            break
-                        if reach[y, x]:
-                            near = True
-                    if not free:
-                        break
-                if not free or not near:
-                    continue
+            fe = re[ay]
+            fr = rr[ay]
+            for y in range(ay + 1, ay + h):
+                fe &= re[y]
+                fr |= rr[y]
+            free = fe & (fe >> 1)
+            near = fr | (fr >> 1)
+            if w == 3:
+                free &= fe >> 2
+                near |= fr >> 2
+            cand = free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+            while cand != 0:
+                low = cand & -cand
+                cand ^= low
+                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
                 for j in range(s.ndraw):
                     tid = np.int64(s.draw[j])
                     for rot in (shape, shape + 2):
@@ -732,7 +787,7 @@ def block_strengths(s, p, comp, strength, who):
     for c in range(nc):
         comp[c] = -1
     nb_ = 0
-    stack = np.empty(CMAX, np.int64)
+    stack = s.scr_stk
     add_size = p[EMPTY_RULE] == 1
     for c0 in range(nc):
         if comp[c0] >= 0:
@@ -778,10 +833,10 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
     comp = s.scr_a
-    strength = np.zeros(CMAX, np.int64)
-    who = np.zeros(CMAX, np.int64)
+    strength = s.scr_str                # entries [0, nbk) are written below before they are read
+    who = s.scr_who
     nbk = block_strengths(s, p, comp, strength, who)
-    bhood = np.full(CMAX, -1, np.int64)
+    bhood = s.scr_bh
     for c in range(s.ncell):
         b = comp[c]
         if b >= 0:
@@ -829,15 +884,16 @@ def ensure_hoods(s, p):
 
 @nb.njit(cache=True)
 def score_round(s, p):
-    hood = np.empty(TMAX, np.int64)
-    nh = tile_hoods(s, hood)
+    ensure_hoods(s, p)                  # neighbourhood per tile and value per neighbourhood (cached per map)
+    hood = s.t_hood
+    nh = np.int64(s.n_hood)
     best_p = np.zeros(TMAX, np.int64)
     best_g = np.zeros(TMAX, np.int64)
     winners = np.zeros((TMAX, MP), np.int64)
     hood_control(s, p, hood, nh, best_p, best_g, winners)
     rnd = np.int64(s.rounds) + 1
     for h in range(nh):
-        val = hood_value(s, p, hood, h)
+        val = np.int64(s.h_val[h])
         if best_g[h] > best_p[h]:
             s.gang_wins += 1
             log_event(s, EV_HOOD, h, val, -1, best_g[h])
@@ -964,42 +1020,62 @@ def legal_actions(s, p, out):
         n = _push(s, out, n, enc(A_END, 0))
         nc = np.int64(s.ncell)
         gold = np.int64(s.gold[cur])
+        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
+        # listed in cell order (so every kind of action below comes out in the order of a scan over the cells)
+        camps = s.scr_d
+        hots = s.scr_h
+        lots = s.scr_l
+        ncamp = 0
+        nhot = 0
+        nlot = 0
+        for c in range(nc):                 # branch-free: write every cell, advance the lists it belongs to
+            free = s.hsize[c] == 0
+            d = s.die[c]
+            camps[ncamp] = c
+            lots[nlot] = c
+            hots[nhot] = c
+            ncamp += np.int64(free & (d > 0))
+            nlot += np.int64(free & (s.cval[c] > 0))
+            nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
-            for c in range(nc):
-                if is_camper(s, c):
-                    n = _push(s, out, n, enc(A_MINE, cell_pos(s, c)))
-        for h in range(nc):
-            if s.owner[h] == cur and s.die[h] == 0 and s.hbuilt[h] != s.turn:
+            for k in range(ncamp):
+                n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            if s.hbuilt[h] != s.turn:
                 hs = s.hsize[h]
-                for c in range(nc):
-                    if s.die[c] == hs and s.hsize[c] == 0:
+                for k in range(ncamp):
+                    c = np.int64(camps[k])
+                    if s.die[c] == hs:
                         n = _push(s, out, n, enc(A_HOST, cell_pos(s, h) * 4096 + cell_pos(s, c)))
         if s.built_act == 0:
             cb = np.int64(p[COST_BUILD])
             cc = np.int64(p[COST_CAMPER])
-            for c in range(nc):
+            for k in range(nlot):
+                c = np.int64(lots[k])
                 v = np.int64(s.cval[c])
-                if v > 0 and s.hsize[c] == 0 and s.supply[cur, v] > 0:
+                if s.supply[cur, v] > 0:
                     if s.die[c] == 0:
                         if gold >= cb * v:
                             n = _push(s, out, n, enc(A_BUILD, cell_pos(s, c) * 8 + v))
                     elif gold >= cc * v:
                         n = _push(s, out, n, enc(A_BUILD_CAMPER, cell_pos(s, c) * 8 + v))
             one = p[RESIZE_RULE] == 1
-            for h in range(nc):
-                if s.owner[h] == cur and s.die[h] == 0:
-                    hs = np.int64(s.hsize[h])
-                    for ns in range(1, 7):
-                        if ns == hs or s.supply[cur, ns] <= 0:
-                            continue
-                        if one and abs(ns - hs) != 1:
-                            continue
-                        cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
-                        if gold >= cost:
-                            n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                hs = np.int64(s.hsize[h])
+                for ns in range(1, 7):
+                    if ns == hs or s.supply[cur, ns] <= 0:
+                        continue
+                    if one and abs(ns - hs) != 1:
+                        continue
+                    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
+                    if gold >= cost:
+                        n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
         if s.fired == 0 and p[FIRE_ON] == 1:
-            for h in range(nc):
-                if s.owner[h] == cur and s.die[h] == 0 and s.hbuilt[h] != s.turn:
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                if s.hbuilt[h] != s.turn:
                     n = _push(s, out, n, enc(A_FIRE, cell_pos(s, h)))
     elif ph == PH_FIRE:
         m = fire_targets(s, p, s.scr_b)
