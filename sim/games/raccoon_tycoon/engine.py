@@ -149,6 +149,10 @@ STATE_DTYPE = np.dtype([
     ("auc_leader", np.int8),
     ("auc_high", np.int32),
     ("auc_passed", np.int8, (MAX_PLAYERS,)),
+    ("auc_serial", np.int32),    # auctions started this game (a key for the strategies' per-auction cache)
+    # strategy scratch (strategies/raccoon_tycoon.py): each bidder's limit, valid while bl_key == auc_serial
+    ("bl_key", np.int32, (MAX_PLAYERS,)),
+    ("bl_lim", np.float64, (MAX_PLAYERS,)),
     # statistics
     ("sold", np.int32, (MAX_PLAYERS,)),
     ("revenue", np.int32, (MAX_PLAYERS,)),
@@ -390,6 +394,7 @@ def setup(s, p, n_players):
     s.turn = 0
     s.rnd = 0
     s.n_items = 0
+    s.auc_serial = 0
     for seat in range(MAX_PLAYERS):
         s.money[seat] = np.int32(p[P.P_START_MONEY]) if seat < n else 0
         s.hand_n[seat] = 0
@@ -406,6 +411,8 @@ def setup(s, p, n_players):
         s.firm_income[seat] = 0
         s.commission[seat] = 0
         s.auc_passed[seat] = 0
+        s.bl_key[seat] = 0
+        s.bl_lim[seat] = 0.0
         for c in range(NC):
             s.hold[seat, c] = 0
             s.comp_got[seat, c] = 0
@@ -1176,6 +1183,7 @@ def apply_action(s, p, a):
         s.auc_bidder = seat
         s.auc_leader = -1
         s.auc_high = 0
+        s.auc_serial += 1
         for o in range(MAX_PLAYERS):
             s.auc_passed[o] = 0
         s.phase = PH_AUCTION
