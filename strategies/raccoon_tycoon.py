@@ -84,6 +84,36 @@ def tokval(s, p, seat, c, sid, w):
     return v
 
 
+@nb.njit(cache=True, inline="always")
+def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
+    """tokval with the face-up town t (or -1), its commodity tc and seat's named cost tcost given."""
+    price = np.float64(s.price[c])
+    lo = np.float64(s.pmin[c])
+    hi = np.float64(s.pmax[c])
+    pos = (price - lo) / (hi - lo) if hi > lo else 0.0
+    v = price * (1.0 - w[6] * pos) + 0.15 * (hi - price)
+    if t >= 0 and tc == c and s.hold[seat, c] < tcost:
+        bonus = w[0] * w[1] * E.town_vp(p, t) / max(tcost, 1)
+        if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
+            bonus += w[12]
+        v = max(v, 0.8 * bonus)
+    return v
+
+
+@nb.njit(cache=True)
+def tokvals(s, p, seat, sid, w):
+    """(tokval of each commodity), the face-up town looked up once."""
+    t = s.town_offer
+    tc = -1
+    tcost = 0
+    if t >= 0:
+        tc = E.town_com(p, t)
+        tcost = E.town_cost_named(s, p, seat, t)
+    return (_tokval_c(s, p, seat, 0, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 1, sid, w, t, tc, tcost),
+            _tokval_c(s, p, seat, 2, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 3, sid, w, t, tc, tcost),
+            _tokval_c(s, p, seat, 4, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 5, sid, w, t, tc, tcost))
+
+
 @nb.njit(cache=True)
 def rail_value(s, p, seat, co, w):
     """Dollar value of one more card of railroad co to seat."""
@@ -140,8 +170,9 @@ def _leader_other(s, p, seat):
 def _best_bonus(s, p, seat):
     """Dollar size of the best B building (or Machine Shop) seat already uses."""
     best = 0.0
-    for t in range(s.n_tiles):
-        if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == E.BT_MACHINE):
+    for i in range(s.n_btile):
+        t = s.btile[i]
+        if s.tile_owner[t] == seat:
             b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
             best = max(best, b)
     return best
@@ -366,8 +397,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
-    tv = (tokval(s, p, seat, 0, sid, w), tokval(s, p, seat, 1, sid, w), tokval(s, p, seat, 2, sid, w),
-          tokval(s, p, seat, 3, sid, w), tokval(s, p, seat, 4, sid, w), tokval(s, p, seat, 5, sid, w))
+    tv = tokvals(s, p, seat, sid, w)
     need = 0.0
     nt = 0
     nr = 0

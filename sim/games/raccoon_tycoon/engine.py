@@ -120,6 +120,10 @@ STATE_DTYPE = np.dtype([
     ("town_owner", np.int8, (N_TOWNS,)),
     ("tile_type", np.int8, (MAX_TILES,)),
     ("n_tiles", np.int16),
+    ("btile", np.int16, (MAX_TILES,)),     # tiles that give a production bonus (B tiles, Machine Shop), ascending
+    ("n_btile", np.int16),
+    ("utile", np.int16, (MAX_TILES,)),     # tiles with a +2 side (upgrade cost > 0), ascending
+    ("n_utile", np.int16),
     ("tile_owner", np.int8, (MAX_TILES,)),
     ("tile_level", np.int8, (MAX_TILES,)),
     ("tile_turn", np.int32, (MAX_TILES,)),
@@ -508,6 +512,18 @@ def setup(s, p, n_players):
             s.tile_turn[nt] = 0
             nt += 1
     s.n_tiles = nt
+    nb_ = 0
+    nu = 0
+    for t in range(nt):
+        bt = s.tile_type[t]
+        if bt < 6 or bt == BT_MACHINE:
+            s.btile[nb_] = t
+            nb_ += 1
+        if bt_upcost(p, bt) > 0:
+            s.utile[nu] = t
+            nu += 1
+    s.n_btile = nb_
+    s.n_utile = nu
     nbasic = 0
     for i in range(nt):
         if s.tile_type[i] < 6:
@@ -674,6 +690,27 @@ def _legal_prod(s, p, seat, out, n):
         a5 = _prod_avail(s, p, card, 5)
         k = min(pmax, a0 + a1 + a2 + a3 + a4 + a5)
         base = np.int64(card) << 18
+        if not upto:
+            # take exactly k: the same multisets in the same order as the loops below, without the branches that
+            # cannot be completed (s_j = tokens available from commodity j on)
+            s5 = a5
+            s4 = a4 + s5
+            s3 = a3 + s4
+            s2 = a2 + s3
+            s1 = a1 + s2
+            for x0 in range(max(0, k - s1), min(a0, k) + 1):
+                r0 = k - x0
+                for x1 in range(max(0, r0 - s2), min(a1, r0) + 1):
+                    r1 = r0 - x1
+                    for x2 in range(max(0, r1 - s3), min(a2, r1) + 1):
+                        r2 = r1 - x2
+                        for x3 in range(max(0, r2 - s4), min(a3, r2) + 1):
+                            r3 = r2 - x3
+                            for x4 in range(max(0, r3 - s5), min(a4, r3) + 1):
+                                r4 = r3 - x4
+                                pk = x0 | (x1 << 3) | (x2 << 6) | (x3 << 9) | (x4 << 12) | (r4 << 15)
+                                n = _push(out, n, enc(A_PROD, base | pk))
+            continue
         for x0 in range(min(a0, k) + 1):
             r0 = k - x0
             for x1 in range(min(a1, r0) + 1):
@@ -740,7 +777,8 @@ def _legal_build(s, p, seat, out, n):
         if t >= 0 and bt_cost(p, s.tile_type[t]) <= money:
             n = _push(out, n, enc(A_BUY, t))
     same = p[P.P_UPGRADE_SAME_TURN] == 1
-    for t in range(s.n_tiles):
+    for i in range(s.n_utile):       # the tiles with a +2 side, ascending
+        t = s.utile[i]
         if s.tile_owner[t] == seat and s.tile_level[t] == 1:
             bt = s.tile_type[t]
             if bt_upcost(p, bt) > 0 and upgrade_price(s, p, bt) <= money and (same or s.tile_turn[t] < s.turn):
@@ -809,8 +847,9 @@ def legal_actions(s, p, out):
             n = _push(out, n, enc(A_TF_QTY, (c << 8) | q))
     elif ph == PH_BONUS:
         seat = s.cur
-        for t in range(s.n_tiles):
-            if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == BT_MACHINE):
+        for i in range(s.n_btile):
+            t = s.btile[i]
+            if s.tile_owner[t] == seat:
                 n = _push(out, n, enc(A_BONUS, t))
     elif ph == PH_BONUS_ANY:
         for c in range(NC):
@@ -919,8 +958,9 @@ def _bonus_stage(s, p):
     seat = s.cur
     k = 0
     only = -1
-    for t in range(s.n_tiles):
-        if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == BT_MACHINE):
+    for i in range(s.n_btile):
+        t = s.btile[i]
+        if s.tile_owner[t] == seat:
             k += 1
             only = t
     if k == 0:
