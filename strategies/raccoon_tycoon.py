@@ -40,7 +40,7 @@ W_ENGINE = (4.0, 1.0, 0.8, 1.4, 0.2, 1.0, 0.4, 0.6, 0.0, 0.8, 1.5, 0.3, 0.0)
 W_BALANCED = (5.0, 1.1, 1.1, 1.0, 0.4, 2.0, 0.4, 0.6, 0.0, 1.0, 0.8, 0.3, 0.0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _frac_left(s):
     """Rough share of the game still to play: the nearer of the two end triggers."""
     tl = s.town_n + (1 if s.town_offer >= 0 else 0)
@@ -55,7 +55,7 @@ def _frac_left(s):
     return min(ft, fr)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _counts(s, seat):
     nt = 0
     for t in range(E.N_TOWNS):
@@ -100,7 +100,7 @@ def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def tokvals(s, p, seat, sid, w):
     """(tokval of each commodity), the face-up town looked up once."""
     t = s.town_offer
@@ -121,7 +121,7 @@ def rail_value(s, p, seat, co, w):
     return rail_value_c(s, p, seat, co, w, nt, nr)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def rail_value_c(s, p, seat, co, w, nt, nr):
     """rail_value with seat's (towns, railroad cards) counts given."""
     k = s.rr_own[seat, co]
@@ -142,7 +142,7 @@ def town_value(s, p, seat, t, sid, w):
     return town_value_c(s, p, seat, t, sid, w, nt, nr)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def town_value_c(s, p, seat, t, sid, w, nt, nr):
     vp = w[1] * E.town_vp(p, t)
     if nr > nt:
@@ -166,7 +166,7 @@ def _leader_other(s, p, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _best_bonus(s, p, seat):
     """Dollar size of the best B building (or Machine Shop) seat already uses."""
     best = 0.0
@@ -274,7 +274,7 @@ def utility(s, p, seat, a, sid, w, tv, need):
                      E.total_hold(s, seat), E.storage_cap(s, p, seat))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     """utility with the per-decision context given (seat's counts, share of the game left, best bonus building,
     tokens held and storage limit): the same for every action of one decision, so choose computes it once."""

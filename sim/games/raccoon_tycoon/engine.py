@@ -668,7 +668,7 @@ def auction_next_min(s, p):
     return np.int64(s.auc_high) + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _prod_avail(s, p, card, c):
     a = np.int64(s.pp_prod[card, c])
     if p[P.P_SUPPLY_LIMIT] == 1:
@@ -676,7 +676,7 @@ def _prod_avail(s, p, card, c):
     return a
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_prod(s, p, seat, out, n):
     pmax = prod_max(s, p, seat)
     upto = p[P.P_PROD_TAKE] == 1
@@ -731,12 +731,12 @@ def _legal_prod(s, p, seat, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _can_export(s, p, seat):
     return owns(s, seat, BT_EXPORT) and (p[P.P_EXPORT_EACH] == 1 or s.export_used == 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_sell(s, p, seat, out, n, skip_c):
     exp = _can_export(s, p, seat)
     refuse = p[P.P_PRICE_FLOOR] == 1
@@ -769,7 +769,7 @@ def _cc_ready(s, seat):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_build(s, p, seat, out, n):
     money = np.int64(s.money[seat])
     for k in range(4):
