@@ -67,7 +67,7 @@ def _counts(s, seat):
     return nt, nr
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def tokval(s, p, seat, c, sid, w):
     """Dollar value of holding one more token of c."""
     price = np.float64(s.price[c])
@@ -114,7 +114,7 @@ def tokvals(s, p, seat, sid, w):
             _tokval_c(s, p, seat, 4, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 5, sid, w, t, tc, tcost))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def rail_value(s, p, seat, co, w):
     """Dollar value of one more card of railroad co to seat."""
     nt, nr = _counts(s, seat)
@@ -136,7 +136,7 @@ def rail_value_c(s, p, seat, co, w, nt, nr):
     return w[0] * vp
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_value(s, p, seat, t, sid, w):
     nt, nr = _counts(s, seat)
     return town_value_c(s, p, seat, t, sid, w, nt, nr)
@@ -152,7 +152,7 @@ def town_value_c(s, p, seat, t, sid, w, nt, nr):
     return w[0] * (vp + 0.5)          # + tempo: the face-up town is contested
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _leader_other(s, p, seat):
     best = -1
     bv = -1
@@ -178,14 +178,14 @@ def _best_bonus(s, p, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def building_value(s, p, seat, bt, sid, w, level2):
     """Dollar value of owning one more tile of type bt (or of its +2 side when level2)."""
     nt, nr = _counts(s, seat)
     return building_value_c(s, p, seat, bt, sid, w, level2, _frac_left(s), nt, nr, _best_bonus(s, p, seat))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     """building_value with the share of the game left, seat's counts and its best bonus building given."""
     prods = 12.0 * fl                      # productions I still expect to make
@@ -240,7 +240,7 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _cheapest_tokens(s, seat, k, tv):
     """Dollar value of the k least valuable tokens seat holds (what an any-commodity payment costs it)."""
     used = 0                 # bit mask of commodities already spent
@@ -266,7 +266,7 @@ def _cheapest_tokens(s, seat, k, tv):
     return total
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def utility(s, p, seat, a, sid, w, tv, need):
     """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
     nt, nr = _counts(s, seat)
@@ -364,7 +364,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bid_limit(s, p, seat, w):
     co = s.auc_co
     mine = rail_value(s, p, seat, co, w)
@@ -377,7 +377,7 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[8])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)   # no allocation here: no reference counting of the array arguments
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
     if s.phase == E.PH_AUCTION:

@@ -241,7 +241,7 @@ def owns(s, seat, bt):
     return s.own_bt[seat, bt] > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_cost_named(s, p, seat, t):
     c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 2])
     if owns(s, seat, BT_BRICK):
@@ -249,7 +249,7 @@ def town_cost_named(s, p, seat, t):
     return max(c, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_cost_any(s, p, seat, t):
     c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 3])
     if owns(s, seat, BT_BRICK):
@@ -257,7 +257,7 @@ def town_cost_any(s, p, seat, t):
     return max(c, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def upgrade_price(s, p, bt):
     full = bt_upcost(p, bt)
     if p[P.P_UPGRADE_COST] == 1:
@@ -265,13 +265,13 @@ def upgrade_price(s, p, bt):
     return full
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def storage_cap(s, p, seat):
     return (np.int64(p[P.P_STORAGE_BASE]) + np.int64(p[P.P_STORAGE_PER_BLD]) * s.n_bld[seat]
             + np.int64(p[P.P_WAREHOUSE]) * s.own_bt[seat, BT_WAREHOUSE])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hand_limit(s, p, seat):
     h = np.int64(p[P.P_HAND])
     if owns(s, seat, BT_SMUGGLER):
@@ -281,7 +281,7 @@ def hand_limit(s, p, seat):
     return min(h, MAX_HAND)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def prod_max(s, p, seat):
     """Maximum production: the best single P building applies (one P building per action)."""
     m = np.int64(p[P.P_PROD_MAX])
@@ -292,7 +292,7 @@ def prod_max(s, p, seat):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def total_hold(s, seat):
     t = 0
     for c in range(NC):
@@ -300,7 +300,7 @@ def total_hold(s, seat):
     return t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def vp_parts(s, p, seat):
     """(towns, railroads, buildings, pairs, bonus) VP of a seat as the game stands."""
     vt = 0
@@ -330,13 +330,13 @@ def vp_parts(s, p, seat):
     return vt, vr, vb, vpair, bonus
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def vp_total(s, p, seat):
     a, b, c, d, e = vp_parts(s, p, seat)
     return a + b + c + d + e
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_item(s, seat, item, price):
     i = s.n_items
     if i < MAX_ITEMS:
@@ -348,7 +348,7 @@ def add_item(s, seat, item, price):
 
 
 # ------------------------------------------------------------------ setup
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _digit(v, c):
     """Digit c (0 = wheat, leftmost of six) of a six-digit icon code."""
     d = np.int64(v)
@@ -357,7 +357,7 @@ def _digit(v, c):
     return d % 10
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def draw_card(s, p, seat):
     """Draw one P&P card into seat's hand; reshuffle the discards into the deck when empty (rule.empty_deck)."""
     if s.deck_n == 0:
@@ -375,7 +375,7 @@ def draw_card(s, p, seat):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def refill(s, p, seat):
     lim = hand_limit(s, p, seat)
     k = 0
@@ -387,7 +387,7 @@ def refill(s, p, seat):
         log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def setup(s, p, n_players):
     n = n_players
     s.n = n
@@ -586,7 +586,7 @@ def setup(s, p, n_players):
         _next_comp(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _give_comp(s, seat, c):
     s.hold[seat, c] += 1
     s.supply[c] -= 1
@@ -595,7 +595,7 @@ def _give_comp(s, seat, c):
     log_event(s, E_COMP, seat, c, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _comp_options(s, p, seat):
     k = 0
     for c in range(NC):
@@ -604,7 +604,7 @@ def _comp_options(s, p, seat):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _next_comp(s, p):
     """Move the free-token choice to the next seat that still has tokens to take; start the game when done."""
     n = s.n
@@ -619,7 +619,7 @@ def _next_comp(s, p):
     _start_game(s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _start_game(s):
     s.phase = PH_MAIN
     s.cur = s.sp
@@ -628,7 +628,7 @@ def _start_game(s):
     log_event(s, E_TURN, s.cur, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _reset_turn(s):
     s.auctions_turn = 0
     s.builds_turn = 0
@@ -639,7 +639,7 @@ def _reset_turn(s):
 
 
 # ------------------------------------------------------------------ queries
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(s):
     if s.phase == PH_AUCTION:
         return np.int64(s.auc_bidder)
@@ -648,7 +648,7 @@ def current_player(s):
     return np.int64(s.cur)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over != 0
 
@@ -661,7 +661,7 @@ def _push(out, n, a):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def auction_next_min(s, p):
     if s.auc_leader < 0:
         return rr_min_bid(p, s.auc_co)
@@ -760,7 +760,7 @@ def _legal_sell(s, p, seat, out, n, skip_c):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _cc_ready(s, seat):
     """Construction Company owned since before this turn (a tile bought this turn works from the next turn)."""
     for i in range(s.n_tiles):
@@ -786,7 +786,7 @@ def _legal_build(s, p, seat, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     n = 0
     ph = s.phase
@@ -879,7 +879,7 @@ def legal_actions(s, p, out):
 
 
 # ------------------------------------------------------------------ turn flow
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _trigger(s, reason):
     if s.end_trig == 0:
         s.end_trig = 1
@@ -887,14 +887,14 @@ def _trigger(s, reason):
         log_event(s, E_TRIGGER, reason, s.cur, s.rnd, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _finish(s):
     s.over = 1
     s.phase = PH_OVER
     log_event(s, E_END, s.end_reason, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_turn(s, p):
     seat = s.cur
     if p[P.P_REFILL] == 1:
@@ -922,7 +922,7 @@ def end_turn(s, p):
     log_event(s, E_TURN, s.cur, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_take(s, p):
     """Production after the card's tokens are taken: Trading Floor, then the bonus building."""
     seat = s.cur
@@ -937,7 +937,7 @@ def _after_take(s, p):
     _bonus_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _give(s, p, seat, c, q):
     """Give up to q tokens of c from the supply; returns how many were given."""
     if p[P.P_SUPPLY_LIMIT] == 1:
@@ -948,12 +948,12 @@ def _give(s, p, seat, c, q):
     return q
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _bonus_amount(s, p, t):
     return np.int64(p[P.P_BONUS_PLUS2]) if s.tile_level[t] == 2 else np.int64(p[P.P_BONUS_PLUS1])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _bonus_stage(s, p):
     seat = s.cur
     k = 0
@@ -971,7 +971,7 @@ def _bonus_stage(s, p):
         s.phase = PH_BONUS
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _any_supply(s, p):
     if p[P.P_SUPPLY_LIMIT] == 0:
         return True
@@ -981,7 +981,7 @@ def _any_supply(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _use_bonus(s, p, t):
     seat = s.cur
     bt = s.tile_type[t]
@@ -998,7 +998,7 @@ def _use_bonus(s, p, t):
             _price_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _price_stage(s, p):
     card = s.prod_card
     for c in range(NC):
@@ -1009,7 +1009,7 @@ def _price_stage(s, p):
     _storage_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _storage_stage(s, p):
     seat = s.cur
     excess = total_hold(s, seat) - storage_cap(s, p, seat)
@@ -1028,14 +1028,14 @@ def _storage_stage(s, p):
     _end_production(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _discard(s, seat, c, q):
     s.hold[seat, c] -= q
     s.supply[c] += q
     log_event(s, E_DISCARD, seat, c, q, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _end_production(s, p):
     seat = s.cur
     if p[P.P_REFILL] == 0:
@@ -1044,7 +1044,7 @@ def _end_production(s, p):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _sell(s, p, seat, c, q, export):
     if export:
         s.price[c] = min(s.price[c] + np.int64(p[P.P_EXPORT_RAISE]), s.pmax[c])
@@ -1068,7 +1068,7 @@ def _sell(s, p, seat, c, q, export):
             log_event(s, E_FIRM, o, firm, k * q * per, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _take_tile(s, p, seat, t, price):
     s.money[seat] -= price
     s.bld_spend[seat] += price
@@ -1089,7 +1089,7 @@ def _take_tile(s, p, seat, t, price):
                 log_event(s, E_BLD_REVEAL, s.bld_offer[k], s.tile_type[s.bld_offer[k]], k, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_build(s, p):
     s.builds_turn += 1
     if s.builds_turn == 1 and _cc_ready(s, s.cur):
@@ -1098,7 +1098,7 @@ def _after_build(s, p):
         end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_sale(s, p, c):
     s.sales_turn += 1
     if s.sales_turn == 1:
@@ -1109,7 +1109,7 @@ def _after_sale(s, p, c):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _auction_advance(s, p):
     """Next bidder clockwise who has not passed and is not the high bidder; players who cannot afford the next
     minimum pass automatically (passing is their only legal action).  Resolves the auction when no one is left."""
@@ -1137,7 +1137,7 @@ def _auction_advance(s, p):
     _auction_resolve(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _auction_resolve(s, p):
     w = s.auc_leader
     co = s.auc_co
@@ -1175,7 +1175,7 @@ def _auction_resolve(s, p):
         s.phase = PH_MAIN      # the starter lost (or nobody bought): he acts again
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _finish_town(s, p):
     if s.town_n > 0:
         s.town_n -= 1
@@ -1187,7 +1187,7 @@ def _finish_town(s, p):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply_action(s, p, a):
     kind = a_kind(a)
     arg = a_arg(a)
@@ -1332,7 +1332,7 @@ def apply_action(s, p, a):
         _finish(s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pay(s, seat, c, q):
     s.hold[seat, c] -= q
     s.supply[c] += q
@@ -1341,7 +1341,7 @@ def _pay(s, seat, c, q):
     log_event(s, E_PAY, seat, c, q, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pay_stage(s, p):
     seat = s.cur
     if s.pay_left <= 0:
@@ -1361,7 +1361,7 @@ def _pay_stage(s, p):
 
 
 # ------------------------------------------------------------------ outcome
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _beats(s, seat_int, o, seat):
     """Seat o finishes ahead of seat: sudden-death declarer first, then more VP, then more money."""
     if s.winner_sd >= 0:
@@ -1374,7 +1374,7 @@ def _beats(s, seat_int, o, seat):
     return seat_int[o, 9] > seat_int[seat, 9]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     n = s.n
     game_int[0] = s.turn
