@@ -368,7 +368,20 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
 def bid_limit(s, p, seat, w):
     co = s.auc_co
     mine = rail_value(s, p, seat, co, w)
-    lead = _leader_other(s, p, seat)
+    # the VP leader among the others (as _leader_other), each seat's standing computed once per auction
+    if s.lv_key != s.auc_serial:
+        for o in range(s.n):
+            s.lv[o] = E.vp_total(s, p, o) * 1000 + s.money[o]
+        s.lv_key = s.auc_serial
+    lead = -1
+    bv = -1
+    for o in range(s.n):
+        if o == seat:
+            continue
+        v = s.lv[o]
+        if v > bv:
+            bv = v
+            lead = o
     deny = 0.0
     if lead >= 0:
         k = s.rr_own[lead, co]
@@ -397,6 +410,12 @@ def choose(s, p, seat, legal, n, sid, weights):
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
+    return _choose_best(s, p, seat, legal, n, sid, w)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _choose_best(s, p, seat, legal, n, sid, w):
+    """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
     tv = tokvals(s, p, seat, sid, w)
     need = 0.0
     nt = 0

@@ -157,6 +157,8 @@ STATE_DTYPE = np.dtype([
     # strategy scratch (strategies/raccoon_tycoon.py): each bidder's limit, valid while bl_key == auc_serial
     ("bl_key", np.int32, (MAX_PLAYERS,)),
     ("bl_lim", np.float64, (MAX_PLAYERS,)),
+    ("lv_key", np.int32),                      # ... and each seat's VP * 1000 + money, valid while lv_key == auc_serial
+    ("lv", np.int64, (MAX_PLAYERS,)),
     # statistics
     ("sold", np.int32, (MAX_PLAYERS,)),
     ("revenue", np.int32, (MAX_PLAYERS,)),
@@ -399,6 +401,7 @@ def setup(s, p, n_players):
     s.rnd = 0
     s.n_items = 0
     s.auc_serial = 0
+    s.lv_key = 0
     for seat in range(MAX_PLAYERS):
         s.money[seat] = np.int32(p[P.P_START_MONEY]) if seat < n else 0
         s.hand_n[seat] = 0
@@ -432,11 +435,13 @@ def setup(s, p, n_players):
         s.supply[c] = np.int16(p[P.P_SUPPLY])
     # P&P cards
     for i in range(N_CARDS):
-        pr = p[P.P_PP0 + i * P.PP_STRIDE]
-        pd = p[P.P_PP0 + i * P.PP_STRIDE + 1]
-        for c in range(NC):
-            s.pp_price[i, c] = _digit(pr, c)
-            s.pp_prod[i, c] = _digit(pd, c)
+        pr = np.int64(p[P.P_PP0 + i * P.PP_STRIDE])
+        pd = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + 1])
+        for c in range(NC - 1, -1, -1):      # the same digits as _digit, last commodity first
+            s.pp_price[i, c] = pr % 10
+            s.pp_prod[i, c] = pd % 10
+            pr //= 10
+            pd //= 10
         s.deck[i] = i
     s.deck_n = N_CARDS
     s.disc_n = 0
@@ -819,8 +824,14 @@ def legal_actions(s, p, out):
         seat = s.auc_bidder
         lo = auction_next_min(s, p)
         hi = min(np.int64(s.money[seat]), lo + BID_WINDOW - 1)
-        for b in range(lo, hi + 1):
-            n = _push(out, n, enc(A_BID, b))
+        if hi >= lo and hi - lo + 1 <= out.shape[0]:
+            base = enc(A_BID, 0)
+            for b in range(lo, hi + 1):
+                out[b - lo] = base | b
+            n = hi - lo + 1
+        else:
+            for b in range(lo, hi + 1):
+                n = _push(out, n, enc(A_BID, b))
         if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
             n = _push(out, n, enc(A_PASS_BID, seat))
     elif ph == PH_COMP:
