@@ -696,8 +696,54 @@ def _legal_prod(s, p, seat, out, n):
         k = min(pmax, a0 + a1 + a2 + a3 + a4 + a5)
         base = np.int64(card) << 18
         if not upto:
-            # take exactly k: the same multisets in the same order as the loops below, without the branches that
-            # cannot be completed (s_j = tokens available from commodity j on)
+            # take exactly k: the same multisets in the same order as the loops below.  Up to four commodities
+            # with tokens available (every printed card): loop over those only, the last one taking the rest.
+            m = 0
+            i0 = i1 = i2 = i3 = 0
+            v0 = v1 = v2 = v3 = 0
+            for c in range(NC):
+                a = a0 if c == 0 else (a1 if c == 1 else (a2 if c == 2 else (a3 if c == 3 else (a4 if c == 4 else a5))))
+                if a > 0:
+                    if m == 0:
+                        i0 = 3 * c
+                        v0 = a
+                    elif m == 1:
+                        i1 = 3 * c
+                        v1 = a
+                    elif m == 2:
+                        i2 = 3 * c
+                        v2 = a
+                    elif m == 3:
+                        i3 = 3 * c
+                        v3 = a
+                    m += 1
+            if m == 0:
+                n = _push(out, n, enc(A_PROD, base))
+                continue
+            if m == 1:
+                n = _push(out, n, enc(A_PROD, base | (k << i0)))
+                continue
+            if m == 2:
+                for y0 in range(max(0, k - v1), min(v0, k) + 1):
+                    n = _push(out, n, enc(A_PROD, base | (y0 << i0) | ((k - y0) << i1)))
+                continue
+            if m == 3:
+                for y0 in range(max(0, k - v1 - v2), min(v0, k) + 1):
+                    r0 = k - y0
+                    for y1 in range(max(0, r0 - v2), min(v1, r0) + 1):
+                        n = _push(out, n, enc(A_PROD, base | (y0 << i0) | (y1 << i1) | ((r0 - y1) << i2)))
+                continue
+            if m == 4:
+                for y0 in range(max(0, k - v1 - v2 - v3), min(v0, k) + 1):
+                    r0 = k - y0
+                    for y1 in range(max(0, r0 - v2 - v3), min(v1, r0) + 1):
+                        r1 = r0 - y1
+                        for y2 in range(max(0, r1 - v3), min(v2, r1) + 1):
+                            n = _push(out, n, enc(A_PROD, base | (y0 << i0) | (y1 << i1) | (y2 << i2)
+                                                  | ((r1 - y2) << i3)))
+                continue
+            # five or six commodities: the loops below without the branches that cannot be completed
+            # (s_j = tokens available from commodity j on)
             s5 = a5
             s4 = a4 + s5
             s3 = a3 + s4
