@@ -970,7 +970,10 @@ def end_turn(s, p):
         if p[P.P_GAME_END] == 1 or seat == (s.sp + s.n - 1) % s.n:
             _finish(s)
             return
-    s.cur = (seat + 1) % s.n
+    nxt = seat + 1       # (seat + 1) % n
+    if nxt >= s.n:
+        nxt = 0
+    s.cur = nxt
     if s.cur == s.sp:
         s.rnd += 1
     s.turn += 1
@@ -1177,7 +1180,9 @@ def _auction_advance(s, p):
         return
     j = s.auc_bidder
     for _ in range(n):
-        j = (j + 1) % n
+        j += 1               # next seat clockwise, (j + 1) % n without a division
+        if j >= n:
+            j = 0
         if s.auc_passed[j] or j == s.auc_leader:
             continue
         if two and j == s.auc_starter:
