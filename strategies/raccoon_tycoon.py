@@ -367,12 +367,12 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
 @nb.njit(cache=True, _nrt=False)
 def bid_limit(s, p, seat, w):
     co = s.auc_co
-    mine = rail_value(s, p, seat, co, w)
-    # the VP leader among the others (as _leader_other), each seat's standing computed once per auction
+    # each seat's standing (as _leader_other) and counts (as _counts), computed once per auction
     if s.lv_key != s.auc_serial:
-        for o in range(s.n):
-            s.lv[o] = E.vp_total(s, p, o) * 1000 + s.money[o]
+        E.standings(s, p)
         s.lv_key = s.auc_serial
+    mine = rail_value_c(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
+    # the VP leader among the others
     lead = -1
     bv = -1
     for o in range(s.n):

@@ -159,6 +159,9 @@ STATE_DTYPE = np.dtype([
     ("bl_lim", np.float64, (MAX_PLAYERS,)),
     ("lv_key", np.int32),                      # ... and each seat's VP * 1000 + money, valid while lv_key == auc_serial
     ("lv", np.int64, (MAX_PLAYERS,)),
+    ("lv_vt", np.int64, (MAX_PLAYERS,)),       # standings(): town VP, towns and railroad cards of each seat
+    ("lv_nt", np.int64, (MAX_PLAYERS,)),
+    ("lv_nr", np.int64, (MAX_PLAYERS,)),
     # statistics
     ("sold", np.int32, (MAX_PLAYERS,)),
     ("revenue", np.int32, (MAX_PLAYERS,)),
@@ -330,6 +333,44 @@ def vp_parts(s, p, seat):
     if owns(s, seat, BT_BANK):
         bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
     return vt, vr, vb, vpair, bonus
+
+
+@nb.njit(cache=True, _nrt=False)
+def standings(s, p):
+    """Every seat's vp_total * 1000 + money into s.lv (towns and railroad cards into s.lv_nt, s.lv_nr): the sums of
+    vp_parts, with one pass over the towns for all seats."""
+    n = s.n
+    for o in range(n):
+        s.lv_vt[o] = 0
+        s.lv_nt[o] = 0
+    for t in range(N_TOWNS):
+        o = s.town_owner[t]
+        if o >= 0:
+            s.lv_vt[o] += town_vp(p, t)
+            s.lv_nt[o] += 1
+    for seat in range(n):
+        vt = s.lv_vt[seat]
+        nt = s.lv_nt[seat]
+        vr = 0
+        nr = 0
+        for co in range(N_RR):
+            k = s.rr_own[seat, co]
+            vr += rr_vp(p, co, k)
+            nr += k
+        nb_ = s.n_bld[seat]
+        vb = nb_ * np.int64(p[P.P_BUILDING_VP])
+        vpair = min(nt, nr) * np.int64(p[P.P_PAIR_VP])
+        bonus = 0
+        if owns(s, seat, BT_GOVERNOR):
+            bonus += nt * np.int64(p[P.P_GOVERNOR_VP])
+        if owns(s, seat, BT_RAILBARON):
+            bonus += nr * np.int64(p[P.P_RAILBARON_VP])
+        if owns(s, seat, BT_MAYOR):
+            bonus += nb_ * np.int64(p[P.P_MAYOR_VP])
+        if owns(s, seat, BT_BANK):
+            bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
+        s.lv[seat] = (vt + vr + vb + vpair + bonus) * 1000 + s.money[seat]
+        s.lv_nr[seat] = nr
 
 
 @nb.njit(cache=True, _nrt=False)
