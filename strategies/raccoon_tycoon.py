@@ -40,7 +40,7 @@ W_ENGINE = (4.0, 1.0, 0.8, 1.4, 0.2, 1.0, 0.4, 0.6, 0.0, 0.8, 1.5, 0.3, 0.0)
 W_BALANCED = (5.0, 1.1, 1.1, 1.0, 0.4, 2.0, 0.4, 0.6, 0.0, 1.0, 0.8, 0.3, 0.0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _frac_left(s):
     """Rough share of the game still to play: the nearer of the two end triggers."""
     tl = s.town_n + (1 if s.town_offer >= 0 else 0)
@@ -55,7 +55,7 @@ def _frac_left(s):
     return min(ft, fr)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _counts(s, seat):
     nt = 0
     for t in range(E.N_TOWNS):
@@ -67,7 +67,7 @@ def _counts(s, seat):
     return nt, nr
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def tokval(s, p, seat, c, sid, w):
     """Dollar value of holding one more token of c."""
     price = np.float64(s.price[c])
@@ -84,12 +84,48 @@ def tokval(s, p, seat, c, sid, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
+    """tokval with the face-up town t (or -1), its commodity tc and seat's named cost tcost given."""
+    price = np.float64(s.price[c])
+    lo = np.float64(s.pmin[c])
+    hi = np.float64(s.pmax[c])
+    pos = (price - lo) / (hi - lo) if hi > lo else 0.0
+    v = price * (1.0 - w[6] * pos) + 0.15 * (hi - price)
+    if t >= 0 and tc == c and s.hold[seat, c] < tcost:
+        bonus = w[0] * w[1] * E.town_vp(p, t) / max(tcost, 1)
+        if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
+            bonus += w[12]
+        v = max(v, 0.8 * bonus)
+    return v
+
+
+@nb.njit(cache=True, inline="always")
+def tokvals(s, p, seat, sid, w):
+    """(tokval of each commodity), the face-up town looked up once."""
+    t = s.town_offer
+    tc = -1
+    tcost = 0
+    if t >= 0:
+        tc = E.town_com(p, t)
+        tcost = E.town_cost_named(s, p, seat, t)
+    return (_tokval_c(s, p, seat, 0, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 1, sid, w, t, tc, tcost),
+            _tokval_c(s, p, seat, 2, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 3, sid, w, t, tc, tcost),
+            _tokval_c(s, p, seat, 4, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 5, sid, w, t, tc, tcost))
+
+
+@nb.njit(cache=True, _nrt=False)
 def rail_value(s, p, seat, co, w):
     """Dollar value of one more card of railroad co to seat."""
+    nt, nr = _counts(s, seat)
+    return rail_value_c(s, p, seat, co, w, nt, nr)
+
+
+@nb.njit(cache=True, inline="always")
+def rail_value_c(s, p, seat, co, w, nt, nr):
+    """rail_value with seat's (towns, railroad cards) counts given."""
     k = s.rr_own[seat, co]
     marg = E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k)
-    nt, nr = _counts(s, seat)
     vp = w[2] * marg
     if nt > nr:
         vp += w[5] * p[P.P_PAIR_VP]
@@ -100,9 +136,14 @@ def rail_value(s, p, seat, co, w):
     return w[0] * vp
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_value(s, p, seat, t, sid, w):
     nt, nr = _counts(s, seat)
+    return town_value_c(s, p, seat, t, sid, w, nt, nr)
+
+
+@nb.njit(cache=True, inline="always")
+def town_value_c(s, p, seat, t, sid, w, nt, nr):
     vp = w[1] * E.town_vp(p, t)
     if nr > nt:
         vp += w[5] * p[P.P_PAIR_VP]
@@ -111,7 +152,7 @@ def town_value(s, p, seat, t, sid, w):
     return w[0] * (vp + 0.5)          # + tempo: the face-up town is contested
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _leader_other(s, p, seat):
     best = -1
     bv = -1
@@ -125,10 +166,28 @@ def _leader_other(s, p, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def _best_bonus(s, p, seat):
+    """Dollar size of the best B building (or Machine Shop) seat already uses."""
+    best = 0.0
+    for i in range(s.n_btile):
+        t = s.btile[i]
+        if s.tile_owner[t] == seat:
+            b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
+            best = max(best, b)
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
 def building_value(s, p, seat, bt, sid, w, level2):
     """Dollar value of owning one more tile of type bt (or of its +2 side when level2)."""
-    fl = _frac_left(s)
+    nt, nr = _counts(s, seat)
+    return building_value_c(s, p, seat, bt, sid, w, level2, _frac_left(s), nt, nr, _best_bonus(s, p, seat))
+
+
+@nb.njit(cache=True, _nrt=False)
+def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
+    """building_value with the share of the game left, seat's counts and its best bonus building given."""
     prods = 12.0 * fl                      # productions I still expect to make
     v = 0.0
     if not level2:
@@ -136,15 +195,10 @@ def building_value(s, p, seat, bt, sid, w, level2):
         if E.owns(s, seat, E.BT_MAYOR):
             v += w[0] * p[P.P_MAYOR_VP]
         v += 0.3 * p[P.P_STORAGE_PER_BLD]
-    nt, nr = _counts(s, seat)
     eng = w[10]
     if bt < 6 or bt == E.BT_MACHINE:
         # only one B building is used per production: value the gain over the best one I already use
-        best = 0.0
-        for t in range(s.n_tiles):
-            if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == E.BT_MACHINE):
-                b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
-                best = max(best, b)
+        best = bbest
         amt = p[P.P_BONUS_PLUS2] if level2 else p[P.P_BONUS_PLUS1]
         unit = 6.0 if bt == E.BT_MACHINE else np.float64(s.price[bt]) + 1.0
         mine = amt * unit
@@ -186,7 +240,7 @@ def building_value(s, p, seat, bt, sid, w, level2):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _cheapest_tokens(s, seat, k, tv):
     """Dollar value of the k least valuable tokens seat holds (what an any-commodity payment costs it)."""
     used = 0                 # bit mask of commodities already spent
@@ -212,9 +266,18 @@ def _cheapest_tokens(s, seat, k, tv):
     return total
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def utility(s, p, seat, a, sid, w, tv, need):
     """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
+    nt, nr = _counts(s, seat)
+    return utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, _frac_left(s), _best_bonus(s, p, seat),
+                     E.total_hold(s, seat), E.storage_cap(s, p, seat))
+
+
+@nb.njit(cache=True, inline="always")
+def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
+    """utility with the per-decision context given (seat's counts, share of the game left, best bonus building,
+    tokens held and storage limit): the same for every action of one decision, so choose computes it once."""
     kind = E.a_kind(a)
     arg = E.a_arg(a)
     if kind == E.A_PROD:
@@ -232,7 +295,7 @@ def utility(s, p, seat, a, sid, w, tv, need):
                 u += w[7] * room * (s.hold[seat, c] + x)
             if s.hold[seat, c] + x > 0:
                 minv = min(minv, tv[c])
-        excess = E.total_hold(s, seat) + taken + 1 - E.storage_cap(s, p, seat)
+        excess = th + taken + 1 - cap
         if excess > 0:
             u -= excess * minv
         return u
@@ -251,23 +314,23 @@ def utility(s, p, seat, a, sid, w, tv, need):
         return u
     if kind == E.A_AUCTION:
         co = arg & 255
-        mine = rail_value(s, p, seat, co, w)
+        mine = rail_value_c(s, p, seat, co, w, nt, nr)
         return w[9] * (mine - E.rr_min_bid(p, co)) + 1.0
     if kind == E.A_BUY:
         bt = s.tile_type[arg]
-        return building_value(s, p, seat, bt, sid, w, False) - E.bt_cost(p, bt)
+        return building_value_c(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
     if kind == E.A_UPGRADE:
         bt = s.tile_type[arg]
-        return building_value(s, p, seat, bt, sid, w, True) - E.upgrade_price(s, p, bt)
+        return building_value_c(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
     if kind == E.A_TOWN_NAMED:
         t = arg
         c = E.town_com(p, t)
         k = E.town_cost_named(s, p, seat, t)
-        return town_value(s, p, seat, t, sid, w) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[6])
+        return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[6])
     if kind == E.A_TOWN_ANY:
         t = arg
         k = E.town_cost_any(s, p, seat, t)
-        return town_value(s, p, seat, t, sid, w) - _cheapest_tokens(s, seat, k, tv)
+        return town_value_c(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
     if kind == E.A_DECLARE:
         return 1e9
     if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
@@ -301,11 +364,24 @@ def utility(s, p, seat, a, sid, w, tv, need):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bid_limit(s, p, seat, w):
     co = s.auc_co
-    mine = rail_value(s, p, seat, co, w)
-    lead = _leader_other(s, p, seat)
+    # each seat's standing (as _leader_other) and counts (as _counts), computed once per auction
+    if s.lv_key != s.auc_serial:
+        E.standings(s, p)
+        s.lv_key = s.auc_serial
+    mine = rail_value_c(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
+    # the VP leader among the others
+    lead = -1
+    bv = -1
+    for o in range(s.n):
+        if o == seat:
+            continue
+        v = s.lv[o]
+        if v > bv:
+            bv = v
+            lead = o
     deny = 0.0
     if lead >= 0:
         k = s.rr_own[lead, co]
@@ -314,31 +390,44 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[8])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)   # no allocation here: no reference counting of the array arguments
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
     if s.phase == E.PH_AUCTION:
-        # value-based: bid the next minimum while it is within my limit, else pass
-        lim = bid_limit(s, p, seat, w)
+        # value-based: bid the next minimum while it is within my limit, else pass.  Nothing the limit reads
+        # (holdings, VP, money) changes during an auction, so it is computed once per bidder and auction.
+        if s.bl_key[seat] != s.auc_serial:
+            s.bl_lim[seat] = bid_limit(s, p, seat, w)
+            s.bl_key[seat] = s.auc_serial
+        lim = s.bl_lim[seat]
+        # the engine lists the bids in ascending order, then the pass (if allowed)
         lowest = -1
         lo_amt = 1 << 40
-        pas = -1
-        for i in range(n):
-            k = E.a_kind(legal[i])
-            if k == E.A_BID:
-                amt = E.a_arg(legal[i])
-                if amt < lo_amt:
-                    lo_amt = amt
-                    lowest = i
-            else:
-                pas = i
+        if E.a_kind(legal[0]) == E.A_BID:
+            lowest = 0
+            lo_amt = E.a_arg(legal[0])
+        pas = n - 1 if E.a_kind(legal[n - 1]) != E.A_BID else -1
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
-    tv = (tokval(s, p, seat, 0, sid, w), tokval(s, p, seat, 1, sid, w), tokval(s, p, seat, 2, sid, w),
-          tokval(s, p, seat, 3, sid, w), tokval(s, p, seat, 4, sid, w), tokval(s, p, seat, 5, sid, w))
+    return _choose_best(s, p, seat, legal, n, sid, w)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _choose_best(s, p, seat, legal, n, sid, w):
+    """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
+    tv = tokvals(s, p, seat, sid, w)
     need = 0.0
-    if s.phase == E.PH_MAIN or s.phase == E.PH_SELL2:
+    nt = 0
+    nr = 0
+    fl = 0.0
+    bbest = 0.0
+    ph = s.phase
+    if ph == E.PH_MAIN or ph == E.PH_SELL2 or ph == E.PH_BUILD2:
+        nt, nr = _counts(s, seat)
+        fl = _frac_left(s)
+        bbest = _best_bonus(s, p, seat)
+    if ph == E.PH_MAIN or ph == E.PH_SELL2:
         for k in range(4):
             t = s.bld_offer[k]
             if t >= 0:
@@ -346,11 +435,13 @@ def choose(s, p, seat, legal, n, sid, weights):
         for k in range(2):
             co = s.rr_offer[k]
             if co >= 0:
-                need = max(need, 0.8 * rail_value(s, p, seat, co, w))
+                need = max(need, 0.8 * rail_value_c(s, p, seat, co, w, nt, nr))
+    th = E.total_hold(s, seat)
+    cap = E.storage_cap(s, p, seat)
     best = 0
     bu = -1e300
     for i in range(n):
-        u = utility(s, p, seat, legal[i], sid, w, tv, need) + w[11] * rand_float(s.rng, 1)
+        u = utility_c(s, p, seat, legal[i], sid, w, tv, need, nt, nr, fl, bbest, th, cap) + w[11] * rand_float(s.rng, 1)
         if u > bu:
             bu = u
             best = i

@@ -120,6 +120,10 @@ STATE_DTYPE = np.dtype([
     ("town_owner", np.int8, (N_TOWNS,)),
     ("tile_type", np.int8, (MAX_TILES,)),
     ("n_tiles", np.int16),
+    ("btile", np.int16, (MAX_TILES,)),     # tiles that give a production bonus (B tiles, Machine Shop), ascending
+    ("n_btile", np.int16),
+    ("utile", np.int16, (MAX_TILES,)),     # tiles with a +2 side (upgrade cost > 0), ascending
+    ("n_utile", np.int16),
     ("tile_owner", np.int8, (MAX_TILES,)),
     ("tile_level", np.int8, (MAX_TILES,)),
     ("tile_turn", np.int32, (MAX_TILES,)),
@@ -149,6 +153,15 @@ STATE_DTYPE = np.dtype([
     ("auc_leader", np.int8),
     ("auc_high", np.int32),
     ("auc_passed", np.int8, (MAX_PLAYERS,)),
+    ("auc_serial", np.int32),    # auctions started this game (a key for the strategies' per-auction cache)
+    # strategy scratch (strategies/raccoon_tycoon.py): each bidder's limit, valid while bl_key == auc_serial
+    ("bl_key", np.int32, (MAX_PLAYERS,)),
+    ("bl_lim", np.float64, (MAX_PLAYERS,)),
+    ("lv_key", np.int32),                      # ... and each seat's VP * 1000 + money, valid while lv_key == auc_serial
+    ("lv", np.int64, (MAX_PLAYERS,)),
+    ("lv_vt", np.int64, (MAX_PLAYERS,)),       # standings(): town VP, towns and railroad cards of each seat
+    ("lv_nt", np.int64, (MAX_PLAYERS,)),
+    ("lv_nr", np.int64, (MAX_PLAYERS,)),
     # statistics
     ("sold", np.int32, (MAX_PLAYERS,)),
     ("revenue", np.int32, (MAX_PLAYERS,)),
@@ -233,7 +246,7 @@ def owns(s, seat, bt):
     return s.own_bt[seat, bt] > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_cost_named(s, p, seat, t):
     c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 2])
     if owns(s, seat, BT_BRICK):
@@ -241,7 +254,7 @@ def town_cost_named(s, p, seat, t):
     return max(c, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def town_cost_any(s, p, seat, t):
     c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 3])
     if owns(s, seat, BT_BRICK):
@@ -249,7 +262,7 @@ def town_cost_any(s, p, seat, t):
     return max(c, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def upgrade_price(s, p, bt):
     full = bt_upcost(p, bt)
     if p[P.P_UPGRADE_COST] == 1:
@@ -257,13 +270,13 @@ def upgrade_price(s, p, bt):
     return full
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def storage_cap(s, p, seat):
     return (np.int64(p[P.P_STORAGE_BASE]) + np.int64(p[P.P_STORAGE_PER_BLD]) * s.n_bld[seat]
             + np.int64(p[P.P_WAREHOUSE]) * s.own_bt[seat, BT_WAREHOUSE])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hand_limit(s, p, seat):
     h = np.int64(p[P.P_HAND])
     if owns(s, seat, BT_SMUGGLER):
@@ -273,7 +286,7 @@ def hand_limit(s, p, seat):
     return min(h, MAX_HAND)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def prod_max(s, p, seat):
     """Maximum production: the best single P building applies (one P building per action)."""
     m = np.int64(p[P.P_PROD_MAX])
@@ -284,7 +297,7 @@ def prod_max(s, p, seat):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def total_hold(s, seat):
     t = 0
     for c in range(NC):
@@ -292,7 +305,7 @@ def total_hold(s, seat):
     return t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def vp_parts(s, p, seat):
     """(towns, railroads, buildings, pairs, bonus) VP of a seat as the game stands."""
     vt = 0
@@ -322,13 +335,51 @@ def vp_parts(s, p, seat):
     return vt, vr, vb, vpair, bonus
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
+def standings(s, p):
+    """Every seat's vp_total * 1000 + money into s.lv (towns and railroad cards into s.lv_nt, s.lv_nr): the sums of
+    vp_parts, with one pass over the towns for all seats."""
+    n = s.n
+    for o in range(n):
+        s.lv_vt[o] = 0
+        s.lv_nt[o] = 0
+    for t in range(N_TOWNS):
+        o = s.town_owner[t]
+        if o >= 0:
+            s.lv_vt[o] += town_vp(p, t)
+            s.lv_nt[o] += 1
+    for seat in range(n):
+        vt = s.lv_vt[seat]
+        nt = s.lv_nt[seat]
+        vr = 0
+        nr = 0
+        for co in range(N_RR):
+            k = s.rr_own[seat, co]
+            vr += rr_vp(p, co, k)
+            nr += k
+        nb_ = s.n_bld[seat]
+        vb = nb_ * np.int64(p[P.P_BUILDING_VP])
+        vpair = min(nt, nr) * np.int64(p[P.P_PAIR_VP])
+        bonus = 0
+        if owns(s, seat, BT_GOVERNOR):
+            bonus += nt * np.int64(p[P.P_GOVERNOR_VP])
+        if owns(s, seat, BT_RAILBARON):
+            bonus += nr * np.int64(p[P.P_RAILBARON_VP])
+        if owns(s, seat, BT_MAYOR):
+            bonus += nb_ * np.int64(p[P.P_MAYOR_VP])
+        if owns(s, seat, BT_BANK):
+            bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
+        s.lv[seat] = (vt + vr + vb + vpair + bonus) * 1000 + s.money[seat]
+        s.lv_nr[seat] = nr
+
+
+@nb.njit(cache=True, _nrt=False)
 def vp_total(s, p, seat):
     a, b, c, d, e = vp_parts(s, p, seat)
     return a + b + c + d + e
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_item(s, seat, item, price):
     i = s.n_items
     if i < MAX_ITEMS:
@@ -340,7 +391,7 @@ def add_item(s, seat, item, price):
 
 
 # ------------------------------------------------------------------ setup
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _digit(v, c):
     """Digit c (0 = wheat, leftmost of six) of a six-digit icon code."""
     d = np.int64(v)
@@ -349,7 +400,7 @@ def _digit(v, c):
     return d % 10
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def draw_card(s, p, seat):
     """Draw one P&P card into seat's hand; reshuffle the discards into the deck when empty (rule.empty_deck)."""
     if s.deck_n == 0:
@@ -367,7 +418,7 @@ def draw_card(s, p, seat):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def refill(s, p, seat):
     lim = hand_limit(s, p, seat)
     k = 0
@@ -379,7 +430,7 @@ def refill(s, p, seat):
         log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def setup(s, p, n_players):
     n = n_players
     s.n = n
@@ -390,6 +441,8 @@ def setup(s, p, n_players):
     s.turn = 0
     s.rnd = 0
     s.n_items = 0
+    s.auc_serial = 0
+    s.lv_key = 0
     for seat in range(MAX_PLAYERS):
         s.money[seat] = np.int32(p[P.P_START_MONEY]) if seat < n else 0
         s.hand_n[seat] = 0
@@ -406,6 +459,8 @@ def setup(s, p, n_players):
         s.firm_income[seat] = 0
         s.commission[seat] = 0
         s.auc_passed[seat] = 0
+        s.bl_key[seat] = 0
+        s.bl_lim[seat] = 0.0
         for c in range(NC):
             s.hold[seat, c] = 0
             s.comp_got[seat, c] = 0
@@ -421,11 +476,13 @@ def setup(s, p, n_players):
         s.supply[c] = np.int16(p[P.P_SUPPLY])
     # P&P cards
     for i in range(N_CARDS):
-        pr = p[P.P_PP0 + i * P.PP_STRIDE]
-        pd = p[P.P_PP0 + i * P.PP_STRIDE + 1]
-        for c in range(NC):
-            s.pp_price[i, c] = _digit(pr, c)
-            s.pp_prod[i, c] = _digit(pd, c)
+        pr = np.int64(p[P.P_PP0 + i * P.PP_STRIDE])
+        pd = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + 1])
+        for c in range(NC - 1, -1, -1):      # the same digits as _digit, last commodity first
+            s.pp_price[i, c] = pr % 10
+            s.pp_prod[i, c] = pd % 10
+            pr //= 10
+            pd //= 10
         s.deck[i] = i
     s.deck_n = N_CARDS
     s.disc_n = 0
@@ -501,6 +558,18 @@ def setup(s, p, n_players):
             s.tile_turn[nt] = 0
             nt += 1
     s.n_tiles = nt
+    nb_ = 0
+    nu = 0
+    for t in range(nt):
+        bt = s.tile_type[t]
+        if bt < 6 or bt == BT_MACHINE:
+            s.btile[nb_] = t
+            nb_ += 1
+        if bt_upcost(p, bt) > 0:
+            s.utile[nu] = t
+            nu += 1
+    s.n_btile = nb_
+    s.n_utile = nu
     nbasic = 0
     for i in range(nt):
         if s.tile_type[i] < 6:
@@ -563,7 +632,7 @@ def setup(s, p, n_players):
         _next_comp(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _give_comp(s, seat, c):
     s.hold[seat, c] += 1
     s.supply[c] -= 1
@@ -572,7 +641,7 @@ def _give_comp(s, seat, c):
     log_event(s, E_COMP, seat, c, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _comp_options(s, p, seat):
     k = 0
     for c in range(NC):
@@ -581,7 +650,7 @@ def _comp_options(s, p, seat):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _next_comp(s, p):
     """Move the free-token choice to the next seat that still has tokens to take; start the game when done."""
     n = s.n
@@ -596,7 +665,7 @@ def _next_comp(s, p):
     _start_game(s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _start_game(s):
     s.phase = PH_MAIN
     s.cur = s.sp
@@ -605,7 +674,7 @@ def _start_game(s):
     log_event(s, E_TURN, s.cur, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _reset_turn(s):
     s.auctions_turn = 0
     s.builds_turn = 0
@@ -616,7 +685,7 @@ def _reset_turn(s):
 
 
 # ------------------------------------------------------------------ queries
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(s):
     if s.phase == PH_AUCTION:
         return np.int64(s.auc_bidder)
@@ -625,7 +694,7 @@ def current_player(s):
     return np.int64(s.cur)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over != 0
 
@@ -638,14 +707,14 @@ def _push(out, n, a):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def auction_next_min(s, p):
     if s.auc_leader < 0:
         return rr_min_bid(p, s.auc_co)
     return np.int64(s.auc_high) + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _prod_avail(s, p, card, c):
     a = np.int64(s.pp_prod[card, c])
     if p[P.P_SUPPLY_LIMIT] == 1:
@@ -653,7 +722,7 @@ def _prod_avail(s, p, card, c):
     return a
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_prod(s, p, seat, out, n):
     pmax = prod_max(s, p, seat)
     upto = p[P.P_PROD_TAKE] == 1
@@ -667,6 +736,73 @@ def _legal_prod(s, p, seat, out, n):
         a5 = _prod_avail(s, p, card, 5)
         k = min(pmax, a0 + a1 + a2 + a3 + a4 + a5)
         base = np.int64(card) << 18
+        if not upto:
+            # take exactly k: the same multisets in the same order as the loops below.  Up to four commodities
+            # with tokens available (every printed card): loop over those only, the last one taking the rest.
+            m = 0
+            i0 = i1 = i2 = i3 = 0
+            v0 = v1 = v2 = v3 = 0
+            for c in range(NC):
+                a = a0 if c == 0 else (a1 if c == 1 else (a2 if c == 2 else (a3 if c == 3 else (a4 if c == 4 else a5))))
+                if a > 0:
+                    if m == 0:
+                        i0 = 3 * c
+                        v0 = a
+                    elif m == 1:
+                        i1 = 3 * c
+                        v1 = a
+                    elif m == 2:
+                        i2 = 3 * c
+                        v2 = a
+                    elif m == 3:
+                        i3 = 3 * c
+                        v3 = a
+                    m += 1
+            if m == 0:
+                n = _push(out, n, enc(A_PROD, base))
+                continue
+            if m == 1:
+                n = _push(out, n, enc(A_PROD, base | (k << i0)))
+                continue
+            if m == 2:
+                for y0 in range(max(0, k - v1), min(v0, k) + 1):
+                    n = _push(out, n, enc(A_PROD, base | (y0 << i0) | ((k - y0) << i1)))
+                continue
+            if m == 3:
+                for y0 in range(max(0, k - v1 - v2), min(v0, k) + 1):
+                    r0 = k - y0
+                    for y1 in range(max(0, r0 - v2), min(v1, r0) + 1):
+                        n = _push(out, n, enc(A_PROD, base | (y0 << i0) | (y1 << i1) | ((r0 - y1) << i2)))
+                continue
+            if m == 4:
+                for y0 in range(max(0, k - v1 - v2 - v3), min(v0, k) + 1):
+                    r0 = k - y0
+                    for y1 in range(max(0, r0 - v2 - v3), min(v1, r0) + 1):
+                        r1 = r0 - y1
+                        for y2 in range(max(0, r1 - v3), min(v2, r1) + 1):
+                            n = _push(out, n, enc(A_PROD, base | (y0 << i0) | (y1 << i1) | (y2 << i2)
+                                                  | ((r1 - y2) << i3)))
+                continue
+            # five or six commodities: the loops below without the branches that cannot be completed
+            # (s_j = tokens available from commodity j on)
+            s5 = a5
+            s4 = a4 + s5
+            s3 = a3 + s4
+            s2 = a2 + s3
+            s1 = a1 + s2
+            for x0 in range(max(0, k - s1), min(a0, k) + 1):
+                r0 = k - x0
+                for x1 in range(max(0, r0 - s2), min(a1, r0) + 1):
+                    r1 = r0 - x1
+                    for x2 in range(max(0, r1 - s3), min(a2, r1) + 1):
+                        r2 = r1 - x2
+                        for x3 in range(max(0, r2 - s4), min(a3, r2) + 1):
+                            r3 = r2 - x3
+                            for x4 in range(max(0, r3 - s5), min(a4, r3) + 1):
+                                r4 = r3 - x4
+                                pk = x0 | (x1 << 3) | (x2 << 6) | (x3 << 9) | (x4 << 12) | (r4 << 15)
+                                n = _push(out, n, enc(A_PROD, base | pk))
+            continue
         for x0 in range(min(a0, k) + 1):
             r0 = k - x0
             for x1 in range(min(a1, r0) + 1):
@@ -687,12 +823,12 @@ def _legal_prod(s, p, seat, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _can_export(s, p, seat):
     return owns(s, seat, BT_EXPORT) and (p[P.P_EXPORT_EACH] == 1 or s.export_used == 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_sell(s, p, seat, out, n, skip_c):
     exp = _can_export(s, p, seat)
     refuse = p[P.P_PRICE_FLOOR] == 1
@@ -716,7 +852,7 @@ def _legal_sell(s, p, seat, out, n, skip_c):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _cc_ready(s, seat):
     """Construction Company owned since before this turn (a tile bought this turn works from the next turn)."""
     for i in range(s.n_tiles):
@@ -725,7 +861,7 @@ def _cc_ready(s, seat):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _legal_build(s, p, seat, out, n):
     money = np.int64(s.money[seat])
     for k in range(4):
@@ -733,7 +869,8 @@ def _legal_build(s, p, seat, out, n):
         if t >= 0 and bt_cost(p, s.tile_type[t]) <= money:
             n = _push(out, n, enc(A_BUY, t))
     same = p[P.P_UPGRADE_SAME_TURN] == 1
-    for t in range(s.n_tiles):
+    for i in range(s.n_utile):       # the tiles with a +2 side, ascending
+        t = s.utile[i]
         if s.tile_owner[t] == seat and s.tile_level[t] == 1:
             bt = s.tile_type[t]
             if bt_upcost(p, bt) > 0 and upgrade_price(s, p, bt) <= money and (same or s.tile_turn[t] < s.turn):
@@ -741,7 +878,7 @@ def _legal_build(s, p, seat, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     n = 0
     ph = s.phase
@@ -774,8 +911,14 @@ def legal_actions(s, p, out):
         seat = s.auc_bidder
         lo = auction_next_min(s, p)
         hi = min(np.int64(s.money[seat]), lo + BID_WINDOW - 1)
-        for b in range(lo, hi + 1):
-            n = _push(out, n, enc(A_BID, b))
+        if hi >= lo and hi - lo + 1 <= out.shape[0]:
+            base = enc(A_BID, 0)
+            for b in range(lo, hi + 1):
+                out[b - lo] = base | b
+            n = hi - lo + 1
+        else:
+            for b in range(lo, hi + 1):
+                n = _push(out, n, enc(A_BID, b))
         if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
             n = _push(out, n, enc(A_PASS_BID, seat))
     elif ph == PH_COMP:
@@ -802,8 +945,9 @@ def legal_actions(s, p, out):
             n = _push(out, n, enc(A_TF_QTY, (c << 8) | q))
     elif ph == PH_BONUS:
         seat = s.cur
-        for t in range(s.n_tiles):
-            if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == BT_MACHINE):
+        for i in range(s.n_btile):
+            t = s.btile[i]
+            if s.tile_owner[t] == seat:
                 n = _push(out, n, enc(A_BONUS, t))
     elif ph == PH_BONUS_ANY:
         for c in range(NC):
@@ -833,7 +977,7 @@ def legal_actions(s, p, out):
 
 
 # ------------------------------------------------------------------ turn flow
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _trigger(s, reason):
     if s.end_trig == 0:
         s.end_trig = 1
@@ -841,14 +985,14 @@ def _trigger(s, reason):
         log_event(s, E_TRIGGER, reason, s.cur, s.rnd, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _finish(s):
     s.over = 1
     s.phase = PH_OVER
     log_event(s, E_END, s.end_reason, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_turn(s, p):
     seat = s.cur
     if p[P.P_REFILL] == 1:
@@ -867,7 +1011,10 @@ def end_turn(s, p):
         if p[P.P_GAME_END] == 1 or seat == (s.sp + s.n - 1) % s.n:
             _finish(s)
             return
-    s.cur = (seat + 1) % s.n
+    nxt = seat + 1       # (seat + 1) % n
+    if nxt >= s.n:
+        nxt = 0
+    s.cur = nxt
     if s.cur == s.sp:
         s.rnd += 1
     s.turn += 1
@@ -876,7 +1023,7 @@ def end_turn(s, p):
     log_event(s, E_TURN, s.cur, s.rnd, s.turn, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_take(s, p):
     """Production after the card's tokens are taken: Trading Floor, then the bonus building."""
     seat = s.cur
@@ -891,7 +1038,7 @@ def _after_take(s, p):
     _bonus_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _give(s, p, seat, c, q):
     """Give up to q tokens of c from the supply; returns how many were given."""
     if p[P.P_SUPPLY_LIMIT] == 1:
@@ -902,18 +1049,19 @@ def _give(s, p, seat, c, q):
     return q
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _bonus_amount(s, p, t):
     return np.int64(p[P.P_BONUS_PLUS2]) if s.tile_level[t] == 2 else np.int64(p[P.P_BONUS_PLUS1])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _bonus_stage(s, p):
     seat = s.cur
     k = 0
     only = -1
-    for t in range(s.n_tiles):
-        if s.tile_owner[t] == seat and (s.tile_type[t] < 6 or s.tile_type[t] == BT_MACHINE):
+    for i in range(s.n_btile):
+        t = s.btile[i]
+        if s.tile_owner[t] == seat:
             k += 1
             only = t
     if k == 0:
@@ -924,7 +1072,7 @@ def _bonus_stage(s, p):
         s.phase = PH_BONUS
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _any_supply(s, p):
     if p[P.P_SUPPLY_LIMIT] == 0:
         return True
@@ -934,7 +1082,7 @@ def _any_supply(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _use_bonus(s, p, t):
     seat = s.cur
     bt = s.tile_type[t]
@@ -951,7 +1099,7 @@ def _use_bonus(s, p, t):
             _price_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _price_stage(s, p):
     card = s.prod_card
     for c in range(NC):
@@ -962,7 +1110,7 @@ def _price_stage(s, p):
     _storage_stage(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _storage_stage(s, p):
     seat = s.cur
     excess = total_hold(s, seat) - storage_cap(s, p, seat)
@@ -981,14 +1129,14 @@ def _storage_stage(s, p):
     _end_production(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _discard(s, seat, c, q):
     s.hold[seat, c] -= q
     s.supply[c] += q
     log_event(s, E_DISCARD, seat, c, q, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _end_production(s, p):
     seat = s.cur
     if p[P.P_REFILL] == 0:
@@ -997,7 +1145,7 @@ def _end_production(s, p):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _sell(s, p, seat, c, q, export):
     if export:
         s.price[c] = min(s.price[c] + np.int64(p[P.P_EXPORT_RAISE]), s.pmax[c])
@@ -1021,7 +1169,7 @@ def _sell(s, p, seat, c, q, export):
             log_event(s, E_FIRM, o, firm, k * q * per, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _take_tile(s, p, seat, t, price):
     s.money[seat] -= price
     s.bld_spend[seat] += price
@@ -1042,7 +1190,7 @@ def _take_tile(s, p, seat, t, price):
                 log_event(s, E_BLD_REVEAL, s.bld_offer[k], s.tile_type[s.bld_offer[k]], k, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_build(s, p):
     s.builds_turn += 1
     if s.builds_turn == 1 and _cc_ready(s, s.cur):
@@ -1051,7 +1199,7 @@ def _after_build(s, p):
         end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _after_sale(s, p, c):
     s.sales_turn += 1
     if s.sales_turn == 1:
@@ -1062,7 +1210,7 @@ def _after_sale(s, p, c):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _auction_advance(s, p):
     """Next bidder clockwise who has not passed and is not the high bidder; players who cannot afford the next
     minimum pass automatically (passing is their only legal action).  Resolves the auction when no one is left."""
@@ -1073,7 +1221,9 @@ def _auction_advance(s, p):
         return
     j = s.auc_bidder
     for _ in range(n):
-        j = (j + 1) % n
+        j += 1               # next seat clockwise, (j + 1) % n without a division
+        if j >= n:
+            j = 0
         if s.auc_passed[j] or j == s.auc_leader:
             continue
         if two and j == s.auc_starter:
@@ -1090,7 +1240,7 @@ def _auction_advance(s, p):
     _auction_resolve(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _auction_resolve(s, p):
     w = s.auc_leader
     co = s.auc_co
@@ -1128,7 +1278,7 @@ def _auction_resolve(s, p):
         s.phase = PH_MAIN      # the starter lost (or nobody bought): he acts again
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _finish_town(s, p):
     if s.town_n > 0:
         s.town_n -= 1
@@ -1140,7 +1290,7 @@ def _finish_town(s, p):
     end_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply_action(s, p, a):
     kind = a_kind(a)
     arg = a_arg(a)
@@ -1176,6 +1326,7 @@ def apply_action(s, p, a):
         s.auc_bidder = seat
         s.auc_leader = -1
         s.auc_high = 0
+        s.auc_serial += 1
         for o in range(MAX_PLAYERS):
             s.auc_passed[o] = 0
         s.phase = PH_AUCTION
@@ -1284,7 +1435,7 @@ def apply_action(s, p, a):
         _finish(s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pay(s, seat, c, q):
     s.hold[seat, c] -= q
     s.supply[c] += q
@@ -1293,7 +1444,7 @@ def _pay(s, seat, c, q):
     log_event(s, E_PAY, seat, c, q, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pay_stage(s, p):
     seat = s.cur
     if s.pay_left <= 0:
@@ -1313,7 +1464,7 @@ def _pay_stage(s, p):
 
 
 # ------------------------------------------------------------------ outcome
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _beats(s, seat_int, o, seat):
     """Seat o finishes ahead of seat: sudden-death declarer first, then more VP, then more money."""
     if s.winner_sd >= 0:
@@ -1326,7 +1477,7 @@ def _beats(s, seat_int, o, seat):
     return seat_int[o, 9] > seat_int[seat, 9]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     n = s.n
     game_int[0] = s.turn
