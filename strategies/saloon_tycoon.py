@@ -42,7 +42,7 @@ W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, 
 N_WEIGHTS = 13
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _gold_value(s, seat, w):
     """Gold is worth less to a rich player (otherwise a hoard never gets spent on expensive lots)."""
     g = s.gold[seat]
@@ -51,7 +51,7 @@ def _gold_value(s, seat, w):
     return w[W_GOLD] * 15.0 / g
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _leader(s, seat):
     best = -1
     bv = -10**9
@@ -64,7 +64,7 @@ def _leader(s, seat):
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _bonus_value(p, t, w):
     b = np.int64(tparam(p, t, TF_BONUS))
     n = tparam(p, t, TF_BONUS_N)
@@ -81,7 +81,7 @@ def _bonus_value(p, t, w):
     return 0.0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _finish_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -92,7 +92,7 @@ def _finish_value(s, p, seat, i, w):
     return v
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _cube_value(s, p, seat, i, w):
     t = s.tt[seat, i]
     left = tparam(p, t, TF_CUBES) - s.tc[seat, i]
@@ -102,7 +102,7 @@ def _cube_value(s, p, seat, i, w):
     return fv / left * 0.6
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_cube_spot(s, p, seat, w):
     best = 0.0
     for i in range(s.ntile[seat]):
@@ -113,7 +113,7 @@ def _best_cube_spot(s, p, seat, w):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _can_end_now(s, p, seat, reserve_bribe=True):
     """Could this player still empty the timer pile this turn (after a bribe)?  Then a stolen Citizen stays stolen
     (the others cannot move characters in their final turns)."""
@@ -126,7 +126,7 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
     return space >= s.pile
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _late(s, p, seat):
     """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
     if s.ai_late < 0:
@@ -134,7 +134,7 @@ def _late(s, p, seat):
     return s.ai_late == 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _leader_c(s, seat):
     """_leader(s, seat) computed at most once per choose call (cached in s.ai_leader; -2 = not yet)."""
     if s.ai_leader == -2:
@@ -142,7 +142,7 @@ def _leader_c(s, seat):
     return s.ai_leader
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _move_value(s, p, seat, c, d, w):
     """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
@@ -160,7 +160,7 @@ def _move_value(s, p, seat, c, d, w):
     return -20.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_move(s, p, seat, w):
     """Best character move value, computed at most once per choose call (cached in s.ai_bm; -1 = not yet)."""
     if s.ai_bm >= 0.0:
@@ -178,7 +178,7 @@ def _best_move(s, p, seat, w):
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _card_value(s, p, seat, c, w, gv):
     v = cparam(p, c, CF_GOLD) * gv
     v += cparam(p, c, CF_CUBES) * 1.5
@@ -196,7 +196,7 @@ def _card_value(s, p, seat, c, w, gv):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _worst_card(s, p, seat, w, skip, gv):
     best = 1e9
     for c in range(MAX_CARD_TYPES):
@@ -208,7 +208,7 @@ def _worst_card(s, p, seat, w, skip, gv):
     return 0.0 if best == 1e9 else best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
     t = arg // 1000
     f = (arg // 100) % 10
@@ -231,7 +231,7 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
     return v
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _value(s, p, seat, a, w, n_legal, gv):
     kind = a // ASTRIDE
     arg = a % ASTRIDE
@@ -288,7 +288,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _prepare_claim_interest(s, p, seat):
     """s.ai[t] = claim points (own secret claims, half for open ones) still wanting one more tile of type t."""
     for t in range(MAX_TILE_TYPES):
@@ -302,7 +302,7 @@ def _prepare_claim_interest(s, p, seat):
             _add_interest(s, p, seat, gid, 0.5)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _add_interest(s, p, seat, g, share):
     base = kbase(g)
     for j in range(MAX_TERMS):
@@ -312,7 +312,7 @@ def _add_interest(s, p, seat, g, share):
                 s.ai[t] += claim_points(s, p, seat, g) * 0.5 * share
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     # s.ai[t]: claim interest per tile type; s.ai[0] (the Saloon, never built) > 0 flags that a build is legal now
     for t in range(MAX_TILE_TYPES):

@@ -119,17 +119,17 @@ SEC_DEALT, SEC_KEPT, SEC_DROPPED, SEC_SCORED = 0, 1, 2, 3
 
 
 # ---------------------------------------------------------------- small helpers
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def tparam(p, t, f):
     return p[P_TILE0 + t * TS + f]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def cparam(p, c, f):
     return p[P_CARD0 + c * CS + f]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def kbase(gid):
     """Slot base of claim gid (open: 0..MAX_OPEN-1, secret: MAX_OPEN + index)."""
     if gid < MAX_OPEN:
@@ -137,17 +137,17 @@ def kbase(gid):
     return P_SECRET0 + (gid - MAX_OPEN) * KS
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def char_is_female(p, c):
     return p[P_CHAR0 + 2 * c] == 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def char_is_citizen(p, c):
     return p[P_CHAR0 + 2 * c + 1] == 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _item(s, seat, iid):
     if s.n_it < MAX_ITEMS - N_CHARS:
         s.it[s.n_it, 0] = seat
@@ -158,19 +158,19 @@ def _item(s, seat, iid):
         s.it_lost += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _gain(s, seat, x):
     s.gold[seat] += x
     s.gold_in += x
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _pay(s, seat, x):
     s.gold[seat] -= x
     s.gold_out += x
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _push(s, kind, a, b):
     if s.tk_n < MAX_TASKS:
         s.tk[s.tk_n, 0] = kind
@@ -179,26 +179,26 @@ def _push(s, kind, a, b):
         s.tk_n += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
     return s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def restricted(s):
     """The active player is in the final round after someone else triggered the end: no character moves or gains."""
     return s.end_trig == 1 and s.cur != s.trig_seat
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def cube_price(s, p, seat):
     if s.char_owner[PHINEUS] == seat:
         return np.int32(p[P_PHIN_PRICE])
     return np.int32(p[P_CUBE_PRICE])
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def has_open_space(s, p, seat):
     for i in range(s.ntile[seat]):
         if s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES):
@@ -206,12 +206,12 @@ def has_open_space(s, p, seat):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def tile_open(s, p, seat, i):
     return s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def count_type(s, seat, t):
     k = 0
     for i in range(s.ntile[seat]):
@@ -221,7 +221,7 @@ def count_type(s, seat, t):
 
 
 # ---------------------------------------------------------------- deck
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _draw_one(s, seat):
     if s.deck_n == 0:
         if s.disc_n == 0:
@@ -239,21 +239,21 @@ def _draw_one(s, seat):
     return c
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _to_discard(s, c):
     if s.disc_n < MAX_DECK:
         s.disc[s.disc_n] = c
         s.disc_n += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _remove_card(s, seat, c):
     s.hand[seat, c] -= 1
     s.hand_n[seat] -= 1
 
 
 # ---------------------------------------------------------------- setup
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def setup(s, p, n_players):
     n = n_players
     s.n = n
@@ -364,7 +364,7 @@ def setup(s, p, n_players):
     _next_keeper(s, p, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _next_keeper(s, p, start):
     """Move the keep phase to the next seat that must drop secret claims, or start the first turn."""
     for i in range(start, s.n):
@@ -380,7 +380,7 @@ def _next_keeper(s, p, start):
     _start_turn(s, p, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _start_turn(s, p, seat):
     s.cur = seat
     s.turns[seat] += 1
@@ -398,14 +398,14 @@ def _start_turn(s, p, seat):
 
 
 # ---------------------------------------------------------------- characters
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _give_char(s, c, seat):
     s.char_owner[c] = seat
     s.char_turn[c] = s.turn_total
     log_event(s, E_CHAR_IN, seat, c, 0, 0)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _outlaws(s, p, at_end):
     """First-to triggers of the four outlaws for the active player (checked whenever his state changes)."""
     if s.phase != PH_PLAY:
@@ -424,7 +424,7 @@ def _outlaws(s, p, at_end):
             _give_char(s, PHINEUS, seat)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _move_char(s, c, dest, how):
     log_event(s, E_CHAR_MOVE, c, s.char_owner[c], dest, how)
     s.char_owner[c] = dest
@@ -432,7 +432,7 @@ def _move_char(s, c, dest, how):
 
 
 # ---------------------------------------------------------------- building
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _adjacent_ground(s, seat, q):
     a = NB_IN[q]
     if a >= 0 and s.cell[seat, 0, a] >= 0:
@@ -441,7 +441,7 @@ def _adjacent_ground(s, seat, q):
     return b >= 0 and s.cell[seat, 0, b] >= 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def spot_ok(s, p, seat, f, fp):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?"""
     if fp >= 13 and p[P_R_FOOTPRINTS] == 0:
@@ -476,7 +476,7 @@ def spot_ok(s, p, seat, f, fp):
     return tparam(p, s.tt[seat, x], TF_LARGE) == 0 and tparam(p, s.tt[seat, y], TF_LARGE) == 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _spot_free(s, seat, f, fp, fp_any, large_all):
     """spot_ok without the parameter vector: fp_any = rule.large_footprints is any_neighbour, large_all = bit mask
     of the large tile types."""
@@ -512,7 +512,7 @@ def _spot_free(s, seat, f, fp, fp_any, large_all):
     return (large_all >> s.tt[seat, x]) & 1 == 0 and (large_all >> s.tt[seat, y]) & 1 == 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def lot_gold(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -522,7 +522,7 @@ def lot_gold(p, f, fp):
     return g
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def lot_rep(p, f, fp):
     if f != 0 or fp == 0:
         return 0
@@ -535,7 +535,7 @@ def lot_rep(p, f, fp):
 TM_LARGE, TM_F0, TM_F1, TM_F2, TM_ABOVE = range(5)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _tile_tables(s, p):
     """Per-game copies of the tile-type parameters gen_builds needs (they never change during a game):
     tt_mask[TM_LARGE] large types (the Saloon included); tt_mask[TM_F0/F1/F2] types whose floor range admits that
@@ -569,7 +569,7 @@ def _tile_tables(s, p):
         s.tt_cost[t] = np.int64(tparam(p, t, TF_COST))
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def tile_allowed_mask(s, p, seat):
     """Bit t set when tile type t is in supply and its built / not-built prerequisites hold."""
     m = np.int64(0)
@@ -587,7 +587,7 @@ def tile_allowed_mask(s, p, seat):
     return m
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def tile_fits(p, t, f, fp):
     """Size, floor and position constraints of tile type t at (f, fp)."""
     if tparam(p, t, TF_LARGE) != FP_LARGE[fp]:
@@ -602,7 +602,7 @@ def tile_fits(p, t, f, fp):
     return True
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def build_cost(p, t, f, fp, ignore_lot, discount):
     c = np.int64(tparam(p, t, TF_COST)) - discount
     if c < 0:
@@ -612,7 +612,7 @@ def build_cost(p, t, f, fp, ignore_lot, discount):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
     """Append every affordable legal (tile, floor, footprint) build as actions of `kind`.
 
@@ -693,7 +693,7 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _build(s, p, seat, t, f, fp, ignore_lot, discount):
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     _pay(s, seat, cost)
@@ -720,7 +720,7 @@ def _build(s, p, seat, t, f, fp, ignore_lot, discount):
 
 
 # ---------------------------------------------------------------- cubes and finishing
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _place_cube(s, p, seat, i, src):
     s.tc[seat, i] += 1
     s.cubes_board[seat] += 1
@@ -739,7 +739,7 @@ def _place_cube(s, p, seat, i, src):
         _finish_tile(s, p, seat, i)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _finish_tile(s, p, seat, i):
     t = s.tt[seat, i]
     s.tfin[seat, i] = 1
@@ -769,7 +769,7 @@ def _finish_tile(s, p, seat, i):
 
 
 # ---------------------------------------------------------------- cards
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _richest_opponent(s, seat, by_cards):
     best = -1
     bv = -1
@@ -782,7 +782,7 @@ def _richest_opponent(s, seat, by_cards):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _play_card(s, p, seat, c, how):
     """Resolve Tycoon card c (already out of the hand); it goes to the discard pile once resolved."""
     s.cards_played[seat] += 1
@@ -844,7 +844,7 @@ def _play_card(s, p, seat, c, how):
         _push(s, TK_DRAW, g, 0)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def card_playable(s, p, seat, c):
     if s.hand[seat, c] <= 0:
         return False
@@ -854,7 +854,7 @@ def card_playable(s, p, seat, c):
 
 
 # ---------------------------------------------------------------- claims
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def req_ok(s, p, seat, kind, a, n):
     if kind == R_NAMED:
         return s.char_owner[a] == seat
@@ -933,7 +933,7 @@ def req_ok(s, p, seat, kind, a, n):
     return k >= n
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def claim_met(s, p, seat, gid):
     base = kbase(gid)
     for j in range(MAX_TERMS):
@@ -946,7 +946,7 @@ def claim_met(s, p, seat, gid):
     return True
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def claim_points(s, p, seat, gid):
     base = kbase(gid)
     per = np.int64(p[base + KF_PER])
@@ -959,7 +959,7 @@ def claim_points(s, p, seat, gid):
     return np.int64(p[base + KF_POINTS])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _stake(s, p, seat, gid):
     pts = claim_points(s, p, seat, gid)
     first = True
@@ -982,7 +982,7 @@ def _stake(s, p, seat, gid):
 
 
 # ---------------------------------------------------------------- settling automatic tasks
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _draw_need(s, p, seat, n, is_action):
     """(cards that will be drawn, discards still needed first)."""
     k = min(n, s.deck_n + s.disc_n)
@@ -992,7 +992,7 @@ def _draw_need(s, p, seat, n, is_action):
     return k, max(need, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _settle(s, p):
     """Resolve automatic tasks until a decision is needed or the stack is empty."""
     seat = s.cur
@@ -1072,12 +1072,12 @@ def _settle(s, p):
 
 
 # ---------------------------------------------------------------- protocol
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(s):
     return s.cur
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
     out[k] = K_EARN * ASTRIDE
     k += 1
@@ -1096,7 +1096,7 @@ def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _gen_moves(s, p, seat, out, k, kind):
     own_only = p[P_R_BRIBE_TARGET] == 1
     for c in range(N_CHARS):
@@ -1114,7 +1114,7 @@ def _gen_moves(s, p, seat, out, k, kind):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     seat = s.cur
     k = 0
@@ -1179,7 +1179,7 @@ def legal_actions(s, p, out):
     return _gen_stakes(s, p, seat, out, k)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
@@ -1331,7 +1331,7 @@ def _gen_stakes(s, p, seat, out, k):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _use_action(s, kind):
     """Consume the Tycoon action: from the 'take an action' bonus if one is pending, else from the turn's count."""
     if s.tk_n > 0 and s.tk[s.tk_n - 1, 0] == TK_ACTION:
@@ -1344,7 +1344,7 @@ def _use_action(s, kind):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply_action(s, p, a):
     kind = a // ASTRIDE
     arg = a % ASTRIDE
@@ -1441,7 +1441,7 @@ def apply_action(s, p, a):
     _settle(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _end_turn(s, p):
     seat = s.cur
     if p[P_R_FLAT_TIMING] == 1:
@@ -1469,7 +1469,7 @@ def _end_turn(s, p):
     _start_turn(s, p, (seat + 1) % s.n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _game_over(s, p, how):
     s.over = how
     s.phase = PH_OVER
@@ -1488,7 +1488,7 @@ def _game_over(s, p, how):
         log_event(s, E_GAME_END, i, total_vp(s, i), s.gold[i], 0)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def total_vp(s, seat):
     t = 0
     for k in range(N_VP):
@@ -1496,7 +1496,7 @@ def total_vp(s, seat):
     return t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over != 0
 
@@ -1507,7 +1507,7 @@ SEAT_COLUMNS = ("rank", "win", "order", "vp_tiles", "vp_roofs", "vp_lots", "vp_c
                 "turns_taken", "ended_game", "claims", "cards_played", "citizens", "outlaws")
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _beats(s, p, i, j):
     """Seat i strictly ahead of seat j: Rep, then gold, then claims."""
     a = total_vp(s, i)
@@ -1521,7 +1521,7 @@ def _beats(s, p, i, j):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     n = s.n
     game_int[0] = s.turn_total
