@@ -22,7 +22,7 @@ from {engine} import (setup, current_player, legal_actions, apply_action, is_ove
 from {strategies} import choose
 
 
-@nb.njit(cache=True, _nrt=False)  # no reference counting on the arrays (see docs/ARCHITECTURE.md)
+@nb.njit(cache=True)
 def decide(s, p, strat_row, sids, weights, legal):
     """Ask the seat to move.  strat_row[seat] is the seat's strategy slot in this run; sids[slot] is the game's
     strategy id (0 = generic random) and weights[slot] its knobs, so presets share code and differ in weights."""
@@ -39,7 +39,7 @@ def decide(s, p, strat_row, sids, weights, legal):
     return seat, n, k
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True)
 def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, legal):
     """Play one game to the end (or the step cap); returns the number of decisions, negative if capped."""
     seed_streams(s.rng, master, seed_index)
