@@ -60,6 +60,12 @@ class GameSpec:
     def engine_module(self):
         return importlib.import_module(self.engine)
 
+    def code_version(self):
+        """Hash of every source the game's compiled play depends on (its numba cache key): results written by
+        another code version are not resumed into the same folder."""
+        from . import game_cache_root
+        return game_cache_root(self.engine.rsplit(".", 1)[0]).name.rsplit("-", 1)[-1]
+
     def strategy(self, name):
         for s in [RANDOM] + list(self.strategies):
             if s.name == name:

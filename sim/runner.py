@@ -107,7 +107,8 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
         if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
-    request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec)}
+    request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec),
+               "game_code": spec.code_version()}
     old = open_run_folder(out, request, overwrite)
     out = Path(out)
     if old is not None:

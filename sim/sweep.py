@@ -247,7 +247,8 @@ class Sweep:
                 # the interval level steers the adaptive budget; otherwise it only shapes the summary
                 "confidence": self.confidence if self.adaptive else None, "set": dict(self.overrides),
                 "grid": {k: list(v) for k, v in self.grid.items()},
-                "zip": {k: list(v) for k, v in self.zipped.items()}, "adaptive": self.adaptive}
+                "zip": {k: list(v) for k, v in self.zipped.items()}, "adaptive": self.adaptive,
+                "game_code": self.spec.code_version()}
 
     def fingerprint(self):
         text = json.dumps(self.request(), sort_keys=True)

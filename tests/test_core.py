@@ -108,6 +108,14 @@ def test_different_request_in_same_folder_is_refused(tmp_path, toy):
     run_study(toy, tmp_path / "r", games=100, seed=4, progress=False, overwrite=True)
 
 
+def test_results_of_other_code_are_not_resumed(tmp_path, toy, monkeypatch):
+    """Finished chunks written by another version of the game's code would mix two rule sets in one run."""
+    run_study(toy, tmp_path / "r", games=100, seed=3, progress=False)
+    monkeypatch.setattr(type(toy), "code_version", lambda self: "another-version")
+    with pytest.raises(UserError, match="differs in: game_code"):
+        run_study(toy, tmp_path / "r", games=100, seed=3, progress=False)
+
+
 def test_bad_input_is_refused_before_writing(tmp_path, toy):
     cases = [dict(players=(9,)), dict(lineup=["nope"]), dict(params={"target": "-3"}), dict(params={"targte": 5}),
              dict(games=0), dict(seed=-1), dict(strategies=["hold20"])]
