@@ -305,15 +305,10 @@ def total_hold(s, seat):
     return t
 
 
-@nb.njit(cache=True, _nrt=False)
-def vp_parts(s, p, seat):
-    """(towns, railroads, buildings, pairs, bonus) VP of a seat as the game stands."""
-    vt = 0
-    nt = 0
-    for t in range(N_TOWNS):
-        if s.town_owner[t] == seat:
-            vt += town_vp(p, t)
-            nt += 1
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _vp_rest(s, p, seat, nt):
+    """(railroads, buildings, pairs, bonus, railroad cards) VP of a seat that owns nt towns: the scoring rules
+    in one place for vp_parts and standings."""
     vr = 0
     nr = 0
     for co in range(N_RR):
@@ -332,6 +327,19 @@ def vp_parts(s, p, seat):
         bonus += nb_ * np.int64(p[P.P_MAYOR_VP])
     if owns(s, seat, BT_BANK):
         bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
+    return vr, vb, vpair, bonus, nr
+
+
+@nb.njit(cache=True, _nrt=False)
+def vp_parts(s, p, seat):
+    """(towns, railroads, buildings, pairs, bonus) VP of a seat as the game stands."""
+    vt = 0
+    nt = 0
+    for t in range(N_TOWNS):
+        if s.town_owner[t] == seat:
+            vt += town_vp(p, t)
+            nt += 1
+    vr, vb, vpair, bonus, _ = _vp_rest(s, p, seat, nt)
     return vt, vr, vb, vpair, bonus
 
 
@@ -349,27 +357,8 @@ def standings(s, p):
             s.lv_vt[o] += town_vp(p, t)
             s.lv_nt[o] += 1
     for seat in range(n):
-        vt = s.lv_vt[seat]
-        nt = s.lv_nt[seat]
-        vr = 0
-        nr = 0
-        for co in range(N_RR):
-            k = s.rr_own[seat, co]
-            vr += rr_vp(p, co, k)
-            nr += k
-        nb_ = s.n_bld[seat]
-        vb = nb_ * np.int64(p[P.P_BUILDING_VP])
-        vpair = min(nt, nr) * np.int64(p[P.P_PAIR_VP])
-        bonus = 0
-        if owns(s, seat, BT_GOVERNOR):
-            bonus += nt * np.int64(p[P.P_GOVERNOR_VP])
-        if owns(s, seat, BT_RAILBARON):
-            bonus += nr * np.int64(p[P.P_RAILBARON_VP])
-        if owns(s, seat, BT_MAYOR):
-            bonus += nb_ * np.int64(p[P.P_MAYOR_VP])
-        if owns(s, seat, BT_BANK):
-            bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
-        s.lv[seat] = (vt + vr + vb + vpair + bonus) * 1000 + s.money[seat]
+        vr, vb, vpair, bonus, nr = _vp_rest(s, p, seat, s.lv_nt[seat])
+        s.lv[seat] = (s.lv_vt[seat] + vr + vb + vpair + bonus) * 1000 + s.money[seat]
         s.lv_nr[seat] = nr
 
 

@@ -442,44 +442,9 @@ def _adjacent_ground(s, seat, q):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def spot_ok(s, p, seat, f, fp):
-    """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?"""
-    if fp >= 13 and p[P_R_FOOTPRINTS] == 0:
-        return False
-    a = FP_A[fp]
-    b = FP_B[fp]
-    if s.cell[seat, f, a] >= 0:
-        return False
-    if b >= 0 and s.cell[seat, f, b] >= 0:
-        return False
-    if fp == 0:
-        if f == 0:
-            return False
-        x = s.cell[seat, f - 1, 0]
-        return x >= 0 and s.tfin[seat, x] == 1
-    if f == 0:
-        if b < 0:
-            return _adjacent_ground(s, seat, a)
-        na = NB_IN[a]
-        nb_ = NB_OUT[b]
-        return (na >= 0 and s.cell[seat, 0, na] >= 0) or (nb_ >= 0 and s.cell[seat, 0, nb_] >= 0)
-    x = s.cell[seat, f - 1, a]
-    if x < 0 or s.tfin[seat, x] == 0:
-        return False
-    if b < 0:
-        return tparam(p, s.tt[seat, x], TF_LARGE) == 0
-    y = s.cell[seat, f - 1, b]
-    if y < 0 or s.tfin[seat, y] == 0:
-        return False
-    if x == y:
-        return tparam(p, s.tt[seat, x], TF_LARGE) == 1 and s.tp[seat, x] == fp
-    return tparam(p, s.tt[seat, x], TF_LARGE) == 0 and tparam(p, s.tt[seat, y], TF_LARGE) == 0
-
-
-@nb.njit(cache=True, _nrt=False, inline="always")
 def _spot_free(s, seat, f, fp, fp_any, large_all):
-    """spot_ok without the parameter vector: fp_any = rule.large_footprints is any_neighbour, large_all = bit mask
-    of the large tile types."""
+    """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?  fp_any: the rule
+    large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.tt_mask[TM_LARGE])."""
     if fp >= 13 and not fp_any:
         return False
     a = FP_A[fp]
@@ -651,7 +616,7 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
                 cheapest = c
     if cheapest > gold:
         return k
-    # floors holding a finished tile: only those can carry a tile on the floor above (spot_ok)
+    # floors holding a finished tile: only those can carry a tile on the floor above (_spot_free)
     fin_floors = 0
     for i in range(s.ntile[seat]):
         if s.tfin[seat, i] == 1:
