@@ -301,21 +301,16 @@ def _seat_section(rep, seats, spec=None):
         for r in picks:
             v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
             first = int(r["order"]) == 0
-            above = r["rate"] > r["fair"]
+            side = "advantage" if r["rate"] > r["fair"] else "disadvantage"
             if v == "red":
-                tail = ("a strong first-player advantage" if first and above else
-                        "a strong first-player disadvantage" if first else
-                        f"a strong {'advantage' if above else 'disadvantage'} for that seat")
+                tail = (f"a strong {side} for position 1" if first and note else
+                        f"a strong first-player {side}" if first else f"a strong {side} for that seat")
             elif v == "amber":
-                tail = (f"a real but modest {'advantage' if above else 'disadvantage'} "
-                        f"(not clearly beyond {T:g} points)")
+                tail = f"a real but modest {side} (not clearly beyond {T:g} points)"
             elif v == "green":
                 tail = f"fair: within {T:g} points of an even share"
             else:
                 tail = f"too few games to tell whether it is within {T:g} points of fair"
-            if first and note:
-                tail = tail.replace("first-player advantage", "advantage for position 1").replace(
-                    "first-player disadvantage", "disadvantage for position 1")
             text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
                     f"games against a fair {pct(r['fair'])}: {tail}.")
             if first and note:
