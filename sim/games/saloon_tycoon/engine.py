@@ -635,11 +635,7 @@ def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
                 m &= ~m_above
             if m == 0:
                 continue
-            lg = np.int64(0)   # lot_gold(p, f, fp), written out
-            if not ignore_lot and f == 0 and fp != 0:
-                lg = np.int64(p[P_LOT0 + 2 * (FP_A[fp] - 1)])
-                if FP_B[fp] >= 0:
-                    lg += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1)])
+            lg = np.int64(0) if ignore_lot else lot_gold(p, f, fp)
             if cheapest + lg > gold:
                 continue
             if not _spot_free(s, seat, f, fp, fp_any, large_all):
@@ -819,98 +815,6 @@ def card_playable(s, p, seat, c):
 
 
 # ---------------------------------------------------------------- claims
-@nb.njit(cache=True, _nrt=False, inline="always")
-def req_ok(s, p, seat, kind, a, n):
-    if kind == R_NAMED:
-        return s.char_owner[a] == seat
-    if kind <= R_OUTLAWS_MAX:
-        k = 0
-        for c in range(N_CHARS):
-            if s.char_owner[c] != seat:
-                continue
-            cit = char_is_citizen(p, c)
-            fem = char_is_female(p, c)
-            if kind == R_ANY:
-                k += 1
-            elif kind == R_F and fem:
-                k += 1
-            elif kind == R_M and not fem:
-                k += 1
-            elif kind == R_CIT and cit:
-                k += 1
-            elif kind == R_CIT_F and cit and fem:
-                k += 1
-            elif kind == R_CIT_M and cit and not fem:
-                k += 1
-            elif (kind == R_OUTLAWS or kind == R_OUTLAWS_MAX) and not cit:
-                k += 1
-        if kind == R_OUTLAWS_MAX:
-            return k <= n
-        return k >= n
-    if kind == R_TILES:
-        return s.ntile[seat] >= n
-    if kind == R_TILE_TYPE:
-        return count_type(s, seat, a) >= n
-    if kind == R_ROOFS:
-        return s.roofs[seat, 0] + s.roofs[seat, 1] >= n
-    if kind == R_LARGE_ROOFS:
-        return s.roofs[seat, 1] >= n
-    if kind == R_GOLD:
-        return s.gold[seat] >= n
-    if kind == R_INCOME:
-        return income_of(s, seat) >= n
-    if kind == R_HAND:
-        return s.hand_n[seat] >= n
-    if kind == R_CUBES:
-        return s.cubes_board[seat] >= n
-    if kind == R_LOTS_GE:
-        k = 0
-        for q in range(1, NPOS):
-            if s.cell[seat, 0, q] >= 0 and p[P_LOT0 + 2 * (q - 1)] >= a:
-                k += 1
-        return k >= n
-    if kind == R_FULL_ARM:
-        okA = s.cell[seat, 0, 1] >= 0 and s.cell[seat, 0, 2] >= 0 and s.cell[seat, 0, 3] >= 0 and s.cell[seat, 0, 4] >= 0
-        okB = s.cell[seat, 0, 5] >= 0 and s.cell[seat, 0, 6] >= 0 and s.cell[seat, 0, 7] >= 0 and s.cell[seat, 0, 8] >= 0
-        return (okA or okB) or n == 0
-    if kind == R_DISTINCT:
-        m = np.int64(0)
-        for i in range(1, s.ntile[seat]):
-            m |= np.int64(1) << s.tt[seat, i]
-        k = 0
-        while m:
-            k += m & 1
-            m >>= 1
-        return k >= n
-    k = 0
-    for i in range(s.ntile[seat]):
-        t = s.tt[seat, i]
-        if kind == R_FINISHED and s.tfin[seat, i] == 1:
-            k += 1
-        elif kind == R_SPECIAL and tparam(p, t, TF_SPECIAL) == 1:
-            k += 1
-        elif kind == R_LARGE_EXCL and t != 0 and tparam(p, t, TF_LARGE) == 1:
-            k += 1
-        elif kind == R_FLOOR3 and s.tf[seat, i] == 2:
-            k += 1
-        elif kind == R_ABOVE_SALOON and s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
-            k += 1
-    return k >= n
-
-
-@nb.njit(cache=True, _nrt=False, inline="always")
-def claim_met(s, p, seat, gid):
-    base = kbase(gid)
-    for j in range(MAX_TERMS):
-        kind = np.int64(p[base + KF_TERM0 + 3 * j])
-        if kind == 0:
-            continue
-        if not req_ok(s, p, seat, kind, np.int64(p[base + KF_TERM0 + 3 * j + 1]),
-                      np.int64(p[base + KF_TERM0 + 3 * j + 2])):
-            return False
-    return True
-
-
 @nb.njit(cache=True, _nrt=False, inline="always")
 def claim_points(s, p, seat, gid):
     base = kbase(gid)
@@ -1148,8 +1052,8 @@ def legal_actions(s, p, out):
 def _gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
-    claim_met / req_ok written out once for all claims of the call: the seat's character and tile counts are
-    taken once (when a claim needs them) instead of once per requirement."""
+    Every claim requirement is checked here (the one place of the claim rules); the seat's character and tile
+    counts are taken once per call, when a claim first needs them."""
     chars_done = False
     c_any = 0
     c_f = 0
@@ -1174,7 +1078,7 @@ def _gen_stakes(s, p, seat, out, k):
             if s.sec_state[seat, j - nu] != SEC_KEPT:
                 continue
             g = np.int64(s.sec[seat, j - nu])
-        base = P_OPEN0 + g * KS if g < MAX_OPEN else P_SECRET0 + (g - MAX_OPEN) * KS
+        base = kbase(g)
         ok = True
         for q in range(MAX_TERMS):
             kind = np.int64(p[base + KF_TERM0 + 3 * q])
@@ -1190,8 +1094,8 @@ def _gen_stakes(s, p, seat, out, k):
                     for c in range(N_CHARS):
                         if s.char_owner[c] != seat:
                             continue
-                        cit = p[P_CHAR0 + 2 * c + 1] == 1
-                        fem = p[P_CHAR0 + 2 * c] == 0
+                        cit = char_is_citizen(p, c)
+                        fem = char_is_female(p, c)
                         c_any += 1
                         if fem:
                             c_f += 1
@@ -1233,7 +1137,7 @@ def _gen_stakes(s, p, seat, out, k):
             elif kind == R_GOLD:
                 r = s.gold[seat] >= n
             elif kind == R_INCOME:
-                r = s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+                r = income_of(s, seat) >= n
             elif kind == R_HAND:
                 r = s.hand_n[seat] >= n
             elif kind == R_CUBES:
@@ -1266,9 +1170,9 @@ def _gen_stakes(s, p, seat, out, k):
                         t = s.tt[seat, i]
                         if s.tfin[seat, i] == 1:
                             t_fin += 1
-                        if p[P_TILE0 + t * TS + TF_SPECIAL] == 1:
+                        if tparam(p, t, TF_SPECIAL) == 1:
                             t_spec += 1
-                        if t != 0 and p[P_TILE0 + t * TS + TF_LARGE] == 1:
+                        if t != 0 and tparam(p, t, TF_LARGE) == 1:
                             t_large += 1
                         if s.tf[seat, i] == 2:
                             t_f3 += 1
