@@ -136,12 +136,6 @@ def rail_value_c(s, p, seat, co, w, nt, nr):
     return w[0] * vp
 
 
-@nb.njit(cache=True, _nrt=False)
-def town_value(s, p, seat, t, sid, w):
-    nt, nr = _counts(s, seat)
-    return town_value_c(s, p, seat, t, sid, w, nt, nr)
-
-
 @nb.njit(cache=True, inline="always")
 def town_value_c(s, p, seat, t, sid, w, nt, nr):
     vp = w[1] * E.town_vp(p, t)

@@ -103,17 +103,6 @@ def _cube_value(s, p, seat, i, w):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _best_cube_spot(s, p, seat, w):
-    best = 0.0
-    for i in range(s.ntile[seat]):
-        if s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES):
-            v = _cube_value(s, p, seat, i, w)
-            if v > best:
-                best = v
-    return best
-
-
-@nb.njit(cache=True, _nrt=False)
 def _can_end_now(s, p, seat, reserve_bribe=True):
     """Could this player still empty the timer pile this turn (after a bribe)?  Then a stolen Citizen stays stolen
     (the others cannot move characters in their final turns)."""

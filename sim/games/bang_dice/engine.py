@@ -1468,15 +1468,6 @@ def step(s):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _face_mask(s, f):
-    m = 0
-    for i in range(s.nd):
-        if s.face[i] == f:
-            m |= 1 << i
-    return m
-
-
-@nb.njit(cache=True, _nrt=False)
 def do_arrow(s, opt):
     a = s.active
     s.ar_owed -= 1

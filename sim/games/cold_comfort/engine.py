@@ -149,16 +149,6 @@ def cell_at(s, pos):
     return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
 
 
-@nb.njit(cache=True, inline="always")
-def is_camper(s, c):
-    return s.die[c] > 0 and s.hsize[c] == 0
-
-
-@nb.njit(cache=True, inline="always")
-def is_lot(s, c):
-    return s.cval[c] > 0 and s.hsize[c] == 0
-
-
 @nb.njit(cache=True)
 def add_item(s, seat, item, when):
     i = s.n_items
@@ -169,15 +159,6 @@ def add_item(s, seat, item, when):
         s.n_items = i + 1
     else:
         s.items_dropped += 1
-
-
-@nb.njit(cache=True)
-def dice_on_map(s):
-    k = 0
-    for c in range(s.ncell):
-        if s.die[c] > 0:
-            k += 1
-    return k
 
 
 @nb.njit(cache=True)
