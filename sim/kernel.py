@@ -54,6 +54,21 @@ def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, lega
     return steps
 
 
+@nb.njit(cache=True)
+def clear_outcome(game_int, seat_int, seat_f, items):
+    """Zero one game's output rows: write_outcome then sees zeros even in a reused output buffer."""
+    for j in range(game_int.shape[0]):
+        game_int[j] = 0
+    for a in range(seat_int.shape[0]):
+        for j in range(seat_int.shape[1]):
+            seat_int[a, j] = 0
+        for j in range(seat_f.shape[1]):
+            seat_f[a, j] = 0.0
+    for a in range(items.shape[0]):
+        for j in range(items.shape[1]):
+            items[a, j] = 0
+
+
 @nb.njit(parallel=True, nogil=True, cache=True)
 def play_batch(states, p, master, seed_index, n_players, strat, sids, weights,
                game_int, seat_int, seat_f, items, n_items, steps):
@@ -68,6 +83,7 @@ def play_batch(states, p, master, seed_index, n_players, strat, sids, weights,
         legal = np.empty(MAX_ACTIONS, np.int64)
         for i in range(b * per, min(n, (b + 1) * per)):
             steps[i] = play_one(s, p, master, seed_index[i], n_players[i], strat[i], sids, weights, legal)
+            clear_outcome(game_int[i], seat_int[i], seat_f[i], items[i])
             n_items[i] = write_outcome(s, p, game_int[i], seat_int[i], seat_f[i], items[i])
 
 

@@ -64,6 +64,15 @@ def rand_float(rng, k):
     return np.float64(next_u64(rng, k) >> _S11) * _INV53
 
 
+@nb.njit(cache=True, inline="always")
+def float_step(x):
+    """rand_float on a stream held in a local variable: (next stream state, uniform float in [0, 1)).  A loop that
+    draws per candidate keeps the stream in a register and writes it back once, instead of storing to the state
+    record each draw (a store there makes the compiled code reload every state field the loop reads)."""
+    x = np.uint64(x) + GOLDEN
+    return x, np.float64(mix64(x) >> _S11) * _INV53
+
+
 @nb.njit(cache=True)
 def shuffle(rng, k, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place, drawing from stream k."""

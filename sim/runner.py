@@ -40,20 +40,31 @@ def check_seed(seed):
     return seed
 
 
-def simulate(game, design, pvec, seed, start, stop):
-    """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays."""
+def output_buffers(game, n):
+    """The kernel's output arrays for up to n games.  A run allocates them once and passes them to every
+    `simulate` call: fresh arrays each chunk cost page faults (several % of the run time)."""
+    eng = game.engine_module()
+    return {"game_int": np.empty((n, len(game.game_columns)), np.int64),
+            "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
+            "seat_f": np.empty((n, eng.MAX_PLAYERS, 2), np.float64),
+            "items": np.empty((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
+            "n_items": np.empty(n, np.int64), "steps": np.empty(n, np.int64)}
+
+
+def simulate(game, design, pvec, seed, start, stop, buffers=None):
+    """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays.
+    buffers: arrays from output_buffers() to play into (views of them are returned), else new ones.  The kernel
+    writes every entry it returns, so reused buffers give the same results as fresh ones."""
     eng = game.engine_module()
     kern = load_kernel(game)
     n = stop - start
     players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
     sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
     weights = game.weights_matrix(design.slots)
+    if buffers is None or len(buffers["steps"]) < n:
+        buffers = output_buffers(game, n)
     out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
-           "game_int": np.zeros((n, len(game.game_columns)), np.int64),
-           "seat_int": np.zeros((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
-           "seat_f": np.zeros((n, eng.MAX_PLAYERS, 2), np.float64),
-           "items": np.zeros((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
-           "n_items": np.zeros(n, np.int64), "steps": np.zeros(n, np.int64)}
+           **{k: v[:n] for k, v in buffers.items()}}
     states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see sim.kernel.play_batch)
     kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
                     out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
@@ -147,13 +158,15 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
 
     # One writer thread: chunk c is written while chunk c+1 is simulated (the kernel releases the GIL).
     # At most one chunk waits to be written, so memory stays flat however many games are asked for.
+    # Two sets of output buffers, used in turn: one is being written while the other is played into.
     pending = None
+    buffers = [output_buffers(spec, min(chunk_size, design.total)) for _ in range(min(2, len(todo)))]
     with ThreadPoolExecutor(max_workers=1) as writer:
         try:
-            for c in todo:
+            for k, c in enumerate(todo):
                 start, stop = c * chunk_size, min(design.total, (c + 1) * chunk_size)
                 t = time.perf_counter()
-                arrays = simulate(spec, design, pvec, seed, start, stop)
+                arrays = simulate(spec, design, pvec, seed, start, stop, buffers[k % 2])
                 timing["simulate"] += time.perf_counter() - t
                 timing["played"] += stop - start
                 if pending is not None:

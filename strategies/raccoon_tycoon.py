@@ -27,7 +27,7 @@ import numpy as np
 
 from sim.games.raccoon_tycoon import engine as E
 from sim.games.raccoon_tycoon import params as P
-from sim.rng import rand_float
+from sim.rng import float_step
 
 N_WEIGHTS = 13
 S_BARON, S_TOWNS, S_TRADER, S_ENGINE, S_BALANCED = 1, 2, 3, 4, 5
@@ -260,6 +260,45 @@ def _cheapest_tokens(s, seat, k, tv):
     return total
 
 
+@nb.njit(cache=True, inline="always")
+def _pump(s, seat, card, c, w):
+    """Dollars per token of c I will hold when card raises c's price (0 if it does not)."""
+    r = s.pp_price[card, c]
+    if r > 0:
+        return w[7] * min(np.int64(r), np.int64(s.pmax[c] - s.price[c]))
+    return 0.0
+
+
+@nb.njit(cache=True, inline="always")
+def _prod_terms(s, seat, card, tv, w):
+    """A production option's utility is linear in the tokens it takes: (dollars per token of each commodity, then
+    the part that does not depend on the option), the same for every option of one card."""
+    r0, r1, r2 = _pump(s, seat, card, 0, w), _pump(s, seat, card, 1, w), _pump(s, seat, card, 2, w)
+    r3, r4, r5 = _pump(s, seat, card, 3, w), _pump(s, seat, card, 4, w), _pump(s, seat, card, 5, w)
+    base = (r0 * s.hold[seat, 0] + r1 * s.hold[seat, 1] + r2 * s.hold[seat, 2] + r3 * s.hold[seat, 3]
+            + r4 * s.hold[seat, 4] + r5 * s.hold[seat, 5])
+    return (tv[0] + r0, tv[1] + r1, tv[2] + r2, tv[3] + r3, tv[4] + r4, tv[5] + r5, base)
+
+
+@nb.njit(cache=True, inline="always")
+def _prod_utility(s, seat, arg, tv, th, cap, terms):
+    """Utility of production option arg from its card's _prod_terms; storage overflow costs my cheapest tokens."""
+    u = terms[6]
+    taken = 0
+    for c in range(E.NC):
+        x = (arg >> (3 * c)) & 7
+        u += x * terms[c]
+        taken += x
+    excess = th + taken + 1 - cap
+    if excess > 0:
+        minv = 1e18
+        for c in range(E.NC):
+            if s.hold[seat, c] + ((arg >> (3 * c)) & 7) > 0:
+                minv = min(minv, tv[c])
+        u -= excess * minv
+    return u
+
+
 @nb.njit(cache=True, _nrt=False)
 def utility(s, p, seat, a, sid, w, tv, need):
     """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
@@ -275,24 +314,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     kind = E.a_kind(a)
     arg = E.a_arg(a)
     if kind == E.A_PROD:
-        card = arg >> 18
-        u = 0.0
-        taken = 0
-        minv = 1e18
-        for c in range(E.NC):
-            x = (arg >> (3 * c)) & 7
-            u += x * tv[c]
-            taken += x
-            r = s.pp_price[card, c]
-            if r > 0:
-                room = min(np.int64(r), np.int64(s.pmax[c] - s.price[c]))
-                u += w[7] * room * (s.hold[seat, c] + x)
-            if s.hold[seat, c] + x > 0:
-                minv = min(minv, tv[c])
-        excess = th + taken + 1 - cap
-        if excess > 0:
-            u -= excess * minv
-        return u
+        return _prod_utility(s, seat, arg, tv, th, cap, _prod_terms(s, seat, arg >> 18, tv, w))
     if kind == E.A_SELL:
         c = (arg >> 8) & 15
         q = arg & 255
@@ -434,9 +456,23 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     cap = E.storage_cap(s, p, seat)
     best = 0
     bu = -1e300
+    pcard = -1          # production options come grouped by card: their terms are computed once a card
+    terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    x = s.rng[1]        # the policy stream, advanced locally (float_step) and stored back once
     for i in range(n):
-        u = utility_c(s, p, seat, legal[i], sid, w, tv, need, nt, nr, fl, bbest, th, cap) + w[11] * rand_float(s.rng, 1)
+        a = legal[i]
+        if E.a_kind(a) == E.A_PROD:
+            arg = E.a_arg(a)
+            if arg >> 18 != pcard:
+                pcard = arg >> 18
+                terms = _prod_terms(s, seat, pcard, tv, w)
+            u = _prod_utility(s, seat, arg, tv, th, cap, terms)
+        else:
+            u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
+        x, r = float_step(x)
+        u += w[11] * r
         if u > bu:
             bu = u
             best = i
+    s.rng[1] = x
     return best
