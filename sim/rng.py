@@ -68,7 +68,8 @@ def rand_float(rng, k):
 def float_step(x):
     """rand_float on a stream held in a local variable: (next stream state, uniform float in [0, 1)).  A loop that
     draws per candidate keeps the stream in a register and writes it back once, instead of storing to the state
-    record each draw (a store there makes the compiled code reload every state field the loop reads)."""
+    record each draw (numba cannot tell that such a store leaves the other state fields alone, so the loop may
+    reload them after it)."""
     x = np.uint64(x) + GOLDEN
     return x, np.float64(mix64(x) >> _S11) * _INV53
 

@@ -261,7 +261,7 @@ def _cheapest_tokens(s, seat, k, tv):
 
 
 @nb.njit(cache=True, inline="always")
-def _pump(s, seat, card, c, w):
+def _pump(s, card, c, w):
     """Dollars per token of c I will hold when card raises c's price (0 if it does not)."""
     r = s.pp_price[card, c]
     if r > 0:
@@ -273,8 +273,8 @@ def _pump(s, seat, card, c, w):
 def _prod_terms(s, seat, card, tv, w):
     """A production option's utility is linear in the tokens it takes: (dollars per token of each commodity, then
     the part that does not depend on the option), the same for every option of one card."""
-    r0, r1, r2 = _pump(s, seat, card, 0, w), _pump(s, seat, card, 1, w), _pump(s, seat, card, 2, w)
-    r3, r4, r5 = _pump(s, seat, card, 3, w), _pump(s, seat, card, 4, w), _pump(s, seat, card, 5, w)
+    r0, r1, r2 = _pump(s, card, 0, w), _pump(s, card, 1, w), _pump(s, card, 2, w)
+    r3, r4, r5 = _pump(s, card, 3, w), _pump(s, card, 4, w), _pump(s, card, 5, w)
     base = (r0 * s.hold[seat, 0] + r1 * s.hold[seat, 1] + r2 * s.hold[seat, 2] + r3 * s.hold[seat, 3]
             + r4 * s.hold[seat, 4] + r5 * s.hold[seat, 5])
     return (tv[0] + r0, tv[1] + r1, tv[2] + r2, tv[3] + r3, tv[4] + r4, tv[5] + r5, base)
