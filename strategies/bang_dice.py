@@ -63,7 +63,7 @@ from sim.games.bang_dice.engine import (
     ARROW, DYN, BE1, BE2, BEER, GAT, BROKEN, BULLET, BE1X2, BE2X2, BEERX2, GATX2, DIE_FACES,
     SHERIFF, DEPUTY, OUTLAW, RENEGADE, GAMBLER, BAD, UGLY, RIGHT, LEFT,
     BILL, BLACKJACK, SUZY, KIT, JESSE, JOURDONNAIS, PAUL, GRINGO, VERA, WILLY,
-    be_mask, locked_mask, pile_tokens)
+    be_mask, locked_mask, pile_tokens, STATE, I64, BOOL, F64)
 
 # ---------------------------------------------------------------- knobs (index into weights)
 KNOBS = ("gat_min", "gat_bonus", "risk", "dyn_stop", "hurt", "loud", "kill", "focus", "susp_dmg", "susp_heal",
@@ -139,9 +139,17 @@ _ROLE_R = np.array([0, 0, 0, 1, 1, 1, 1, 1, 2], np.int64)
 
 BIG = 30.0
 
+# Signatures of the helpers called from several places (one compiled copy each, see "compile time" in the
+# engine): a constant argument (a seat number, a die type, keep=True) would otherwise compile a copy per value.
+# Vectors are declared as any float64/int64 vector, read-only, so any caller's p, weights row or legal list fits.
+VEC = nb.types.Array(nb.float64, 1, "A", readonly=True)  # p, a weights row
+ACTS = nb.types.Array(nb.int64, 1, "A", readonly=True)  # the legal list
+CX = nb.types.UniTuple(nb.float64, 6)  # _context()
+RT = nb.types.UniTuple(nb.float64, 8)  # _rels()
+
 
 # ================================================================ small helpers
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(I64(ACTS, I64, I64), cache=True, _nrt=False)
 def _find(legal, n, arg):
     """Index of the legal action with argument arg, or -1."""
     for i in range(n):
@@ -150,7 +158,7 @@ def _find(legal, n, arg):
     return -1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(I64(ACTS, I64, I64, I64), cache=True, _nrt=False)
 def _pick(legal, n, arg, fallback):
     i = _find(legal, n, arg)
     if i >= 0:
@@ -159,7 +167,7 @@ def _pick(legal, n, arg, fallback):
     return i if i >= 0 else 0
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _known_role(s, t):
     """Role of a seat whose role the decider may read; a Renegade Ghost counts as the team it plays for."""
     r = s.role[t]
@@ -228,7 +236,7 @@ def _context(s, me, sid):
     return (1.0 if sid == SID_OMNI else 0.0, pd, po, pr, float(others), outl)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, I64, I64, VEC), cache=True, _nrt=False)
 def _evidence(s, me, t, w):
     """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0)."""
     x = w[W_SUSP_DMG] * s.dmg_to_sheriff[t] - w[W_SUSP_HEAL] * s.heal_to_sheriff[t]
@@ -245,7 +253,7 @@ def _evidence(s, me, t, w):
     return x
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, I64, I64, VEC, CX), cache=True, _nrt=False)
 def _rel(s, me, t, w, cx):
     """How much seat me wants seat t to have life (positive = ally).  Reads hidden roles only if cx[0] = 1."""
     if s.three == 1:
@@ -318,7 +326,7 @@ def _life_cost(s, me, w, cx, rt):
     return v
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, VEC, I64, I64, I64, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
 def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     """Value for me of d more damage on t, who already takes `already` this batch (extra: a later Gatling)."""
     if t < 0 or t >= s.n or s.alive[t] == 0:
@@ -348,7 +356,7 @@ def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     return v
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, VEC, I64, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
 def _heal_val(s, p, me, t, amt, w, cx, rt):
     """Value for me of t gaining amt life."""
     if s.alive[t] == 0:
@@ -367,7 +375,7 @@ def _heal_val(s, p, me, t, amt, w, cx, rt):
     return r * g * urg
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(I64(STATE, VEC, I64, I64), cache=True, _nrt=False)
 def _beer_amt(s, p, me, t):
     if t == me and s.char[me] == JESSE and s.life[me] <= np.int64(p[P.JESSE_THR]):
         return np.int64(p[P.JESSE_HEAL])
@@ -385,7 +393,7 @@ def _best_heal(s, p, me, w, cx, rt):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, VEC, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
 def _best_shot(s, p, me, kind, w, cx, rt):
     """Value of one Bull's Eye unit of kind 1/2 on its best target (0 if nobody is in range)."""
     m = be_mask(s, me, kind)
@@ -400,7 +408,7 @@ def _best_shot(s, p, me, kind, w, cx, rt):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _held(s, p, t):
     return s.arrows[t] + (np.int64(p[P.CHIEF_VALUE]) if s.chief_holder == t else 0)
 
@@ -449,7 +457,7 @@ def _gat_val(s, p, me, w, cx, rt, ac):
 
 
 # ================================================================ dice
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(I64, BOOL, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), cache=True, _nrt=False)
 def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     """Value of a die showing face f at the end of rolling (keep) or of a fresh roll landing on f."""
     if f == ARROW:
@@ -481,7 +489,7 @@ def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     return 0.0
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(I64, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), cache=True, _nrt=False)
 def _fresh(dt, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     v = 0.0
     for k in range(6):
@@ -595,7 +603,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, best_mask, 0)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(F64(STATE, I64, I64), cache=True, _nrt=False)
 def _ghost_help(s, f, t):
     """How much a Ghost token of face f helps seat t on his next turn (negative = harms him)."""
     if f == BEER:

@@ -211,6 +211,23 @@ STATE_DTYPE = np.dtype([
     ("n_leg", np.int32), ("leg_key", np.int64),
 ])
 
+# ---------------------------------------------------------------- compile time: one compiled copy per helper
+# numba compiles a function once per distinct tuple of argument types at its call sites, and a module constant
+# passed as an argument is typed as its literal value: decide(s, D_BE, a) and decide(s, D_BAD, b) were two
+# compiled functions, and so was a call with an int8 state field where another passes an int64.  That made 214
+# compiled functions of this game where 85 differ (_rel 9 times, decide 21, push 17, ...): measured, the first-run
+# compile went from 76-90 s to 46-51 s when each helper was compiled once.
+# So a helper called from several places either declares its signature (`on_state`: compiled once, the
+# arguments widened to int64 at the call, which numba's arithmetic does anyway) or, when it is a one-line
+# setter, is inlined (inline="always").
+STATE = nb.from_dtype(STATE_DTYPE)  # numba type of one state record (states[i])
+I64, BOOL, F64, VOID = nb.int64, nb.boolean, nb.float64, nb.void
+
+
+def on_state(ret, *args):
+    """Signature ret(state, *args) of a jitted helper (compiled once, eagerly, for every caller)."""
+    return ret(STATE, *args)
+
 
 # ================================================================ small helpers
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -263,7 +280,7 @@ def is_char(s, seat, c):
     return s.char[seat] == c and s.alive[seat] == 1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64), cache=True, _nrt=False)
 def find_char(s, c):
     for i in range(s.n):
         if s.char[i] == c and s.alive[i] == 1:
@@ -271,7 +288,7 @@ def find_char(s, c):
     return -1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
 def find_special(s, sp, exclude):
     """Seat holding an unused special role sp that can still act (living, not the Ghost), or -1."""
     for i in range(s.n):
@@ -303,7 +320,7 @@ def walk(s, a, d, direction):
     return cur
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
 def be_mask(s, a, kind):
     """Bitmask of seats a Bull's Eye unit of kind 1/2 fired by seat a may hit."""
     m = n_living(s)
@@ -354,7 +371,7 @@ def locked_mask(s):
     return m
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
 def count_face(s, f, mask):
     c = 0
     for i in range(s.nd):
@@ -368,7 +385,7 @@ def all_dice(s):
     return (1 << s.nd) - 1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def push(s, ret):
     s.stk[s.sp] = ret
     s.sp += 1
@@ -380,7 +397,7 @@ def pop(s):
     s.phase = s.stk[s.sp]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def decide(s, kind, seat):
     s.dkind = kind
     s.decider = seat
@@ -391,12 +408,12 @@ def pile_tokens(s):
     return s.pile + (1 if s.chief_holder == -1 else 0)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def holds_any(s, t):
     return s.arrows[t] > 0 or s.chief_holder == t
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
 def discard_one(s, t):
     """Return one arrow of seat t to the pile (a regular one first, else the Chief's Arrow)."""
     if s.arrows[t] > 0:
@@ -406,7 +423,7 @@ def discard_one(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
 def discard_all(s, t):
     s.pile += s.arrows[t]
     s.arrows[t] = 0
@@ -414,7 +431,7 @@ def discard_all(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(BOOL, I64, BOOL), cache=True, _nrt=False)
 def take_token(s, taker, chief):
     """Seat takes one token from the pile (chief: the Chief's Arrow).  Returns 1 if the Indians attack now."""
     if chief:
@@ -447,7 +464,7 @@ def clear_batch(s):
     s.bt_no_gringo = 0
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def start_batch(s, src, shooter, ret):
     s.bt_src = src
     s.bt_shooter = shooter
@@ -456,7 +473,7 @@ def start_batch(s, src, shooter, ret):
     s.phase = PH_DMG_BART
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
@@ -486,7 +503,7 @@ def start_indian(s, ret):
     start_batch(s, SRC_INDIANS, -1, ret)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def start_heal(s, tgt, amt, src, healer, ret):
     s.h_tgt = tgt
     s.h_amt = amt
@@ -496,7 +513,7 @@ def start_heal(s, tgt, amt, src, healer, ret):
     s.phase = PH_HEAL
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def start_reveal(s, seat, ret):
     s.rv_seat = seat
     s.rv_cancel = 0
@@ -504,7 +521,7 @@ def start_reveal(s, seat, ret):
     s.phase = PH_REVEAL
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64), cache=True, _nrt=False)
 def _bart_max(s, b):
     if s.bt_src != SRC_SHOT and s.bt_src != SRC_GATLING:
         return 0
@@ -524,7 +541,7 @@ def bart_max(s, p, b):
     return _bart_max(s, b)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
 def molly_max(s, m, t):
     left = s.life[m] - s.bt_amt[m]
     if left < 0:
@@ -543,7 +560,7 @@ def role_team(s, i):
     return r
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(on_state(VOID, I64, I64, I64), cache=True, _nrt=False)
 def finish(s, team, seat, reason):
     s.over = 1
     s.winner_team = team
@@ -1791,8 +1808,12 @@ def legal_actions(s, p, out):
         for i in range(s.n_leg):
             out[i] = s.leg[i]
         return s.n_leg
-    sync_params(s, p)  # a hand-built state: regenerate
-    return gen_legal(s, out)
+    sync_params(s, p)  # a hand-built state: regenerate (into s.leg, as run_auto does: one compiled gen_legal)
+    s.n_leg = 0  # s.leg no longer holds the list of the stored key
+    n = gen_legal(s, s.leg)
+    for i in range(n):
+        out[i] = s.leg[i]
+    return n
 
 
 @nb.njit(cache=True, _nrt=False)
