@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: $(VENV)/.installed
-	$(SIM) run bang_dice --players 4-8 --games 200000 --seed 1 --out results/demo_bang_dice
+	$(SIM) run bang_dice --players 4-8 --games 200000 --seed 1 --out results/demo_bang_dice --overwrite
 	$(SIM) report results/demo_bang_dice -o reports/demo_bang_dice.html
 
 test: $(VENV)/.installed

@@ -206,7 +206,8 @@ def build_parser():
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
     s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--overwrite", action="store_true", help="replace a different run already in --out")
+    s.add_argument("--overwrite", action="store_true", help="replace a different run (other request or game code) already in --out; the same run is "
+                        "resumed either way")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 

@@ -81,10 +81,11 @@ def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_
 
 
 def open_run_folder(out, request, overwrite):
-    """Create the run folder or check that an existing one holds the same request (then it is resumed)."""
+    """Create the run folder or check that an existing one holds the same request (then it is resumed, also with
+    overwrite: it replaces only a different run, so a command that always passes it still resumes)."""
     out = Path(out)
     old = read_manifest(out)
-    if old is not None and old.get("request") == request and not overwrite:
+    if old is not None and old.get("request") == request:
         return old
     if out.exists() and any(out.iterdir()):
         if not overwrite:

@@ -106,6 +106,10 @@ def test_different_request_in_same_folder_is_refused(tmp_path, toy):
     with pytest.raises(UserError, match="differs in"):
         run_study(toy, tmp_path / "r", games=100, seed=4, progress=False)
     run_study(toy, tmp_path / "r", games=100, seed=4, progress=False, overwrite=True)
+    part = tmp_path / "r" / "games" / part_name(0)
+    stamp = part.stat().st_mtime_ns
+    run_study(toy, tmp_path / "r", games=100, seed=4, progress=False, overwrite=True)
+    assert part.stat().st_mtime_ns == stamp, "--overwrite replaced the same run instead of resuming it"
 
 
 def test_results_of_other_code_are_not_resumed(tmp_path, toy, monkeypatch):
