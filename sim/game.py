@@ -34,6 +34,8 @@ class GameSpec:
     legal_actions(s, p, out) -> n, apply_action(s, p, a), is_over(s) and
     write_outcome(s, p, game_int, seat_int, seat_f, items) -> n_items.
     strategy module (jitted) must define choose(s, p, seat, legal, n, sid, weights) -> index into legal.
+    current_player, legal_actions and choose run once per decision, compiled without reference counting (see
+    docs/ARCHITECTURE.md), so they must not allocate arrays unless decisions_allocate is set.
     """
     name: str
     title: str
@@ -56,6 +58,7 @@ class GameSpec:
     assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
     turn_order_note: str = ""     # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""
+    decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
 
     def engine_module(self):
         return importlib.import_module(self.engine)

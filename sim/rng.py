@@ -65,13 +65,13 @@ def rand_float(rng, k):
 
 
 @nb.njit(cache=True, inline="always")
-def float_step(x):
-    """rand_float on a stream held in a local variable: (next stream state, uniform float in [0, 1)).  A loop that
-    draws per candidate keeps the stream in a register and writes it back once, instead of storing to the state
-    record each draw (numba cannot tell that such a store leaves the other state fields alone, so the loop may
-    reload them after it)."""
-    x = np.uint64(x) + GOLDEN
-    return x, np.float64(mix64(x) >> _S11) * _INV53
+def float_of(x):
+    """The uniform float in [0, 1) drawn by a stream whose state has just become x (rand_float without the state
+    record).  splitmix64 is counter based (the state after k draws is the start + k * GOLDEN), so a loop that
+    draws per candidate can keep the stream in a local, add GOLDEN per candidate, mix only where the draw can
+    matter and store the state back once, with the very same numbers as drawing every time.  (numba cannot tell
+    that a store to the state record leaves its other fields alone, so storing per draw may reload them.)"""
+    return np.float64(mix64(x) >> _S11) * _INV53
 
 
 @nb.njit(cache=True)

@@ -31,6 +31,18 @@ def test_rng_reproducible_and_uniform():
     assert chisquare(counts).pvalue > 1e-4
 
 
+def test_local_stream_draws_match_the_state_stream():
+    """A strategy may keep the policy stream in a local (state + GOLDEN per draw, float_of where the draw is used):
+    the draws and the final state must equal rand_float on the state record, draw by draw."""
+    from sim.rng import GOLDEN, float_of, rand_float
+    rng = np.array([0, game_seed(5, 9)], dtype=np.uint64)
+    x = rng[1]
+    for _ in range(1000):
+        x = np.uint64(x + GOLDEN)
+        assert float_of(x) == rand_float(rng, 1)
+    assert x == rng[1]
+
+
 def test_rotation_is_balanced(toy):
     _, design, _ = prepare(toy, (3,), 300, lineup=["hold20", "hold10", "random"])
     players, seed_index, rotation, strat = design.assign(0, 300, 4)
