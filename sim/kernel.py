@@ -9,6 +9,7 @@ The file lives in the game's source-keyed cache folder (sim.game_cache_root).
 import importlib.util
 import sys
 
+import numba as nb
 import numpy as np
 
 from . import use_game_cache
@@ -122,6 +123,29 @@ def play_logged(states, p, master, seed_index, n_players, strat_row, sids, weigh
     n_items = write_outcome(s, p, game_int, seat_int, seat_f, items)
     return t, n_out, n_items
 '''
+
+@nb.njit(cache=True)
+def first_rows(block, count):
+    """Kernel output compacted for the tables: the first count[g] slots of each game g of a (games, slots, columns)
+    block, as (columns, rows) contiguous, with each row's game and slot.  One pass over the live rows, where
+    numpy needs a mask over every slot, a gather and a transpose."""
+    games, slots, cols = block.shape
+    total = 0
+    for g in range(games):
+        total += min(max(count[g], 0), slots)
+    out = np.empty((cols, total), block.dtype)
+    row_game = np.empty(total, np.int64)
+    row_slot = np.empty(total, np.int64)
+    k = 0
+    for g in range(games):
+        for r in range(min(max(count[g], 0), slots)):
+            for j in range(cols):
+                out[j, k] = block[g, r, j]
+            row_game[k] = g
+            row_slot[k] = r
+            k += 1
+    return out, row_game, row_slot
+
 
 _loaded = {}
 

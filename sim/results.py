@@ -13,6 +13,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .kernel import first_rows
+
 TABLES = ("seats", "items", "games")  # write order: games last marks the chunk done
 COMPRESSION = "zstd"
 # min/max statistics only where readers filter (row-group skipping); on every column they cost ~20% of the write
@@ -42,13 +44,6 @@ def _int_column(values, name, labels):
     return pa.array(np.asarray(values, dtype=np.int64))
 
 
-def _rows(block, keep):
-    """The kept (game, slot) rows of a (games, slots, columns) block as one contiguous array per column: a single
-    gather, then a transpose, instead of a strided boolean gather per column."""
-    flat = block.reshape(-1, block.shape[-1])[keep]
-    return np.ascontiguousarray(flat.T)
-
-
 def chunk_tables(game, design, start, arrays):
     """Build the games, seats and items tables of one chunk from the kernel's output arrays."""
     n = len(arrays["players"])
@@ -62,25 +57,19 @@ def chunk_tables(game, design, start, arrays):
     for j, name in enumerate(game.game_columns):
         games[name] = _int_column(game_int[j], name, game.labels)
 
-    max_p = arrays["seat_int"].shape[1]
-    live = (np.arange(max_p)[None, :] < players[:, None]).ravel()
-    keep = np.flatnonzero(live)
-    row_game, seat_no = np.divmod(keep, max_p)
-    seat_f = _rows(arrays["seat_f"], keep)
-    seat_int = _rows(arrays["seat_int"], keep)
+    seat_f, _, _ = first_rows(arrays["seat_f"], players)
+    seat_int, row_game, seat_no = first_rows(arrays["seat_int"], players)
+    strat, _, _ = first_rows(arrays["strat"][:, :, None], players)
     seats = {"game": pa.array(gidx[row_game]),
              "seat": pa.array(seat_no.astype(np.int8)),
              "players": pa.array(players[row_game].astype(np.int8)),
-             "strategy": _labelled(arrays["strat"].reshape(-1)[keep], design.slots),
+             "strategy": _labelled(strat[0], design.slots),
              "score": pa.array(seat_f[0]),
              "win_share": pa.array(seat_f[1])}
     for j, name in enumerate(game.seat_columns):
         seats[name] = _int_column(seat_int[j], name, game.labels)
 
-    max_i = arrays["items"].shape[1]
-    have = np.flatnonzero((np.arange(max_i)[None, :] < arrays["n_items"][:, None]).ravel())
-    it = _rows(arrays["items"], have)
-    item_game = have // max_i
+    it, item_game, _ = first_rows(arrays["items"], arrays["n_items"])
     item_ids = it[1]
     kinds = sorted(set(game.item_kinds)) if game.item_kinds else ["item"]
     kind_code = np.array([kinds.index(k) for k in game.item_kinds] or [0], dtype=np.int32)
