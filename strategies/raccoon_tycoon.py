@@ -299,6 +299,25 @@ def _prod_utility(s, seat, arg, tv, th, cap, terms):
     return u
 
 
+@nb.njit(cache=True, inline="always")
+def _cash_penalty(s, seat, w, need):
+    """Share of a sale's cash that is discounted: cash is only worth something if there is something to buy."""
+    return 0.3 if s.money[seat] > need + w[8] + 10 else 0.0
+
+
+@nb.njit(cache=True, inline="always")
+def _sell_utility(s, p, seat, arg, tvc, pen):
+    """Utility of sale arg (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
+    c = (arg >> 8) & 15
+    q = arg & 255
+    price = np.int64(s.price[c])
+    if (arg >> 12) & 1:
+        price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
+    drop = min(q, price - np.int64(s.pmin[c]))
+    left = s.hold[seat, c] - q
+    return q * price - q * tvc - 0.5 * left * drop - pen * q * price
+
+
 @nb.njit(cache=True, _nrt=False)
 def utility(s, p, seat, a, sid, w, tv, need):
     """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
@@ -317,17 +336,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
         return _prod_utility(s, seat, arg, tv, th, cap, _prod_terms(s, seat, arg >> 18, tv, w))
     if kind == E.A_SELL:
         c = (arg >> 8) & 15
-        q = arg & 255
-        price = np.int64(s.price[c])
-        if (arg >> 12) & 1:
-            price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
-        drop = min(q, price - np.int64(s.pmin[c]))
-        left = s.hold[seat, c] - q
-        u = q * price - q * tv[c] - 0.5 * left * drop
-        # cash is only worth something if there is something to buy with it
-        if s.money[seat] > need + w[8] + 10:
-            u -= 0.3 * q * price
-        return u
+        return _sell_utility(s, p, seat, arg, tv[c], _cash_penalty(s, seat, w, need))
     if kind == E.A_AUCTION:
         co = arg & 255
         mine = rail_value_c(s, p, seat, co, w, nt, nr)
@@ -458,17 +467,27 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     bu = -1e300
     pcard = -1          # production options come grouped by card: their terms are computed once a card
     terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    pen = _cash_penalty(s, seat, w, need)
+    sc = -1             # sales come grouped by commodity: its token value is looked up once a commodity
+    tvc = 0.0
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
     # could change the choice gives the same numbers but measured 2% slower (a hard-to-predict branch).
     x = s.rng[1]
     for i in range(n):
         a = legal[i]
-        if E.a_kind(a) == E.A_PROD:
+        kind = E.a_kind(a)
+        if kind == E.A_PROD:
             arg = E.a_arg(a)
             if arg >> 18 != pcard:
                 pcard = arg >> 18
                 terms = _prod_terms(s, seat, pcard, tv, w)
             u = _prod_utility(s, seat, arg, tv, th, cap, terms)
+        elif kind == E.A_SELL:
+            arg = E.a_arg(a)
+            if (arg >> 8) & 15 != sc:
+                sc = (arg >> 8) & 15
+                tvc = tv[sc]
+            u = _sell_utility(s, p, seat, arg, tvc, pen)
         else:
             u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)
