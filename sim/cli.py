@@ -146,10 +146,10 @@ def cmd_bench(args):
     from .bench import bench
     from .game import get_game
     g = get_game(args.game)
-    if args.games < 1 or args.nojit_games < 0:
-        raise UserError(f"--games must be at least 1 and --nojit-games at least 0 (got {args.games}, "
-                        f"{args.nojit_games})")
-    bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json)
+    if args.games < 1 or args.nojit_games < 0 or args.repeat < 1:
+        raise UserError(f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
+                        f"{args.games}, {args.repeat}, {args.nojit_games})")
+    bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json, repeat=args.repeat)
 
 
 def cmd_sweep(args):
@@ -248,6 +248,9 @@ def build_parser():
     s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
     s.add_argument("--nojit-games", type=int, default=200,
                    help="games for the NUMBA_DISABLE_JIT comparison (default 200; 0 skips it)")
+    s.add_argument("--repeat", type=int, default=3,
+                   help="times each simulation-only figure is measured; the median is reported, with the best "
+                        "(default 3: a shared machine's speed drifts by tens of percent)")
     s.add_argument("--json", help="also write the figures to this file (as in bench/<game>.json)")
     s.set_defaults(func=cmd_bench)
 

@@ -53,7 +53,8 @@ def test_listings(capsys):
     (["run", "toy_pig", "--strategies", "hold20,hold10"], ["one strategy per seat"]),
     (["params", "nogame"], ["unknown game"]),
     (["bench", "nogame"], ["unknown game"]),
-    (["bench", "toy_pig", "--games", "0"], ["--games must be at least 1"]),
+    (["bench", "toy_pig", "--games", "0"], ["--games and --repeat must be at least 1"]),
+    (["bench", "toy_pig", "--repeat", "0"], ["--games and --repeat must be at least 1"]),
     (["bench", "toy_pig", "--players", "9"], ["2-4 players (got 9)"]),
     (["frobnicate"], ["invalid choice"]),
 ])
