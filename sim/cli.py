@@ -249,8 +249,8 @@ def build_parser():
     s.add_argument("--nojit-games", type=int, default=200,
                    help="games for the NUMBA_DISABLE_JIT comparison (default 200; 0 skips it)")
     s.add_argument("--repeat", type=int, default=3,
-                   help="times each simulation-only figure is measured; the median is reported, with the best "
-                        "(default 3: a shared machine's speed drifts by tens of percent)")
+                   help="times each speed figure is measured; the median is reported, with the best (default 3: "
+                        "a shared machine's speed drifts by tens of percent)")
     s.add_argument("--json", help="also write the figures to this file (as in bench/<game>.json)")
     s.set_defaults(func=cmd_bench)
 
