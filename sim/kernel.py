@@ -194,7 +194,7 @@ def load_kernel(game):
         return _loaded[game.name]
     check_state_dtype(game.engine_module())
     # decide runs once per decision: without reference counting it saves ten calls that change counts per
-    # decision (measured 4-8% on Raccoon Tycoon), unless the game's decision code allocates
+    # decision (measured +3-4% on Raccoon Tycoon), unless the game's decision code allocates
     src = TEMPLATE.format(name=game.name, engine=game.engine, strategies=game.strategy_module,
                           decide_flags="" if game.decisions_allocate else ", _nrt=False")
     root = use_game_cache(game.engine.rsplit(".", 1)[0])  # the kernel is cached beside its game's code

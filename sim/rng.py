@@ -68,9 +68,9 @@ def rand_float(rng, k):
 def float_of(x):
     """The uniform float in [0, 1) drawn by a stream whose state has just become x (rand_float without the state
     record).  splitmix64 is counter based (the state after k draws is the start + k * GOLDEN), so a loop that
-    draws per candidate can keep the stream in a local, add GOLDEN per candidate, mix only where the draw can
-    matter and store the state back once, with the very same numbers as drawing every time.  (numba cannot tell
-    that a store to the state record leaves its other fields alone, so storing per draw may reload them.)"""
+    draws per candidate can keep the stream in a local, add GOLDEN per candidate and store the state back once,
+    with the very same numbers as drawing from the record every time.  (numba cannot tell that a store to the
+    state record leaves its other fields alone, so storing per draw may reload them.)"""
     return np.float64(mix64(x) >> _S11) * _INV53
 
 

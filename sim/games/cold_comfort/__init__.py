@@ -57,5 +57,5 @@ GAME = GameSpec(
                         "definitions, and the hotel sizes (two of each 1-6) are not public; label results "
                         "'draft 1.8 rules, assumed city deck'."),
     rules_version="draft 1.8 (2024-01-14)",
-    decisions_allocate=True,    # the strategies' look-ahead and the walking-distance option use scratch arrays
+    decisions_allocate=True,    # the strategies' look-ahead and the walking-distance option allocate arrays
 )
