@@ -65,7 +65,7 @@ def simulate(game, design, pvec, seed, start, stop, buffers=None):
         buffers = output_buffers(game, n)
     out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
            **{k: v[:n] for k, v in buffers.items()}}
-    states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see sim.kernel.play_batch)
+    states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see the kernel's play_blocks)
     kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
                     out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
     return out
