@@ -192,3 +192,29 @@ def test_interpreted_engine_gives_identical_results(tmp_path, toy):
     spec, d, p = prepare(toy, (3,), 40)
     jit = simulate(spec, d, p, 21, 0, 40)["seat_f"]
     assert np.array_equal(np.load(tmp_path / "nojit.npy"), jit)
+
+
+def test_first_compile_is_shared_with_a_child_process(tmp_path, toy):
+    """In a fresh cache the kernel's decide and write_outcome are compiled by a child process (this one loads
+    them from numba's cache, so the types it sent were exactly those play_blocks uses) while this one compiles
+    the engine's moves; a second process loads the whole kernel and compiles nothing."""
+    code = ("import sys, numpy as np; sys.path.insert(0, '.');"
+            "from tests.toygame import GAME; from sim.kernel import load_kernel; from sim.runner import prepare, simulate;"
+            "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40); k = load_kernel(spec);"
+            "print([(f.stats.cache_hits.total(), f.stats.cache_misses.total(), len(f.signatures)) for f in "
+            "(k.decide, k.write_outcome, k.setup, k.apply_action, k.play_blocks)]); np.save(sys.argv[1], a['seat_f'])")
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"), NUMBA_CACHE_DIR=str(tmp_path / "cache" / "nb"))
+    runs = []
+    for i in range(2):
+        out = subprocess.run([sys.executable, "-c", code, str(tmp_path / f"{i}.npy")], env=env, check=True,
+                             cwd=os.getcwd(), capture_output=True, text=True).stdout
+        runs.append(eval(out.strip().splitlines()[-1]))
+    first, second = runs
+    assert first[0] == (1, 0, 1) and first[1] == (1, 0, 1)       # decide, write_outcome: from the child's cache
+    assert first[2][1:] == (1, 1) and first[3][1:] == (1, 1)     # setup, apply_action: compiled here
+    assert first[4] == (0, 1, 1)                                 # play_blocks: compiled here, once
+    assert second[:4] == [(0, 0, 0)] * 4 and second[4] == (1, 0, 1)  # all from the cache
+    assert len(list((tmp_path / "cache").rglob("*_kernel.compiled"))) == 1
+    spec, d, p = prepare(toy, (3,), 40)
+    jit = simulate(spec, d, p, 21, 0, 40)["seat_f"]
+    assert np.array_equal(np.load(tmp_path / "0.npy"), jit) and np.array_equal(np.load(tmp_path / "1.npy"), jit)
