@@ -56,7 +56,7 @@ SPEED NOTE: step() is inlined into run_auto()'s loop; per-phase work is split in
 (2026-11-23, results bit-identical on 2x3000 random games of 3-8 players, base and all modules):
   - Parameters are copied into s.pf at every entry point (setup, advance, legal_actions, apply_action); internal
     functions no longer take the array p, whose meminfo numba incref/decref'd on every call (2 atomics per step,
-    contended across prange threads).  Internal signatures lost p; bart_max(s, p, b) keeps its public one.
+    contended across the playing threads).  Internal signatures lost p; bart_max(s, p, b) keeps its public one.
   - legal_actions copies the list run_auto just built (s.leg[:n_leg], keyed on n_step/dkind/decider/phase)
     instead of regenerating it; hand-built states fall back to gen_legal.
   - ROLL->AFTER_ROLL and ARROWS(no arrows taken)->BROKEN->BULLET run in one step
