@@ -209,6 +209,7 @@ def run_blocks(play_blocks, states, args):
         wait(futures)
 
 
+CHILD_COMPILE_TIMEOUT_S = 600
 # Compiles its half of a kernel's callees into numba's cache while the parent compiles the other half.
 _COMPILE_CHILD = """
 import importlib, pickle, sys
@@ -230,18 +231,23 @@ def compile_ahead(kern, states, args):
     if nb.config.DISABLE_JIT or kern.play_blocks.signatures or stamp.exists():
         return
     in_child, here = kern.callee_types(states, *args)
+    child = None
     try:
         child = subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, kern.GAME_PACKAGE], stdin=subprocess.PIPE,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         child.stdin.write(pickle.dumps(in_child))
         child.stdin.close()
-    except OSError:
+    except OSError:  # no child: everything is compiled here
+        if child is not None:
+            child.kill()
         child = None
     try:
         for name, types in here.items():
             getattr(kern, name).compile(types)
         if child is not None:
-            child.wait()
+            child.wait(timeout=CHILD_COMPILE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:  # a stuck child: what it has not cached is compiled here
+        pass
     finally:  # an error or an interrupt here leaves no child behind
         if child is not None and child.poll() is None:
             child.kill()
