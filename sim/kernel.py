@@ -151,11 +151,12 @@ def play_logged(states, p, master, seed_index, n_players, strat_row, sids, weigh
     return t, n_out, n_items
 '''
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def first_rows(block, count):
     """Kernel output compacted for the tables: the first count[g] slots of each game g of a (games, slots, columns)
     block, as (columns, rows) contiguous, with each row's game and slot.  One pass over the live rows, where
-    numpy needs a mask over every slot, a gather and a transpose."""
+    numpy needs a mask over every slot, a gather and a transpose.  Without the GIL: it runs in the writer thread
+    while the kernel's threads need the GIL between blocks."""
     games, slots, cols = block.shape
     total = 0
     for g in range(games):
