@@ -51,12 +51,9 @@ def output_buffers(game, n):
             "n_items": np.empty(n, np.int64), "steps": np.empty(n, np.int64)}
 
 
-def simulate(game, design, pvec, seed, start, stop, buffers=None):
-    """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays.
-    buffers: arrays from output_buffers() to play into (views of them are returned), else new ones.  The kernel
-    writes every entry it returns, so reused buffers give the same results as fresh ones."""
+def kernel_args(game, design, pvec, seed, start, stop, buffers=None):
+    """(output arrays, states, arguments) of the kernel's play_batch(states, *arguments) for games [start, stop)."""
     eng = game.engine_module()
-    kern = load_kernel(game)
     n = stop - start
     players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
     sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
@@ -66,8 +63,17 @@ def simulate(game, design, pvec, seed, start, stop, buffers=None):
     out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
            **{k: v[:n] for k, v in buffers.items()}}
     states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see the kernel's play_blocks)
-    kern.play_batch(states, pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
-                    out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
+    args = (pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
+            out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
+    return out, states, args
+
+
+def simulate(game, design, pvec, seed, start, stop, buffers=None):
+    """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays.
+    buffers: arrays from output_buffers() to play into (views of them are returned), else new ones.  The kernel
+    writes every entry it returns, so reused buffers give the same results as fresh ones."""
+    out, states, args = kernel_args(game, design, pvec, seed, start, stop, buffers)
+    load_kernel(game).play_batch(states, *args)
     return out
 
 

@@ -181,6 +181,29 @@ def test_replay_matches_the_run(tmp_path, toy):
         replay_text(run, 50)
 
 
+def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_path, toy):
+    """An engine's COMPILE_IN_CHILD functions (the toy game lists _next) go first in the child's half, and the types
+    sent for them are the ones the engine's moves call them with: after the child program alone has filled a fresh
+    cache, a run loads _next from it instead of compiling it."""
+    import pickle
+    from sim.kernel import _COMPILE_CHILD, load_kernel
+    from sim.runner import kernel_args
+    spec, d, p = prepare(toy, (3,), 40)
+    _, states, args = kernel_args(spec, d, p, 21, 0, 40)
+    in_child, here = load_kernel(spec).callee_types(states, *args)
+    assert list(in_child) == ["engine._next", "choose", "decide", "write_outcome"]
+    assert list(here) == ["setup", "apply_action", "is_over"]
+    env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"), NUMBA_CACHE_DIR=str(tmp_path / "cache" / "nb"))
+    subprocess.run([sys.executable, "-c", _COMPILE_CHILD, "tests.toygame"], input=pickle.dumps(in_child), env=env,
+                   check=True, cwd=os.getcwd(), capture_output=True)
+    code = ("import sys; sys.path.insert(0, '.'); from tests.toygame import GAME, engine;"
+            "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40); simulate(spec, d, p, 21, 0, 40);"
+            "print((engine._next.stats.cache_hits.total(), engine._next.stats.cache_misses.total()))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=os.getcwd(), capture_output=True,
+                         text=True).stdout
+    assert eval(out.strip().splitlines()[-1]) == (1, 0)
+
+
 def test_interpreted_engine_gives_identical_results(tmp_path, toy):
     """The same games with NUMBA_DISABLE_JIT=1 (pure Python) equal the compiled ones."""
     code = ("import sys, numpy as np; sys.path.insert(0, '.');"

@@ -41,6 +41,11 @@ def legal_actions(s, p, out):
     return 2
 
 
+def COMPILE_IN_CHILD(state, params):
+    """A first compile's child process compiles _next too (sim.kernel.compile_ahead; tested in test_core)."""
+    return {"_next": (state, params)}
+
+
 @nb.njit(cache=True)
 def _next(s, p):
     s.pot = 0

@@ -68,6 +68,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
+from sim.kernel import LEGAL_TYPE
 from sim.rng import rand_below, shuffle
 from . import params as P
 
@@ -1781,6 +1782,20 @@ def run_auto(s):
         s.n_step += 1
         step(s)
 
+
+
+# The first compile on two processes (sim.kernel.compile_ahead): run_auto holds most of the engine's compile time,
+# so the child, which has less to do, compiles its last steps (the ones this process would reach last, then loads),
+# and the legal actions are compiled here, where run_auto needs gen_legal too, instead of in both processes.
+CHILD_STEPS = (11, 10, 9, 8, 7)
+
+
+def COMPILE_IN_CHILD(state, params):
+    return {f"_step{k}": (state, state.typeof("phase")) for k in CHILD_STEPS}
+
+
+def COMPILE_IN_PARENT(state, params):
+    return {"legal_actions": (state, params, LEGAL_TYPE)}
 
 
 # ================================================================ protocol

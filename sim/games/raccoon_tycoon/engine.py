@@ -18,6 +18,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
+from sim.kernel import LEGAL_TYPE
 from sim.rng import rand_below, shuffle
 from . import params as P
 
@@ -865,6 +866,12 @@ def _legal_build(s, p, seat, out, n):
             if bt_upcost(p, bt) > 0 and upgrade_price(s, p, bt) <= money and (same or s.tile_turn[t] < s.turn):
                 n = _push(out, n, enc(A_UPGRADE, t))
     return n
+
+
+def COMPILE_IN_PARENT(state, params):
+    """The first compile on two processes (sim.kernel.compile_ahead): the legal actions (about a third of the
+    decisions' compile time) are compiled beside the moves, while the child compiles the strategies."""
+    return {"legal_actions": (state, params, LEGAL_TYPE)}
 
 
 @nb.njit(cache=True, _nrt=False)
