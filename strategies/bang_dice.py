@@ -56,6 +56,7 @@ import numba as nb
 import numpy as np
 
 from sim.game import StrategySpec
+from sim.kernel import declared
 from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
     act_kind, act_arg, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
@@ -149,7 +150,7 @@ RT = nb.types.UniTuple(nb.float64, 8)  # _rels()
 
 
 # ================================================================ small helpers
-@nb.njit(I64(ACTS, I64, I64), cache=True, _nrt=False)
+@declared(I64(ACTS, I64, I64), _nrt=False)
 def _find(legal, n, arg):
     """Index of the legal action with argument arg, or -1."""
     for i in range(n):
@@ -158,7 +159,7 @@ def _find(legal, n, arg):
     return -1
 
 
-@nb.njit(I64(ACTS, I64, I64, I64), cache=True, _nrt=False)
+@declared(I64(ACTS, I64, I64, I64), _nrt=False)
 def _pick(legal, n, arg, fallback):
     i = _find(legal, n, arg)
     if i >= 0:
@@ -236,7 +237,7 @@ def _context(s, me, sid):
     return (1.0 if sid == SID_OMNI else 0.0, pd, po, pr, float(others), outl)
 
 
-@nb.njit(F64(STATE, I64, I64, VEC), cache=True, _nrt=False)
+@declared(F64(STATE, I64, I64, VEC), _nrt=False)
 def _evidence(s, me, t, w):
     """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0)."""
     x = w[W_SUSP_DMG] * s.dmg_to_sheriff[t] - w[W_SUSP_HEAL] * s.heal_to_sheriff[t]
@@ -253,7 +254,7 @@ def _evidence(s, me, t, w):
     return x
 
 
-@nb.njit(F64(STATE, I64, I64, VEC, CX), cache=True, _nrt=False)
+@declared(F64(STATE, I64, I64, VEC, CX), _nrt=False)
 def _rel(s, me, t, w, cx):
     """How much seat me wants seat t to have life (positive = ally).  Reads hidden roles only if cx[0] = 1."""
     if s.three == 1:
@@ -326,7 +327,7 @@ def _life_cost(s, me, w, cx, rt):
     return v
 
 
-@nb.njit(F64(STATE, VEC, I64, I64, I64, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
+@declared(F64(STATE, VEC, I64, I64, I64, I64, I64, VEC, CX, RT), _nrt=False)
 def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     """Value for me of d more damage on t, who already takes `already` this batch (extra: a later Gatling)."""
     if t < 0 or t >= s.n or s.alive[t] == 0:
@@ -356,7 +357,7 @@ def _dmg_val(s, p, me, t, d, already, extra, w, cx, rt):
     return v
 
 
-@nb.njit(F64(STATE, VEC, I64, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
+@declared(F64(STATE, VEC, I64, I64, I64, VEC, CX, RT), _nrt=False)
 def _heal_val(s, p, me, t, amt, w, cx, rt):
     """Value for me of t gaining amt life."""
     if s.alive[t] == 0:
@@ -375,7 +376,7 @@ def _heal_val(s, p, me, t, amt, w, cx, rt):
     return r * g * urg
 
 
-@nb.njit(I64(STATE, VEC, I64, I64), cache=True, _nrt=False)
+@declared(I64(STATE, VEC, I64, I64), _nrt=False)
 def _beer_amt(s, p, me, t):
     if t == me and s.char[me] == JESSE and s.life[me] <= np.int64(p[P.JESSE_THR]):
         return np.int64(p[P.JESSE_HEAL])
@@ -393,7 +394,7 @@ def _best_heal(s, p, me, w, cx, rt):
     return best
 
 
-@nb.njit(F64(STATE, VEC, I64, I64, VEC, CX, RT), cache=True, _nrt=False)
+@declared(F64(STATE, VEC, I64, I64, VEC, CX, RT), _nrt=False)
 def _best_shot(s, p, me, kind, w, cx, rt):
     """Value of one Bull's Eye unit of kind 1/2 on its best target (0 if nobody is in range)."""
     m = be_mask(s, me, kind)
@@ -457,7 +458,7 @@ def _gat_val(s, p, me, w, cx, rt, ac):
 
 
 # ================================================================ dice
-@nb.njit(F64(I64, BOOL, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), cache=True, _nrt=False)
+@declared(F64(I64, BOOL, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), _nrt=False)
 def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     """Value of a die showing face f at the end of rolling (keep) or of a fresh roll landing on f."""
     if f == ARROW:
@@ -489,7 +490,7 @@ def _face_val(f, keep, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     return 0.0
 
 
-@nb.njit(F64(I64, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), cache=True, _nrt=False)
+@declared(F64(I64, BOOL, BOOL, F64, F64, F64, F64, F64, F64, F64, F64, F64), _nrt=False)
 def _fresh(dt, bill, bj, bv1, bv2, hv, gk, gf, ac, lc, suzy, brk):
     v = 0.0
     for k in range(6):
@@ -603,7 +604,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, best_mask, 0)
 
 
-@nb.njit(F64(STATE, I64, I64), cache=True, _nrt=False)
+@declared(F64(STATE, I64, I64), _nrt=False)
 def _ghost_help(s, f, t):
     """How much a Ghost token of face f helps seat t on his next turn (negative = harms him)."""
     if f == BEER:

@@ -204,6 +204,35 @@ def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_pat
     assert eval(out.strip().splitlines()[-1]) == (1, 0)
 
 
+DECLARED_MODULE = """
+import numba as nb, numpy as np
+from sim.kernel import declared
+K = 3
+@declared(nb.int64(nb.int64, nb.int64))
+def add(a, b):
+    return a + b
+@nb.njit(cache=True)
+def caller(x):
+    return add(x, K) + add(np.int8(2), 5) + add(True, x)
+"""
+
+
+def test_declared_helper_compiles_once_at_first_use(tmp_path):
+    """sim.kernel.declared: nothing is compiled at import, and callers passing an int8, a module constant (typed as
+    its literal value) and a bool share the one declared signature instead of compiling a copy for each."""
+    (tmp_path / "declmod.py").write_text(DECLARED_MODULE)
+    code = ("import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
+            "before = list(m.add.signatures); r = (m.caller(np.int8(4)), m.caller(7), m.add(2, 3));"
+            "print((before, [tuple(str(t) for t in sig) for sig in m.add.signatures], r))")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "nb"))
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, check=True, cwd=os.getcwd(),
+                         capture_output=True, text=True).stdout
+    before, after, results = eval(out.strip().splitlines()[-1])
+    assert before == []
+    assert after == [("int64", "int64")]
+    assert results == ((4 + 3) + (2 + 5) + (1 + 4), (7 + 3) + (2 + 5) + (1 + 7), 5)
+
+
 def test_interpreted_engine_gives_identical_results(tmp_path, toy):
     """The same games with NUMBA_DISABLE_JIT=1 (pure Python) equal the compiled ones."""
     code = ("import sys, numpy as np; sys.path.insert(0, '.');"

@@ -68,7 +68,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
-from sim.kernel import LEGAL_TYPE
+from sim.kernel import LEGAL_TYPE, declared
 from sim.rng import rand_below, shuffle
 from . import params as P
 
@@ -218,15 +218,15 @@ STATE_DTYPE = np.dtype([
 # compiled functions, and so was a call with an int8 state field where another passes an int64.  That made 214
 # compiled functions of this game where 85 differ (_rel 9 times, decide 21, push 17, ...): measured, the first-run
 # compile went from 76-90 s to 46-51 s when each helper was compiled once.
-# So a helper called from several places either declares its signature (`on_state`: compiled once, the
-# arguments widened to int64 at the call, which numba's arithmetic does anyway) or, when it is a one-line
-# setter, is inlined (inline="always").
+# So a helper called from several places either declares its signature (`declared(on_state(...))`: compiled
+# once, at its first use, the arguments widened to int64 at the call, which numba's arithmetic does anyway) or,
+# when it is a one-line setter, is inlined (inline="always").
 STATE = nb.from_dtype(STATE_DTYPE)  # numba type of one state record (states[i])
 I64, BOOL, F64, VOID = nb.int64, nb.boolean, nb.float64, nb.void
 
 
 def on_state(ret, *args):
-    """Signature ret(state, *args) of a jitted helper (compiled once, eagerly, for every caller)."""
+    """Signature ret(state, *args) of a jitted helper (compiled once, at first use, for every caller)."""
     return ret(STATE, *args)
 
 
@@ -281,7 +281,7 @@ def is_char(s, seat, c):
     return s.char[seat] == c and s.alive[seat] == 1
 
 
-@nb.njit(on_state(I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64), _nrt=False)
 def find_char(s, c):
     for i in range(s.n):
         if s.char[i] == c and s.alive[i] == 1:
@@ -289,7 +289,7 @@ def find_char(s, c):
     return -1
 
 
-@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64, I64), _nrt=False)
 def find_special(s, sp, exclude):
     """Seat holding an unused special role sp that can still act (living, not the Ghost), or -1."""
     for i in range(s.n):
@@ -321,7 +321,7 @@ def walk(s, a, d, direction):
     return cur
 
 
-@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64, I64), _nrt=False)
 def be_mask(s, a, kind):
     """Bitmask of seats a Bull's Eye unit of kind 1/2 fired by seat a may hit."""
     m = n_living(s)
@@ -372,7 +372,7 @@ def locked_mask(s):
     return m
 
 
-@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64, I64), _nrt=False)
 def count_face(s, f, mask):
     c = 0
     for i in range(s.nd):
@@ -414,7 +414,7 @@ def holds_any(s, t):
     return s.arrows[t] > 0 or s.chief_holder == t
 
 
-@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
+@declared(on_state(VOID, I64), _nrt=False)
 def discard_one(s, t):
     """Return one arrow of seat t to the pile (a regular one first, else the Chief's Arrow)."""
     if s.arrows[t] > 0:
@@ -424,7 +424,7 @@ def discard_one(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
+@declared(on_state(VOID, I64), _nrt=False)
 def discard_all(s, t):
     s.pile += s.arrows[t]
     s.arrows[t] = 0
@@ -432,7 +432,7 @@ def discard_all(s, t):
         s.chief_holder = -1
 
 
-@nb.njit(on_state(BOOL, I64, BOOL), cache=True, _nrt=False)
+@declared(on_state(BOOL, I64, BOOL), _nrt=False)
 def take_token(s, taker, chief):
     """Seat takes one token from the pile (chief: the Chief's Arrow).  Returns 1 if the Indians attack now."""
     if chief:
@@ -474,7 +474,7 @@ def start_batch(s, src, shooter, ret):
     s.phase = PH_DMG_BART
 
 
-@nb.njit(on_state(VOID, I64), cache=True, _nrt=False)
+@declared(on_state(VOID, I64), _nrt=False)
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
@@ -522,7 +522,7 @@ def start_reveal(s, seat, ret):
     s.phase = PH_REVEAL
 
 
-@nb.njit(on_state(I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64), _nrt=False)
 def _bart_max(s, b):
     if s.bt_src != SRC_SHOT and s.bt_src != SRC_GATLING:
         return 0
@@ -542,7 +542,7 @@ def bart_max(s, p, b):
     return _bart_max(s, b)
 
 
-@nb.njit(on_state(I64, I64, I64), cache=True, _nrt=False)
+@declared(on_state(I64, I64, I64), _nrt=False)
 def molly_max(s, m, t):
     left = s.life[m] - s.bt_amt[m]
     if left < 0:
@@ -561,7 +561,7 @@ def role_team(s, i):
     return r
 
 
-@nb.njit(on_state(VOID, I64, I64, I64), cache=True, _nrt=False)
+@declared(on_state(VOID, I64, I64, I64), _nrt=False)
 def finish(s, team, seat, reason):
     s.over = 1
     s.winner_team = team
