@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 
 import numba as nb
+from numba.core import sigutils
 import numpy as np
 
 from . import use_game_cache
@@ -43,6 +44,33 @@ def declared(signature, **options):
             return entry
 
         dispatcher.compile = compile_declared
+        return dispatcher
+    return wrap
+
+
+def _one_copy_type(t):
+    """A call's argument type as one_copy compiles it: signed integers (literal or narrower) as int64, literal
+    booleans as bool; anything else as it is."""
+    t = nb.types.unliteral(t)
+    return nb.int64 if isinstance(t, nb.types.Integer) and t.signed else t
+
+
+def one_copy(**options):
+    """@nb.njit(cache=True, **options) compiled for its callers' argument types widened (_one_copy_type), so that calls
+    passing a constant (which numba types as its literal value), an int8 state field or an int64 share one
+    compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
+    whose argument types are known in advance, `declared` names them instead."""
+    def wrap(func):
+        dispatcher = nb.njit(cache=True, **options)(func)
+        if nb.config.DISABLE_JIT:
+            return dispatcher
+        compile_any = dispatcher.compile
+
+        def compile_widened(signature):
+            args, _ = sigutils.normalize_signature(signature)
+            return compile_any(tuple(_one_copy_type(t) for t in args))  # numba then converts the call's arguments
+
+        dispatcher.compile = compile_widened
         return dispatcher
     return wrap
 

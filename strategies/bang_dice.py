@@ -56,7 +56,7 @@ import numba as nb
 import numpy as np
 
 from sim.game import StrategySpec
-from sim.kernel import declared
+from sim.kernel import declared, one_copy
 from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
     act_kind, act_arg, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
@@ -437,7 +437,7 @@ def _arrow_cost(s, p, me, w, cx, rt, lc):
     return base * lc
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _gat_need(s, p, a):
     if s.char[a] == WILLY:
         return np.int64(p[P.WILLY_NEED])

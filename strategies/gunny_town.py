@@ -11,6 +11,7 @@ the challenger's face-down card.
 import numba as nb
 import numpy as np
 
+from sim.kernel import one_copy
 from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
     K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
@@ -50,7 +51,7 @@ def _secret_value(s, p, pl, w):
     return w[W_SECRET] * p[P_SECRET + 2 * sc + 1] + w[W_GOLD] * p[P_SECRET + 2 * sc], sc
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _event_value(s, p, pl, kind, x, w):
     """Mission value (public + own secret) an event (kind, x) would bring to pl now: best card it progresses."""
     best = 0.0
@@ -88,7 +89,7 @@ def _event_value(s, p, pl, kind, x, w):
     return best
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _job_value(s, p, pl, j, w):
     v = w[W_JOB] * (p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]) \
         + _event_value(s, p, pl, C_BECOME, j, w)
@@ -230,7 +231,7 @@ def _loc_value(s, p, pl, loc, w):
     return tot
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _duel_value(s, p, pl, t, w):
     """Expected worth of challenging t now (before card choice)."""
     if s.lp[pl] <= 1 and w[W_RISK] > 0:

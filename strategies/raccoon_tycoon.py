@@ -27,6 +27,7 @@ import numpy as np
 
 from sim.games.raccoon_tycoon import engine as E
 from sim.games.raccoon_tycoon import params as P
+from sim.kernel import one_copy
 from sim.rng import GOLDEN, float_of
 
 N_WEIGHTS = 13
@@ -179,7 +180,7 @@ def building_value(s, p, seat, bt, sid, w, level2):
     return building_value_c(s, p, seat, bt, sid, w, level2, _frac_left(s), nt, nr, _best_bonus(s, p, seat))
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     """building_value with the share of the game left, seat's counts and its best bonus building given."""
     prods = 12.0 * fl                      # productions I still expect to make

@@ -119,7 +119,7 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
 def _late(s, p, seat):
     """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
     if s.ai_late < 0:
-        s.ai_late = 1 if _can_end_now(s, p, seat) else 0
+        s.ai_late = 1 if _can_end_now(s, p, seat, np.bool_(True)) else 0
     return s.ai_late == 1
 
 
@@ -256,7 +256,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
         else:
             price = s.tk[s.tk_n - 1, 2]
         v = _cube_value(s, p, seat, arg, w) + w[W_CUBE] - price * gv
-        if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
+        if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, np.bool_(False)):
             v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
         if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:

@@ -206,7 +206,7 @@ def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_pat
 
 DECLARED_MODULE = """
 import numba as nb, numpy as np
-from sim.kernel import declared
+from sim.kernel import declared, one_copy
 K = 3
 @declared(nb.int64(nb.int64, nb.int64))
 def add(a, b):
@@ -214,6 +214,12 @@ def add(a, b):
 @nb.njit(cache=True)
 def caller(x):
     return add(x, K) + add(np.int8(2), 5) + add(True, x)
+@one_copy()
+def mul(a, b):
+    return a * b
+@nb.njit(cache=True)
+def widening_caller(x):
+    return mul(x, K) + mul(np.int8(2), 5) + mul(np.int32(3), x) + mul(0.5, x)
 """
 
 
@@ -231,6 +237,21 @@ def test_declared_helper_compiles_once_at_first_use(tmp_path):
     assert before == []
     assert after == [("int64", "int64")]
     assert results == ((4 + 3) + (2 + 5) + (1 + 4), (7 + 3) + (2 + 5) + (1 + 7), 5)
+
+
+def test_one_copy_helper_compiles_once_per_widened_argument_types(tmp_path):
+    """sim.kernel.one_copy: a constant, an int8, an int32 and an int64 argument share one int64 copy (numba alone
+    compiles one per type), while a float argument, which is not widened, gets its own; results unchanged."""
+    (tmp_path / "declmod.py").write_text(DECLARED_MODULE)
+    code = ("import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
+            "r = (m.widening_caller(np.int8(4)), m.widening_caller(7));"
+            "print((sorted(tuple(str(t) for t in sig) for sig in m.mul.signatures), r))")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "nb"))
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, check=True, cwd=os.getcwd(),
+                         capture_output=True, text=True).stdout
+    signatures, results = eval(out.strip().splitlines()[-1])
+    assert signatures == [("float64", "int64"), ("int64", "int64")]
+    assert results == (4 * 3 + 2 * 5 + 3 * 4 + 0.5 * 4, 7 * 3 + 2 * 5 + 3 * 7 + 0.5 * 7)
 
 
 def test_interpreted_engine_gives_identical_results(tmp_path, toy):

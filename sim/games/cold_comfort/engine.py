@@ -17,6 +17,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
+from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
 
 from .params import (BLOCK_RULE, CONNECT, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DICE_BASE, DICE_PER_PLAYER,
@@ -149,7 +150,7 @@ def cell_at(s, pos):
     return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
 
 
-@nb.njit(cache=True)
+@one_copy()
 def add_item(s, seat, item, when):
     i = s.n_items
     if i < MAX_ITEMS:
@@ -498,7 +499,7 @@ def streets_ok(s, tid, rot, ax, ay):
     return True
 
 
-@nb.njit(cache=True)
+@one_copy()
 def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
     place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
@@ -672,7 +673,7 @@ def tie_group(s, p, out):
     return n
 
 
-@nb.njit(cache=True)
+@one_copy()
 def land_die(s, p, c):
     v = np.int64(s.land_v)
     s.die[c] = v
@@ -902,7 +903,7 @@ def score_round(s, p):
     next_turn(s, p)
 
 
-@nb.njit(cache=True)
+@one_copy()
 def finish(s, p, reason):
     s.over = reason
     s.phase = PH_OVER

@@ -11,6 +11,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
+from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
 
 from .params import (
@@ -125,7 +126,7 @@ def _pi(p, k):
     return np.int64(p[k])
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _item(s, seat, item_id):
     if s.n_it < MAX_ITEMS:
         s.it[s.n_it, 0] = seat
@@ -134,7 +135,7 @@ def _item(s, seat, item_id):
         s.n_it += 1
 
 
-@nb.njit(cache=True)
+@one_copy()
 def hand_size(s, pl):
     t = 0
     for c in range(6):
@@ -142,13 +143,13 @@ def hand_size(s, pl):
     return t
 
 
-@nb.njit(cache=True)
+@one_copy()
 def n_shooting(s, pl):
     """Cards a challenger can play (every card but Dodge)."""
     return hand_size(s, pl) - s.hand[pl, DODGE]
 
 
-@nb.njit(cache=True)
+@one_copy()
 def draw_ammo(s, p, pl, k):
     """Draw up to k ammunition cards into pl's hand (never beyond the hand limit); returns cards drawn."""
     got = 0
@@ -177,13 +178,13 @@ def _pop_ammo(s):
     return s.adeck[s.n_adeck]
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _to_discard(s, c):
     s.adisc[s.n_adisc] = c
     s.n_adisc += 1
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _use_card(s, pl, c):
     """pl plays or discards one card of type c from his hand (counts as 'used ammunition')."""
     s.hand[pl, c] -= 1
@@ -200,7 +201,7 @@ def _cheapest_card(s, pl):
     return -1
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _draw_secret(s, pl):
     if s.n_sdeck == 0:
         for i in range(s.n_sdisc):
@@ -217,14 +218,14 @@ def _draw_secret(s, pl):
     s.sprog[pl, 1] = 0
 
 
-@nb.njit(cache=True)
+@one_copy()
 def neighbour(s, p, pl):
     if _pi(p, P_NEIGHBOUR) == 0:
         return (pl + 1) % s.n
     return (pl + s.n - 1) % s.n
 
 
-@nb.njit(cache=True)
+@one_copy()
 def stores_owned(s, pl):
     k = 0
     for st in range(NSTORE):
@@ -259,7 +260,7 @@ def best_weapon_cost(s, p, pl):
     return best
 
 
-@nb.njit(cache=True)
+@one_copy()
 def same_location(s, a, b):
     pa = s.pos[a]
     pb = s.pos[b]
@@ -269,7 +270,7 @@ def same_location(s, a, b):
     return la >= 0 and la == LOC_AT[pb]
 
 
-@nb.njit(cache=True)
+@one_copy()
 def fire_rounds(s, p, a, b):
     """Rounds a can fire at b: the best held weapon reaching b (straight sight within range, or the same
     location); 0 if none reaches.  Hand-to-hand without a weapon is handled by the caller."""
@@ -302,7 +303,7 @@ def missions_left(s, p, pl):
 
 
 # ====================================================================== gold / life / jail / jobs
-@nb.njit(cache=True)
+@one_copy()
 def _gain_lp(s, p, pl, k):
     before = s.lp[pl]
     s.lp[pl] = min(_pi(p, P_LP_MAX), s.lp[pl] + k)
@@ -320,7 +321,7 @@ def _drop_job(s, pl):
             _draw_secret(s, pl)
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _give_job(s, p, pl, j):
     """pl takes badge j (returning his own, G17); 'become' events for missions."""
     if s.job[pl] >= 0:
@@ -333,7 +334,7 @@ def _give_job(s, p, pl, j):
     _credit(s, p, pl, C_BECOME, j)
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _lose_lp(s, p, pl, k, by):
     """pl loses k LP; at 0 he goes to jail (by = the player who caused it, -1 none).  Returns True if jailed."""
     s.lp[pl] -= k
@@ -369,7 +370,7 @@ def _jail(s, p, pl, by):
 
 
 # ====================================================================== missions
-@nb.njit(cache=True)
+@one_copy()
 def _progress(kind, arg, cmask, prog, x):
     """New progress of one component of kind `kind` (card argument cmask) for an event with argument x;
     returns -1 when the event does not match."""
@@ -390,7 +391,7 @@ def _progress(kind, arg, cmask, prog, x):
     return prog + 1
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _credit(s, p, pl, kind, x):
     """Event `kind` (argument x) by pl: add progress on every face-up mission and pl's secret mission."""
     if kind == C_HIT_NEXT:
@@ -456,7 +457,7 @@ def secret_ready(s, p, pl):
             and _comp_done(s, pl, SCOMP[sc, 1, 0], SCOMP[sc, 1, 2], s.sprog[pl, 1]))
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _complete(s, p, pl, k):
     m = s.face[k]
     gn = _pi(p, P_MISSION + 2 * m)
@@ -751,19 +752,19 @@ def is_over(s):
     return s.over != 0
 
 
-@nb.njit(cache=True)
+@one_copy()
 def move_range(s, p, pl):
     r = _pi(p, P_MOVE_HORSE) if s.horse[pl] else _pi(p, P_MOVE_FOOT)
     return r + s.extra_range
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _push(out, n, kind, arg):
     out[n] = kind * ACT + arg
     return n + 1
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _moves(s, p, out, n, kind, lo, hi):
     here = s.pos[s.cur]
     need_loc = _pi(p, P_MOVE_END_LOC) == 1
@@ -803,7 +804,7 @@ def bet_amounts(s, p, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _loc_actions(s, p, out, n):
     pl = s.cur
     loc = LOC_AT[s.pos[pl]]
@@ -950,7 +951,7 @@ def legal_actions(s, p, out):
     return n
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _mark_loc(s, bit):
     s.loc_done |= bit
     if s.loc_state == 0:
@@ -1089,7 +1090,7 @@ def _resolve(s, p, dcard):
         _winner_choice(s, p, W_HIT)
 
 
-@nb.njit(cache=True)
+@one_copy()
 def _winner_choice(s, p, choice):
     w = s.d_winner
     lo = s.d_loser

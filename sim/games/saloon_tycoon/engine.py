@@ -14,6 +14,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
+from sim.kernel import LEGAL_TYPE
 from sim.rng import rand_below, shuffle
 
 from .params import (
@@ -337,7 +338,7 @@ def setup(s, p, n_players):
     shuffle(s.rng, 0, s.deck, s.deck_n)
     for i in range(n):
         for j in range(np.int64(p[P_START_HAND])):
-            _draw_one(s, i)
+            _draw_one(s, np.int64(i))
     # Open claims: players + 2 face up
     no = np.int64(p[P_N_OPEN])
     for j in range(MAX_OPEN):
@@ -361,7 +362,7 @@ def setup(s, p, n_players):
                 q += 1
     s.phase = PH_KEEP
     s.cur = -1
-    _next_keeper(s, p, 0)
+    _next_keeper(s, p, np.int64(0))     # int64 like the other call: one compiled copy (a literal is a type)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -377,7 +378,7 @@ def _next_keeper(s, p, start):
             if s.sec_state[i, j] == SEC_DEALT:
                 s.sec_state[i, j] = SEC_KEPT
     s.phase = PH_PLAY
-    _start_turn(s, p, 0)
+    _start_turn(s, p, np.int64(0))
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -415,13 +416,13 @@ def _outlaws(s, p, at_end):
         return
     if s.char_owner[FLATFOOT] < 0 and s.gold[seat] >= p[P_FLAT_GOLD]:
         if p[P_R_FLAT_TIMING] == 0 or at_end:
-            _give_char(s, FLATFOOT, seat)
+            _give_char(s, np.int64(FLATFOOT), seat)
     if s.char_owner[ANGIE] < 0 and s.built[seat] >= p[P_ANGIE_TILES]:
-        _give_char(s, ANGIE, seat)
+        _give_char(s, np.int64(ANGIE), seat)
     if s.char_owner[PHINEUS] < 0:
         k = s.cubes_board[seat] if p[P_R_PHIN_COUNT] == 0 else s.cubes_bought[seat]
         if k >= p[P_PHIN_CUBES]:
-            _give_char(s, PHINEUS, seat)
+            _give_char(s, np.int64(PHINEUS), seat)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -760,14 +761,14 @@ def _play_card(s, p, seat, c, how):
         log_event(s, E_GOLD, seat, g, s.gold[seat], 1)
     g = np.int64(cparam(p, c, CF_STEAL_GOLD))
     if g > 0:
-        v = _richest_opponent(s, seat, False)
+        v = _richest_opponent(s, seat, np.bool_(False))
         x = min(g, s.gold[v])
         s.gold[v] -= x
         s.gold[seat] += x
         log_event(s, E_STEAL_GOLD, seat, v, x, 0)
     g = np.int64(cparam(p, c, CF_STEAL_CARDS))
     if g > 0:
-        v = _richest_opponent(s, seat, True)
+        v = _richest_opponent(s, seat, np.bool_(True))
         for j in range(g):
             if s.hand_n[v] == 0:
                 break
@@ -847,7 +848,7 @@ def _stake(s, p, seat, gid):
     _item(s, seat, IT_CLAIM + gid)
     if first and s.char_owner[SYDNEY] < 0:
         if not restricted(s) or p[P_R_FINAL_OUTLAWS] == 1:
-            _give_char(s, SYDNEY, seat)
+            _give_char(s, np.int64(SYDNEY), seat)
 
 
 # ---------------------------------------------------------------- settling automatic tasks
@@ -884,7 +885,7 @@ def _settle(s, p):
                 break
             s.tk_n -= 1
             for j in range(k):
-                _draw_one(s, seat)
+                _draw_one(s, np.int64(seat))
             log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
         elif kind == TK_PLAYOPT:
             if s.hand_n[seat] == 0:
@@ -923,14 +924,14 @@ def _settle(s, p):
                 if restricted(s):
                     log_event(s, E_NO_CITIZEN, seat, a, 0, 0)
                 else:
-                    _give_char(s, a, seat)
+                    _give_char(s, np.int64(a), seat)
         elif kind == TK_GOLD:
             s.tk_n -= 1
             _gain(s, seat, a)
             log_event(s, E_GOLD, seat, a, s.gold[seat], 2)
         elif kind == TK_CARD:
             s.tk_n -= 1
-            _play_card(s, p, seat, a, b)
+            _play_card(s, p, seat, np.int64(a), np.int64(b))
         elif kind == TK_TODISC:
             s.tk_n -= 1
             _to_discard(s, a)
@@ -959,9 +960,9 @@ def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
                 if card_playable(s, p, seat, c):
                     out[k] = K_PLAY * ASTRIDE + c
                     k += 1
-    k = gen_builds(s, p, seat, out, k, K_BUILD, False, 0)
+    k = gen_builds(s, p, seat, out, np.int64(k), np.int64(K_BUILD), np.bool_(False), np.int64(0))
     if s.end_trig == 0 and s.gold[seat] >= p[P_BRIBE]:
-        k = _gen_moves(s, p, seat, out, k, K_BRIBE)
+        k = _gen_moves(s, p, seat, out, np.int64(k), np.int64(K_BRIBE))
     return k
 
 
@@ -981,6 +982,12 @@ def _gen_moves(s, p, seat, out, k, kind):
                 out[k] = kind * ASTRIDE + c * 10 + d
                 k += 1
     return k
+
+
+def COMPILE_IN_PARENT(state, params):
+    """The first compile on two processes (sim.kernel.compile_ahead): the legal actions are compiled beside the
+    moves, while the child compiles the strategies (which take longer than the moves)."""
+    return {"legal_actions": (state, params, LEGAL_TYPE)}
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -1021,14 +1028,14 @@ def legal_actions(s, p, out):
             out[k] = K_SKIP * ASTRIDE
             k += 1
         elif kind == TK_ACTION:
-            k = _gen_tycoon(s, p, seat, out, k, True, p[P_R_ANGIE_ACTION_BONUS] == 1)
+            k = _gen_tycoon(s, p, seat, out, np.int64(k), np.bool_(True), p[P_R_ANGIE_ACTION_BONUS] == 1)
         elif kind == TK_CBUILD:
-            k = gen_builds(s, p, seat, out, k, K_CBUILD, s.tk[top, 1] == 1, s.tk[top, 2])
+            k = gen_builds(s, p, seat, out, np.int64(k), np.int64(K_CBUILD), s.tk[top, 1] == 1, np.int64(s.tk[top, 2]))
             out[k] = K_SKIP * ASTRIDE
             k += 1
         elif kind == TK_MOVE:
             if not restricted(s):
-                k = _gen_moves(s, p, seat, out, k, K_MOVE)
+                k = _gen_moves(s, p, seat, out, np.int64(k), np.int64(K_MOVE))
             out[k] = K_SKIP * ASTRIDE
             k += 1
         if k == 0:  # cannot happen with a consistent stack; never leave the game without a move
@@ -1039,7 +1046,7 @@ def legal_actions(s, p, out):
     out[k] = K_END * ASTRIDE
     k += 1
     if s.acts_any + s.acts_noplay > 0:
-        k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
+        k = _gen_tycoon(s, p, seat, out, np.int64(k), s.acts_any > 0, np.bool_(True))
     if s.gold[seat] >= cube_price(s, p, seat):
         for i in range(s.ntile[seat]):
             if tile_open(s, p, seat, i):
@@ -1253,7 +1260,7 @@ def apply_action(s, p, a):
             _push(s, TK_CARD, arg, 0)
             _push(s, TK_DISCARD1, 0, 0)
         else:
-            _play_card(s, p, seat, arg, 0)
+            _play_card(s, p, seat, arg, np.int64(0))
     elif kind == K_BUILD or kind == K_CBUILD:
         ign = False
         disc = 0
@@ -1268,21 +1275,21 @@ def apply_action(s, p, a):
     elif kind == K_BRIBE:
         _use_action(s, kind)
         _pay(s, seat, np.int64(p[P_BRIBE]))
-        _move_char(s, arg // 10, arg % 10, 0)
+        _move_char(s, arg // 10, arg % 10, np.int64(0))
     elif kind == K_MOVE:
         s.tk_n -= 1
-        _move_char(s, arg // 10, arg % 10, 1)
+        _move_char(s, arg // 10, arg % 10, np.int64(1))
     elif kind == K_BUY:
         price = cube_price(s, p, seat)
         _pay(s, seat, price)
-        _place_cube(s, p, seat, arg, 0)
+        _place_cube(s, p, seat, arg, np.int64(0))
     elif kind == K_PLACE:
         top = s.tk_n - 1
         src = s.tk[top, 2]
         s.tk[top, 1] -= 1
         if s.tk[top, 1] <= 0:
             s.tk_n -= 1
-        _place_cube(s, p, seat, arg, src)
+        _place_cube(s, p, seat, arg, np.int64(src))
     elif kind == K_CHEAP:
         top = s.tk_n - 1
         price = s.tk[top, 2]
@@ -1290,7 +1297,7 @@ def apply_action(s, p, a):
         if s.tk[top, 1] <= 0:
             s.tk_n -= 1
         _pay(s, seat, price)
-        _place_cube(s, p, seat, arg, 0)
+        _place_cube(s, p, seat, arg, np.int64(0))
     elif kind == K_DISCARD:
         _remove_card(s, seat, arg)
         _to_discard(s, arg)
@@ -1300,7 +1307,7 @@ def apply_action(s, p, a):
     elif kind == K_BPLAY:
         s.tk_n -= 1
         _remove_card(s, seat, arg)
-        _play_card(s, p, seat, arg, 1)
+        _play_card(s, p, seat, arg, np.int64(1))
     elif kind == K_SKIP:
         if s.tk_n > 0:
             log_event(s, E_SKIP, seat, s.tk[s.tk_n - 1, 0], 0, 0)
@@ -1322,18 +1329,18 @@ def _end_turn(s, p):
         s.final_left = s.n - 1
         log_event(s, E_END_TRIGGER, seat, s.pile, s.reserve, 0)
         if s.final_left <= 0:
-            _game_over(s, p, 1)
+            _game_over(s, p, np.int64(1))
             return
     elif s.end_trig == 1:
         s.final_left -= 1
         if s.final_left <= 0:
-            _game_over(s, p, 1)
+            _game_over(s, p, np.int64(1))
             return
     if s.turn_total >= p[P_TURN_CAP]:
-        _game_over(s, p, 2)
+        _game_over(s, p, np.int64(2))
         return
     if p[P_STALL_ROUNDS] > 0 and s.end_trig == 0 and s.turn_total - s.last_prog >= p[P_STALL_ROUNDS] * s.n:
-        _game_over(s, p, 3)
+        _game_over(s, p, np.int64(3))
         return
     _start_turn(s, p, (seat + 1) % s.n)
 
