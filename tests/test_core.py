@@ -223,17 +223,23 @@ def widening_caller(x):
 """
 
 
-def test_declared_helper_compiles_once_at_first_use(tmp_path):
-    """sim.kernel.declared: nothing is compiled at import, and callers passing an int8, a module constant (typed as
-    its literal value) and a bool share the one declared signature instead of compiling a copy for each."""
+def _in_fresh_process(tmp_path, expression):
+    """Evaluate an expression over DECLARED_MODULE (imported as m) in a new process with an empty numba cache."""
     (tmp_path / "declmod.py").write_text(DECLARED_MODULE)
     code = ("import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
-            "before = list(m.add.signatures); r = (m.caller(np.int8(4)), m.caller(7), m.add(2, 3));"
-            "print((before, [tuple(str(t) for t in sig) for sig in m.add.signatures], r))")
+            "sigs = lambda f: sorted(tuple(str(t) for t in sig) for sig in f.signatures);"
+            f"print(repr({expression}))")
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "nb"))
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, check=True, cwd=os.getcwd(),
                          capture_output=True, text=True).stdout
-    before, after, results = eval(out.strip().splitlines()[-1])
+    return eval(out.strip().splitlines()[-1])
+
+
+def test_declared_helper_compiles_once_at_first_use(tmp_path):
+    """sim.kernel.declared: nothing is compiled at import, and callers passing an int8, a module constant (typed as
+    its literal value) and a bool share the one declared signature instead of compiling a copy for each."""
+    before, results, after = _in_fresh_process(   # a tuple is evaluated left to right: before, calls, after
+        tmp_path, "(sigs(m.add), (m.caller(np.int8(4)), m.caller(7), m.add(2, 3)), sigs(m.add))")
     assert before == []
     assert after == [("int64", "int64")]
     assert results == ((4 + 3) + (2 + 5) + (1 + 4), (7 + 3) + (2 + 5) + (1 + 7), 5)
@@ -242,14 +248,8 @@ def test_declared_helper_compiles_once_at_first_use(tmp_path):
 def test_one_copy_helper_compiles_once_per_widened_argument_types(tmp_path):
     """sim.kernel.one_copy: a constant, an int8, an int32 and an int64 argument share one int64 copy (numba alone
     compiles one per type), while a float argument, which is not widened, gets its own; results unchanged."""
-    (tmp_path / "declmod.py").write_text(DECLARED_MODULE)
-    code = ("import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
-            "r = (m.widening_caller(np.int8(4)), m.widening_caller(7));"
-            "print((sorted(tuple(str(t) for t in sig) for sig in m.mul.signatures), r))")
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "nb"))
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, check=True, cwd=os.getcwd(),
-                         capture_output=True, text=True).stdout
-    signatures, results = eval(out.strip().splitlines()[-1])
+    results, signatures = _in_fresh_process(
+        tmp_path, "((m.widening_caller(np.int8(4)), m.widening_caller(7)), sigs(m.mul))")
     assert signatures == [("float64", "int64"), ("int64", "int64")]
     assert results == (4 * 3 + 2 * 5 + 3 * 4 + 0.5 * 4, 7 * 3 + 2 * 5 + 3 * 7 + 0.5 * 7)
 
