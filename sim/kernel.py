@@ -29,9 +29,9 @@ def declared(signature, **options):
 
     A helper called from many places is compiled for one declared signature, the arguments converted at each
     call, instead of once per tuple of argument types at its call sites (see docs/ARCHITECTURE.md, "One compiled
-    copy per helper").  numba compiles a declared signature when the module is imported: BANG's 29 helpers took
-    6 s of its first compile, on one core, before the kernel's two compile processes start.  Compiled at first
-    use, each process of the first compile (compile_ahead) compiles only the helpers of its own half."""
+    copy per helper").  numba compiles a declared signature when the module is imported: BANG's 22 such helpers
+    took 6 s of its first compile, on one core, before the kernel's two compile processes start.  Compiled at
+    first use, each process of the first compile (compile_ahead) compiles only the helpers of its own half."""
     def wrap(func):
         dispatcher = nb.njit(cache=True, **options)(func)
         if nb.config.DISABLE_JIT:
@@ -56,9 +56,9 @@ def _one_copy_type(t):
 
 
 def one_copy(**options):
-    """@nb.njit(cache=True, **options) compiled for its callers' argument types widened (_one_copy_type), so that calls
-    passing a constant (which numba types as its literal value), an int8 state field or an int64 share one
-    compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
+    """@nb.njit(cache=True, **options) compiled for its callers' argument types widened (_one_copy_type), so
+    that calls passing a constant (which numba types as its literal value), an int8 state field or an int64 share
+    one compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
     whose argument types are known in advance, `declared` names them instead."""
     def wrap(func):
         dispatcher = nb.njit(cache=True, **options)(func)
