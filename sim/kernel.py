@@ -32,20 +32,18 @@ def declared(signature, **options):
     copy per helper").  numba compiles a declared signature when the module is imported: BANG's 22 such helpers
     took 6 s of its first compile, on one core, before the kernel's two compile processes start.  Compiled at
     first use, each process of the first compile (compile_ahead) compiles only the helpers of its own half."""
-    def wrap(func):
-        dispatcher = nb.njit(cache=True, **options)(func)
-        if nb.config.DISABLE_JIT:
-            return dispatcher
-        compile_any = dispatcher.compile
+    return _compiled_as(options, lambda _asked: signature, then_freeze=True)
 
-        def compile_declared(_types):  # numba asks for the caller's argument types: the declared ones are compiled
-            entry = compile_any(signature)
-            dispatcher.disable_compile()  # as an eager signature: any other argument types convert to it
-            return entry
 
-        dispatcher.compile = compile_declared
-        return dispatcher
-    return wrap
+def one_copy(**options):
+    """@nb.njit(cache=True, **options) compiled for its callers' argument types widened (_one_copy_type), so
+    that calls passing a constant (which numba types as its literal value), an int8 state field or an int64 share
+    one compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
+    whose argument types are known in advance, `declared` names them instead."""
+    def widened(asked):
+        args, _ = sigutils.normalize_signature(asked)
+        return tuple(_one_copy_type(t) for t in args)
+    return _compiled_as(options, widened, then_freeze=False)
 
 
 def _one_copy_type(t):
@@ -55,22 +53,23 @@ def _one_copy_type(t):
     return nb.int64 if isinstance(t, nb.types.Integer) and t.signed else t
 
 
-def one_copy(**options):
-    """@nb.njit(cache=True, **options) compiled for its callers' argument types widened (_one_copy_type), so
-    that calls passing a constant (which numba types as its literal value), an int8 state field or an int64 share
-    one compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
-    whose argument types are known in advance, `declared` names them instead."""
+def _compiled_as(options, signature_for, then_freeze):
+    """nb.njit(cache=True, **options) whose dispatcher, asked by numba to compile the argument types of a call,
+    compiles signature_for(those types) instead; numba then converts the call's arguments to it.  then_freeze:
+    compile nothing else afterwards, as numba does for an eager signature."""
     def wrap(func):
         dispatcher = nb.njit(cache=True, **options)(func)
         if nb.config.DISABLE_JIT:
             return dispatcher
-        compile_any = dispatcher.compile
+        compile_asked = dispatcher.compile
 
-        def compile_widened(signature):
-            args, _ = sigutils.normalize_signature(signature)
-            return compile_any(tuple(_one_copy_type(t) for t in args))  # numba then converts the call's arguments
+        def compile_instead(asked):
+            entry = compile_asked(signature_for(asked))
+            if then_freeze:
+                dispatcher.disable_compile()
+            return entry
 
-        dispatcher.compile = compile_widened
+        dispatcher.compile = compile_instead
         return dispatcher
     return wrap
 

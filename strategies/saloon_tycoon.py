@@ -35,6 +35,7 @@ from sim.games.saloon_tycoon.params import (
     P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_TILE_TYPE,
     TF_BONUS, TF_BONUS_N, TF_CUBES, TF_LARGE, TF_SPECIAL,
 )
+from sim.kernel import one_copy
 from sim.rng import rand_float
 
 W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, W_ROOF, W_GOLD, W_DRAW, \
@@ -102,8 +103,8 @@ def _cube_value(s, p, seat, i, w):
     return fv / left * 0.6
 
 
-@nb.njit(cache=True, _nrt=False)
-def _can_end_now(s, p, seat, reserve_bribe=True):
+@one_copy(_nrt=False)
+def _can_end_now(s, p, seat, reserve_bribe):
     """Could this player still empty the timer pile this turn (after a bribe)?  Then a stolen Citizen stays stolen
     (the others cannot move characters in their final turns)."""
     price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
@@ -117,9 +118,9 @@ def _can_end_now(s, p, seat, reserve_bribe=True):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _late(s, p, seat):
-    """_can_end_now(s, p, seat) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
+    """_can_end_now(s, p, seat, True) computed at most once per choose call (cached in s.ai_late; -1 = not yet)."""
     if s.ai_late < 0:
-        s.ai_late = 1 if _can_end_now(s, p, seat, np.bool_(True)) else 0
+        s.ai_late = 1 if _can_end_now(s, p, seat, True) else 0
     return s.ai_late == 1
 
 
@@ -256,7 +257,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
         else:
             price = s.tk[s.tk_n - 1, 2]
         v = _cube_value(s, p, seat, arg, w) + w[W_CUBE] - price * gv
-        if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, np.bool_(False)):
+        if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
             v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
         if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:

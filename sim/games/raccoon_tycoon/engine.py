@@ -1069,7 +1069,7 @@ def _bonus_stage(s, p):
     if k == 0:
         _price_stage(s, p)
     elif k == 1:
-        _use_bonus(s, p, np.int64(only))    # int64 as from apply_action: one compiled copy
+        _use_bonus(s, p, only)
     else:
         s.phase = PH_BONUS
 
@@ -1084,7 +1084,7 @@ def _any_supply(s, p):
     return False
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _use_bonus(s, p, t):
     seat = s.cur
     bt = s.tile_type[t]

@@ -14,7 +14,7 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
-from sim.kernel import LEGAL_TYPE
+from sim.kernel import LEGAL_TYPE, one_copy
 from sim.rng import rand_below, shuffle
 
 from .params import (
@@ -148,7 +148,7 @@ def char_is_citizen(p, c):
     return p[P_CHAR0 + 2 * c + 1] == 1
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _item(s, seat, iid):
     if s.n_it < MAX_ITEMS - N_CHARS:
         s.it[s.n_it, 0] = seat
@@ -222,7 +222,7 @@ def count_type(s, seat, t):
 
 
 # ---------------------------------------------------------------- deck
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _draw_one(s, seat):
     if s.deck_n == 0:
         if s.disc_n == 0:
@@ -338,7 +338,7 @@ def setup(s, p, n_players):
     shuffle(s.rng, 0, s.deck, s.deck_n)
     for i in range(n):
         for j in range(np.int64(p[P_START_HAND])):
-            _draw_one(s, np.int64(i))
+            _draw_one(s, i)
     # Open claims: players + 2 face up
     no = np.int64(p[P_N_OPEN])
     for j in range(MAX_OPEN):
@@ -362,10 +362,10 @@ def setup(s, p, n_players):
                 q += 1
     s.phase = PH_KEEP
     s.cur = -1
-    _next_keeper(s, p, np.int64(0))     # int64 like the other call: one compiled copy (a literal is a type)
+    _next_keeper(s, p, 0)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _next_keeper(s, p, start):
     """Move the keep phase to the next seat that must drop secret claims, or start the first turn."""
     for i in range(start, s.n):
@@ -378,10 +378,10 @@ def _next_keeper(s, p, start):
             if s.sec_state[i, j] == SEC_DEALT:
                 s.sec_state[i, j] = SEC_KEPT
     s.phase = PH_PLAY
-    _start_turn(s, p, np.int64(0))
+    _start_turn(s, p, 0)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _start_turn(s, p, seat):
     s.cur = seat
     s.turns[seat] += 1
@@ -399,7 +399,7 @@ def _start_turn(s, p, seat):
 
 
 # ---------------------------------------------------------------- characters
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _give_char(s, c, seat):
     s.char_owner[c] = seat
     s.char_turn[c] = s.turn_total
@@ -416,16 +416,16 @@ def _outlaws(s, p, at_end):
         return
     if s.char_owner[FLATFOOT] < 0 and s.gold[seat] >= p[P_FLAT_GOLD]:
         if p[P_R_FLAT_TIMING] == 0 or at_end:
-            _give_char(s, np.int64(FLATFOOT), seat)
+            _give_char(s, FLATFOOT, seat)
     if s.char_owner[ANGIE] < 0 and s.built[seat] >= p[P_ANGIE_TILES]:
-        _give_char(s, np.int64(ANGIE), seat)
+        _give_char(s, ANGIE, seat)
     if s.char_owner[PHINEUS] < 0:
         k = s.cubes_board[seat] if p[P_R_PHIN_COUNT] == 0 else s.cubes_bought[seat]
         if k >= p[P_PHIN_CUBES]:
-            _give_char(s, np.int64(PHINEUS), seat)
+            _give_char(s, PHINEUS, seat)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _move_char(s, c, dest, how):
     log_event(s, E_CHAR_MOVE, c, s.char_owner[c], dest, how)
     s.char_owner[c] = dest
@@ -578,7 +578,7 @@ def build_cost(p, t, f, fp, ignore_lot, discount):
     return c
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def gen_builds(s, p, seat, out, k, kind, ignore_lot, discount):
     """Append every affordable legal (tile, floor, footprint) build as actions of `kind`.
 
@@ -682,7 +682,7 @@ def _build(s, p, seat, t, f, fp, ignore_lot, discount):
 
 
 # ---------------------------------------------------------------- cubes and finishing
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _place_cube(s, p, seat, i, src):
     s.tc[seat, i] += 1
     s.cubes_board[seat] += 1
@@ -731,7 +731,7 @@ def _finish_tile(s, p, seat, i):
 
 
 # ---------------------------------------------------------------- cards
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _richest_opponent(s, seat, by_cards):
     best = -1
     bv = -1
@@ -744,7 +744,7 @@ def _richest_opponent(s, seat, by_cards):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _play_card(s, p, seat, c, how):
     """Resolve Tycoon card c (already out of the hand); it goes to the discard pile once resolved."""
     s.cards_played[seat] += 1
@@ -761,14 +761,14 @@ def _play_card(s, p, seat, c, how):
         log_event(s, E_GOLD, seat, g, s.gold[seat], 1)
     g = np.int64(cparam(p, c, CF_STEAL_GOLD))
     if g > 0:
-        v = _richest_opponent(s, seat, np.bool_(False))
+        v = _richest_opponent(s, seat, False)
         x = min(g, s.gold[v])
         s.gold[v] -= x
         s.gold[seat] += x
         log_event(s, E_STEAL_GOLD, seat, v, x, 0)
     g = np.int64(cparam(p, c, CF_STEAL_CARDS))
     if g > 0:
-        v = _richest_opponent(s, seat, np.bool_(True))
+        v = _richest_opponent(s, seat, True)
         for j in range(g):
             if s.hand_n[v] == 0:
                 break
@@ -848,7 +848,7 @@ def _stake(s, p, seat, gid):
     _item(s, seat, IT_CLAIM + gid)
     if first and s.char_owner[SYDNEY] < 0:
         if not restricted(s) or p[P_R_FINAL_OUTLAWS] == 1:
-            _give_char(s, np.int64(SYDNEY), seat)
+            _give_char(s, SYDNEY, seat)
 
 
 # ---------------------------------------------------------------- settling automatic tasks
@@ -885,7 +885,7 @@ def _settle(s, p):
                 break
             s.tk_n -= 1
             for j in range(k):
-                _draw_one(s, np.int64(seat))
+                _draw_one(s, seat)
             log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
         elif kind == TK_PLAYOPT:
             if s.hand_n[seat] == 0:
@@ -924,14 +924,14 @@ def _settle(s, p):
                 if restricted(s):
                     log_event(s, E_NO_CITIZEN, seat, a, 0, 0)
                 else:
-                    _give_char(s, np.int64(a), seat)
+                    _give_char(s, a, seat)
         elif kind == TK_GOLD:
             s.tk_n -= 1
             _gain(s, seat, a)
             log_event(s, E_GOLD, seat, a, s.gold[seat], 2)
         elif kind == TK_CARD:
             s.tk_n -= 1
-            _play_card(s, p, seat, np.int64(a), np.int64(b))
+            _play_card(s, p, seat, a, b)
         elif kind == TK_TODISC:
             s.tk_n -= 1
             _to_discard(s, a)
@@ -947,7 +947,7 @@ def current_player(s):
     return s.cur
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
     out[k] = K_EARN * ASTRIDE
     k += 1
@@ -960,13 +960,13 @@ def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
                 if card_playable(s, p, seat, c):
                     out[k] = K_PLAY * ASTRIDE + c
                     k += 1
-    k = gen_builds(s, p, seat, out, np.int64(k), np.int64(K_BUILD), np.bool_(False), np.int64(0))
+    k = gen_builds(s, p, seat, out, k, K_BUILD, False, 0)
     if s.end_trig == 0 and s.gold[seat] >= p[P_BRIBE]:
-        k = _gen_moves(s, p, seat, out, np.int64(k), np.int64(K_BRIBE))
+        k = _gen_moves(s, p, seat, out, k, K_BRIBE)
     return k
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _gen_moves(s, p, seat, out, k, kind):
     own_only = p[P_R_BRIBE_TARGET] == 1
     for c in range(N_CHARS):
@@ -1028,14 +1028,14 @@ def legal_actions(s, p, out):
             out[k] = K_SKIP * ASTRIDE
             k += 1
         elif kind == TK_ACTION:
-            k = _gen_tycoon(s, p, seat, out, np.int64(k), np.bool_(True), p[P_R_ANGIE_ACTION_BONUS] == 1)
+            k = _gen_tycoon(s, p, seat, out, k, True, p[P_R_ANGIE_ACTION_BONUS] == 1)
         elif kind == TK_CBUILD:
-            k = gen_builds(s, p, seat, out, np.int64(k), np.int64(K_CBUILD), s.tk[top, 1] == 1, np.int64(s.tk[top, 2]))
+            k = gen_builds(s, p, seat, out, k, K_CBUILD, s.tk[top, 1] == 1, s.tk[top, 2])
             out[k] = K_SKIP * ASTRIDE
             k += 1
         elif kind == TK_MOVE:
             if not restricted(s):
-                k = _gen_moves(s, p, seat, out, np.int64(k), np.int64(K_MOVE))
+                k = _gen_moves(s, p, seat, out, k, K_MOVE)
             out[k] = K_SKIP * ASTRIDE
             k += 1
         if k == 0:  # cannot happen with a consistent stack; never leave the game without a move
@@ -1046,7 +1046,7 @@ def legal_actions(s, p, out):
     out[k] = K_END * ASTRIDE
     k += 1
     if s.acts_any + s.acts_noplay > 0:
-        k = _gen_tycoon(s, p, seat, out, np.int64(k), s.acts_any > 0, np.bool_(True))
+        k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
     if s.gold[seat] >= cube_price(s, p, seat):
         for i in range(s.ntile[seat]):
             if tile_open(s, p, seat, i):
@@ -1260,7 +1260,7 @@ def apply_action(s, p, a):
             _push(s, TK_CARD, arg, 0)
             _push(s, TK_DISCARD1, 0, 0)
         else:
-            _play_card(s, p, seat, arg, np.int64(0))
+            _play_card(s, p, seat, arg, 0)
     elif kind == K_BUILD or kind == K_CBUILD:
         ign = False
         disc = 0
@@ -1275,21 +1275,21 @@ def apply_action(s, p, a):
     elif kind == K_BRIBE:
         _use_action(s, kind)
         _pay(s, seat, np.int64(p[P_BRIBE]))
-        _move_char(s, arg // 10, arg % 10, np.int64(0))
+        _move_char(s, arg // 10, arg % 10, 0)
     elif kind == K_MOVE:
         s.tk_n -= 1
-        _move_char(s, arg // 10, arg % 10, np.int64(1))
+        _move_char(s, arg // 10, arg % 10, 1)
     elif kind == K_BUY:
         price = cube_price(s, p, seat)
         _pay(s, seat, price)
-        _place_cube(s, p, seat, arg, np.int64(0))
+        _place_cube(s, p, seat, arg, 0)
     elif kind == K_PLACE:
         top = s.tk_n - 1
         src = s.tk[top, 2]
         s.tk[top, 1] -= 1
         if s.tk[top, 1] <= 0:
             s.tk_n -= 1
-        _place_cube(s, p, seat, arg, np.int64(src))
+        _place_cube(s, p, seat, arg, src)
     elif kind == K_CHEAP:
         top = s.tk_n - 1
         price = s.tk[top, 2]
@@ -1297,7 +1297,7 @@ def apply_action(s, p, a):
         if s.tk[top, 1] <= 0:
             s.tk_n -= 1
         _pay(s, seat, price)
-        _place_cube(s, p, seat, arg, np.int64(0))
+        _place_cube(s, p, seat, arg, 0)
     elif kind == K_DISCARD:
         _remove_card(s, seat, arg)
         _to_discard(s, arg)
@@ -1307,7 +1307,7 @@ def apply_action(s, p, a):
     elif kind == K_BPLAY:
         s.tk_n -= 1
         _remove_card(s, seat, arg)
-        _play_card(s, p, seat, arg, np.int64(1))
+        _play_card(s, p, seat, arg, 1)
     elif kind == K_SKIP:
         if s.tk_n > 0:
             log_event(s, E_SKIP, seat, s.tk[s.tk_n - 1, 0], 0, 0)
@@ -1329,23 +1329,23 @@ def _end_turn(s, p):
         s.final_left = s.n - 1
         log_event(s, E_END_TRIGGER, seat, s.pile, s.reserve, 0)
         if s.final_left <= 0:
-            _game_over(s, p, np.int64(1))
+            _game_over(s, p, 1)
             return
     elif s.end_trig == 1:
         s.final_left -= 1
         if s.final_left <= 0:
-            _game_over(s, p, np.int64(1))
+            _game_over(s, p, 1)
             return
     if s.turn_total >= p[P_TURN_CAP]:
-        _game_over(s, p, np.int64(2))
+        _game_over(s, p, 2)
         return
     if p[P_STALL_ROUNDS] > 0 and s.end_trig == 0 and s.turn_total - s.last_prog >= p[P_STALL_ROUNDS] * s.n:
-        _game_over(s, p, np.int64(3))
+        _game_over(s, p, 3)
         return
     _start_turn(s, p, (seat + 1) % s.n)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _game_over(s, p, how):
     s.over = how
     s.phase = PH_OVER
