@@ -4,7 +4,9 @@ One utility model in dollars, five archetypes (strategy ids 1..5) that differ in
 preferences.  Every legal action gets a dollar utility; the best one is played (ties broken by a small random term
 from the policy stream).  Auction bids are value-based: a player stays in while the next bid is below
 max(what the card is worth to me, deny_weight x what it is worth to the current VP leader among the others),
-keeping a cash reserve.  Nothing hidden is read: money is secret in the rulebook but is easy to track from play,
+keeping a cash reserve.  In the two-player variant the starter bids only once and the other may raise by $1, so
+the starter bids the lower of its own limit and the opponent's limit as estimated with its own weights (rather than
+the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret in the rulebook but is easy to track from play,
 and the P&P hands of others are not looked at.
 
 Weights (index: name, meaning):
@@ -433,6 +435,16 @@ def choose(s, p, seat, legal, n, sid, weights):
             lowest = 0
             lo_amt = E.a_arg(legal[0])
         pas = n - 1 if E.a_kind(legal[n - 1]) != E.A_BID else -1
+        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 \
+                and E.two_player_auction(s, p):
+            # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the
+            # card to any opponent who values it more.  Bid up to what the opponent is estimated to pay (its
+            # limit by my weights, from public information), never above my own limit.
+            other = 1 - seat
+            opp = bid_limit(s, p, other, w)
+            amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
+            bids = n if pas < 0 else n - 1
+            return min(amount - lo_amt, bids - 1)     # the bids are lo_amt, lo_amt + 1, ... in order
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0

@@ -174,7 +174,12 @@ def test_compensation_parameter_and_optional_building_setup():
     assert [s["hold"][k].sum() for k in range(3)] == [0, 2, 5]
     assert sum(s["tile_type"][t] < 6 for t in s["bld_offer"]) == 3
     st, s, p = fresh(4, params(option__beginner="on"))
-    assert s["bld_n"] == 0
+    assert s["bld_n"] == 0 and (s["bld_offer"] >= 0).sum() == 4
+    # alternative reading: the two basic tiles not on offer refill the offer instead of leaving the game
+    st, s, p = fresh(4, params(option__beginner="on", option__beginner_basic_stack="on"))
+    stack = list(s["bld_stack"][:s["bld_n"]])
+    assert len(stack) == 2 and all(s["tile_type"][t] < 6 for t in stack)
+    assert sorted(stack + list(s["bld_offer"])) == list(range(6))     # every basic tile, each once
 
 
 # ---------------------------------------------------------------- production
@@ -400,6 +405,23 @@ def test_two_player_auction_variant():
     assert s["phase"] == E.PH_AUCTION and E.current_player(s) == 0
 
 
+def test_two_player_auction_offers_every_amount_up_to_the_money():
+    # each side bids once, so a jump of any size must be on offer (elsewhere: the minimum and 31 above it)
+    st, s, p = fresh(2)
+    s["money"][:2] = [120, 200]
+    co = start_auction(s, p)
+    mb = E.rr_min_bid(p, co)
+    bids = [a & 0xFFFFFF for a in kinds(legal(s, p), E.A_BID)]
+    assert bids == list(range(mb, 121))
+    act(s, p, enc(E.A_BID, 100))
+    assert [a & 0xFFFFFF for a in kinds(legal(s, p), E.A_BID)] == list(range(101, 201))
+    assert enc(E.A_PASS_BID, 1) in legal(s, p)
+    st, s, p = fresh(3)
+    s["money"][:3] = [120, 200, 200]
+    start_auction(s, p)
+    assert len(kinds(legal(s, p), E.A_BID)) == E.BID_WINDOW
+
+
 # ---------------------------------------------------------------- buildings and towns
 def test_buy_and_upgrade_full_cost_or_difference():
     for rule, cost in (("full", 9), ("difference", 5)):
@@ -580,3 +602,26 @@ def test_export_once_per_turn_reading():
     act(s, p, enc(E.A_SELL, (1 << 12) | (WHEAT << 8) | 1))
     assert s["phase"] == E.PH_SELL2
     assert all(not (a >> 12) & 1 for a in kinds(legal(s, p), E.A_SELL))
+
+
+def test_two_player_starter_bids_up_to_the_opponents_estimated_limit():
+    # the starter bids once and the other may raise by $1: a bot bids the lower of its own limit and the opponent's
+    # (estimated with its own weights), not the minimum
+    from strategies import raccoon_tycoon as S
+    w = np.array(S.W_BARON, np.float64)
+    for money in ((200, 20), (20, 200)):         # the opponent short of money, then me
+        st, s, p = fresh(2)
+        s["money"][:2] = money
+        co = start_auction(s, p)
+        mb = E.rr_min_bid(p, co)
+        n = E.legal_actions(s, p, OUT)
+        k = S.choose(s, p, 0, OUT, n, S.S_BARON, w)
+        mine, theirs = s["bl_lim"][0], S.bid_limit(s, p, 1, w)
+        assert mine > mb + 1 and theirs > mb + 1            # both would pay more than the minimum
+        bid = int(OUT[k]) & 0xFFFFFF
+        if money[1] < money[0]:
+            assert bid == int(np.ceil(theirs)) < mine        # just enough that the opponent does not raise
+        else:
+            assert bid == int(np.floor(mine)) < theirs       # my limit: the opponent pays more to win it
+        E.apply_action(s, p, OUT[k])
+        assert s["auc_high"] == bid and E.current_player(s) == 1

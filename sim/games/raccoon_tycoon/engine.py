@@ -36,6 +36,8 @@ MAX_ITEMS = 96
 MAX_STEPS = 30000
 MAX_EVENTS = 64
 BID_WINDOW = 32          # bids offered: the next minimum and the 31 amounts above it (engine restriction, RULES.md)
+# ... except in the two-player variant, where each side bids only once: every amount up to its money, as many as fit
+# beside the pass in MAX_ACTIONS (RULES.md)
 
 # building types
 BT_MACHINE = 6 + P.ADV_KEYS.index("machine_shop")
@@ -584,6 +586,11 @@ def setup(s, p, n_players):
             s.bld_stack[m] = i
             m += 1
         shuffle(s.rng, 0, s.bld_stack, m)
+    elif p[P.P_BEGINNER_BASIC] == 1:
+        # the basic tiles not on offer (already shuffled) refill the offer instead of leaving the game
+        for i in range(n_basic_offer, nbasic):
+            s.bld_stack[m] = order[i]      # order is bld_stack itself and m < i: moving down is safe
+            m += 1
     s.bld_n = m
     for k in range(4):
         if s.bld_offer[k] < 0 and s.bld_n > 0:
@@ -695,6 +702,12 @@ def _push(out, n, a):
         out[n] = a
         return n + 1
     return n
+
+
+@nb.njit(cache=True, inline="always")
+def two_player_auction(s, p):
+    """The two-player variant applies: the starter bids once, the other raises once or passes (RULES)."""
+    return s.n == 2 and p[P.P_TWO_PLAYER_AUCTION] == 1
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -912,7 +925,10 @@ def legal_actions(s, p, out):
     elif ph == PH_AUCTION:
         seat = s.auc_bidder
         lo = auction_next_min(s, p)
-        hi = min(np.int64(s.money[seat]), lo + BID_WINDOW - 1)
+        window = BID_WINDOW
+        if two_player_auction(s, p):
+            window = MAX_ACTIONS - 1
+        hi = min(np.int64(s.money[seat]), lo + window - 1)
         if hi >= lo and hi - lo + 1 <= out.shape[0]:
             base = enc(A_BID, 0)
             for b in range(lo, hi + 1):
@@ -1217,7 +1233,7 @@ def _auction_advance(s, p):
     """Next bidder clockwise who has not passed and is not the high bidder; players who cannot afford the next
     minimum pass automatically (passing is their only legal action).  Resolves the auction when no one is left."""
     n = s.n
-    two = n == 2 and p[P.P_TWO_PLAYER_AUCTION] == 1
+    two = two_player_auction(s, p)
     if two and s.auc_bidder != s.auc_starter:
         _auction_resolve(s, p)
         return

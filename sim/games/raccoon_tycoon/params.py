@@ -60,6 +60,11 @@ P_OPT_BASIC_BY_PLAYERS = T.add("option.basic_tiles_by_players", "off", kind="boo
                                doc="basic tiles on offer = number of players (max 4), the rest advanced")
 P_OPT_BEGINNER = T.add("option.beginner", "off", kind="bool", prov="F", src="RULES optional rules (beginning gamers)",
                        doc="remove the advanced buildings from play (the offer is not refilled)")
+P_BEGINNER_BASIC = T.add("option.beginner_basic_stack", "off", kind="bool", prov="A",
+                         src="reading: the beginners' rule removes only the advanced buildings, setup J still removes "
+                             "the basic tiles not on offer (D)",
+                         doc="with option.beginner: the basic tiles not on offer refill the offer instead of leaving "
+                             "the game")
 
 # ---------------------------------------------------------------- limits and effects
 def _eff(name, key, lo, hi, doc):
