@@ -862,3 +862,54 @@ def test_ghost_dynamite_costs_nothing():
                   forced=faces("D", "D"))
     assert s["dkind"] == E.D_GHOST  # both dice locked: no re-roll decision
     assert s["life"][1] == 11
+
+
+def test_black_jack_may_reroll_a_former_ghost_token_die_showing_dynamite():
+    p = params()
+    st, s = _one(p, "BLACK_JACK", forced=faces("BR", "BR", "BR", "BR", "BR"))
+    s["preset"] = 0b00001           # die 0 showed a Ghost token's face on roll 1
+    more(s, faces("D"))
+    act(s, p, E.D_REROLL, 0b00001)
+    assert s["face"][0] == E.DYN and s["preset"] == 0
+    assert any(m & 1 for m in args(s, p))   # re-rolled: an ordinary die, so its Dynamite is not locked for him
+
+
+def test_el_gringo_arrow_withheld_under_last_regular_trigger():
+    # A5 off withholds the arrow that would fire the attack; under A8 = last_regular that is the last regular arrow,
+    # even while the Chief's Arrow is still in the pile
+    for a5, attacks in [(0, 0), (1, 1)]:
+        p = params(module__chief_arrow=1, rule__chief_attack_trigger="last_regular",
+                   rule__gringo_last_arrow_attacks=a5)
+        st, s = build(p, "SDOOR", ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+                      arrows=[0, 0, 8, 0, 0], forced=faces("B1", "BR", "D", "D", "BR"))
+        assert s["pile"] == 1 and s["chief_holder"] == -1
+        act(s, p, E.D_REROLL, 0)
+        act(s, p, E.D_BE, 1)
+        assert len(ev_kinds(s, E.EV_INDIANS)) == attacks
+        if not attacks:
+            assert s["arrows"][0] == 0 and s["pile"] == 1
+
+
+def test_bart_cassidy_and_the_loudmouth_bullet_option():
+    for on in (0, 1):
+        p = params(module__saloon_dice=1, rule__bart_vs_bullet=on)
+        st, s = _one(p, "BART_CASSIDY", forced=faces("D", "D", "BR", "BR", "BU"))
+        act(s, p, E.D_SALOON, 1)
+        if on:
+            assert s["dkind"] == E.D_BART and s["decider"] == 0
+            act(s, p, E.D_BART, 1)
+            assert s["arrows"][0] == 1
+        assert s["life"][0] == int(s["max_life"][0]) - (0 if on else 1)
+
+
+def test_doc_holyday_counts_only_bulls_eyes_that_hit():
+    # A3 on: a Bull's Eye may be wasted on nobody; three results of which one is wasted are not "three used"
+    p = params(module__new_characters=1, rule__bullseye_can_be_wasted=1)
+    st, s = _one(p, "DOC_HOLYDAY", life=[6, 9, 8, 8, 9], forced=faces("B1", "B1", "B2", "D", "D"))
+    act(s, p, E.D_REROLL, 0)
+    targets = args(s, p)
+    nobody = max(targets)
+    assert nobody >= 5                         # the "assign to nobody" choice
+    for t in (1, 4, nobody):
+        act(s, p, E.D_BE, t)
+    assert s["life"][0] == 6

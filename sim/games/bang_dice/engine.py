@@ -444,9 +444,16 @@ def take_token(s, taker, chief):
         s.arrows[taker] += 1
     s.arrows_taken[taker] += 1
     log_event(s, EV_ARROW, taker, 1 if chief else 0, s.pile, s.chief_holder)
-    if qi(s, P.R_CHIEF_LAST) == 1:  # attack when the last regular arrow leaves
-        return s.pile <= 0
-    return pile_tokens(s) <= 0
+    return attack_due(s, 0)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def attack_due(s, more):
+    """The Indian attack fires once `more` further arrows leave the pile: when the last regular arrow goes
+    (rule.chief_attack_trigger = last_regular) or the last token, the Chief's Arrow included (last_token)."""
+    if qi(s, P.R_CHIEF_LAST) == 1:
+        return s.pile - more <= 0
+    return pile_tokens(s) - more <= 0
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -524,7 +531,7 @@ def start_reveal(s, seat, ret):
 
 @declared(on_state(I64, I64), _nrt=False)
 def _bart_max(s, b):
-    if s.bt_src != SRC_SHOT and s.bt_src != SRC_GATLING:
+    if s.bt_src != SRC_SHOT and s.bt_src != SRC_GATLING and not (s.bt_src == SRC_BULLET and qb(s, P.R_BART_BULLET)):
         return 0
     amt = s.bt_amt[b]
     room = s.pile
@@ -945,6 +952,7 @@ def _step1(s, ph):
             mask = all_dice(s) & ~s.preset
         else:
             mask = s.reroll_mask
+            s.preset &= ~mask   # a re-rolled Ghost-token die is an ordinary die now (Black Jack's Dynamite)
         for i in range(s.nd):
             if ((mask >> i) & 1) == 1:
                 roll_die(s, i)
@@ -961,6 +969,7 @@ def _step1(s, ph):
         if s.rv_cancel == 0:
             s.face[s.doc_die] = DIE_FACES[s.die_type[s.doc_die], s.doc_k]
             s.rolled |= 1 << s.doc_die
+            s.preset &= ~(1 << s.doc_die)   # no longer the Ghost token's face
             log_event(s, EV_DOC, s.rv_seat, s.doc_die, s.face[s.doc_die], a)
         s.phase = PH_ARROWS
 
@@ -1185,7 +1194,11 @@ def _step5(s, ph):
             start_batch(s, SRC_SHOT, a, PH_BE_DONE)
     elif ph == PH_BE_DONE:
         s.phase = PH_BEER_SETUP
-        if is_char(s, a, DOCH) and s.n_be >= qi(s, P.DOC_SHOTS):
+        used = 0            # "each time you use three or more": results that hit nobody do not count
+        for i in range(s.n_be):
+            if s.be_tgt[i] >= 0:
+                used += 1
+        if is_char(s, a, DOCH) and used >= qi(s, P.DOC_SHOTS):
             start_heal(s, a, qi(s, P.DOC_HEAL), HS_DOCH, a, PH_BEER_SETUP)
 
 
@@ -1394,8 +1407,8 @@ def _step10(s, ph):
             s.gringo_owed -= 1
             g = s.gringo_seat
             if s.alive[g] == 1:
-                if (not qb(s, P.R_GRINGO_ATTACK)) and pile_tokens(s) <= 1:
-                    return
+                if (not qb(s, P.R_GRINGO_ATTACK)) and attack_due(s, 1):
+                    return          # A5 off: no arrow that would fire the attack
                 if forced_take(s, g):
                     start_indian(s, PH_DMG_GRINGO)
             return

@@ -130,5 +130,8 @@ R_APACHE = _add("rule.apache_steal", "instead_of_pile_arrow", kind="choice", cho
                 prov="A", src="OS", doc="Apache Kid takes the Chief's Arrow from its holder in place of a pile arrow")
 R_SPECIAL_3P = _add("rule.special_roles_3p", "off", kind="choice", choices=("off",), prov="A", src="OS",
                     doc="special roles are not used in the 3-player variant (no Sheriff to swap or protect)")
+R_BART_BULLET = _add("rule.bart_vs_bullet", 0, kind="bool", prov="D", src="R13; A16",
+                     doc="A16: off = Bart Cassidy takes an arrow instead of Bull's Eye and Gatling damage only (the "
+                         "list R13 gives); on = also instead of the Loudmouth's Bullet (neither Indians nor Dynamite)")
 
 N_PARAMS = len(TABLE)
