@@ -68,6 +68,8 @@ def _event_value(s, p, pl, kind, x, w):
                     ok = x == MCOMP[m, c, 1]
                 elif kind == C_HIT_NEXT:
                     ok = x == neighbour(s, p, pl)
+                elif kind == C_HIT_DISTINCT:
+                    ok = x >= 0 and ((s.mprog[pl, k, c] >> x) & 1) == 0   # a player already hit adds nothing
                 if ok:
                     v = _mission_value(s, p, m, w)
                     other = MCOMP[m, 1 - c, 0]

@@ -799,6 +799,22 @@ def test_mission_kill_distinct_and_use_ammo():
     assert claimed(s, 0) == 1
 
 
+@pytest.mark.parametrize("capped", [True, False])
+def test_hit_three_different_players_with_two_opponents(capped):
+    # 3 players: "hit 3 different players" means both opponents (rule.hit_distinct_capped); the literal reading can
+    # never be completed
+    st, s, pv = table(3, {"rule.duels_per_side": 0, "rule.hit_distinct_capped": "on" if capped else "off"})
+    put_face(s, 0, MIS["HIT_DISTINCT:3"])
+    s["pos"][:3] = at("HOTEL")
+    give(s, 0, E.HEAD, 3)
+    give(s, 1, E.FOOT)
+    duel(s, pv, 1, E.HEAD, E.FOOT)
+    assert claimed(s, 0) == 0
+    give(s, 2, E.FOOT)
+    duel(s, pv, 2, E.HEAD, E.FOOT)
+    assert claimed(s, 0) == (1 if capped else 0)
+
+
 def test_mission_give_ammo_each():
     st, s, pv = table(4)
     card = MIS["GIVE_AMMO_EACH"]
@@ -1111,3 +1127,16 @@ def test_missions_two_jobs_weapon_and_hit_sheriff_and_kill():
     give(s, 1, E.FOOT)
     duel(s, pv, 1, E.HEAD, E.FOOT, choice=E.W_HIT_JOB)   # takes the badge, then the hit kills
     assert claimed(s, 0) == 1 and s["job"][0] == JOB["SHERIFF"] and s["skip"][1] == 1
+
+
+def test_bots_see_no_value_in_hitting_a_player_already_counted():
+    # a face-up "hit 3 different players": a second hit on the same player progresses nothing, so the bots' value of
+    # a duel against him carries none of that card
+    from strategies import gunny_town as S
+    st, s, pv = table(4)
+    put_face(s, 0, MIS["HIT_DISTINCT:3"])
+    w = GAME.weights_matrix(["mission_chaser"])[0]
+    assert S._event_value(s, pv, 0, E.C_HIT_DISTINCT, 1, w) > 0
+    s["mprog"][0, 0, 0] = 1 << 1                     # seat 1 already hit
+    assert S._event_value(s, pv, 0, E.C_HIT_DISTINCT, 1, w) == 0
+    assert S._event_value(s, pv, 0, E.C_HIT_DISTINCT, 2, w) > 0

@@ -22,7 +22,8 @@ from .params import (
     LOC_SQ, LOC_STORE, MCOMP, MTIER, NCHEST, NMISSION, NSECRET, NSQ, NSTORE, P_AMMO_CUSTOM, P_AMMO_DECK,
     P_BANDIT_GN, P_BANKER, P_BANKER_BONUS, P_BRIBE_COST, P_CASINO_CAP, P_CASINO_GROSS, P_CASINO_MULT,
     P_CASINO_PARTS, P_CHEST, P_DUELS_PER_SIDE, P_ENTRY_USES_ACTION, P_EXTRA_COST, P_EXTRA_SQ,
-    P_EXTRA_USES_ACTION, P_FACE_UP, P_FINISH_ROUND, P_FORT_BONUS, P_HAND_MAX, P_HORSE_COST, P_JAIL_LP, P_JAIL_VP,
+    P_EXTRA_USES_ACTION, P_FACE_UP, P_FINISH_ROUND, P_FORT_BONUS, P_HAND_MAX, P_HIT_DISTINCT_CAP,
+    P_HORSE_COST, P_JAIL_LP, P_JAIL_VP,
     P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION, P_MISSION_EXTRA, P_MISSIONS_PER_TURN,
     P_MOVE_END_LOC, P_MOVE_FOOT, P_MOVE_HORSE, P_MULTI_WEAPONS, P_NEIGHBOUR, P_OVERMATCH_EQUAL, P_ROB_BANK,
     P_ROB_SALOON, P_ROB_STORE, P_ROB_STORE_CARDS, P_ROUND_CAP, P_SECRET, P_SECRET_ANYTIME, P_SECRET_IN_LIMIT,
@@ -425,7 +426,7 @@ def _popcount(x):
 
 
 @nb.njit(cache=True)
-def _comp_done(s, pl, kind, cnt, prog):
+def _comp_done(s, p, pl, kind, cnt, prog):
     if kind == C_NONE:
         return True
     if kind == C_USE_AMMO:
@@ -435,17 +436,19 @@ def _comp_done(s, pl, kind, cnt, prog):
     if kind == C_GIVE:
         return False
     if kind == C_HIT_DISTINCT:
+        if _pi(p, P_HIT_DISTINCT_CAP) == 1:
+            cnt = min(cnt, s.n - 1)     # "hit 3 different players" with 2 opponents: hit both
         return _popcount(prog) >= cnt
     return prog >= cnt
 
 
 @nb.njit(cache=True)
-def mission_ready(s, pl, k):
+def mission_ready(s, p, pl, k):
     m = s.face[k]
     if m < 0:
         return False
-    return (_comp_done(s, pl, MCOMP[m, 0, 0], MCOMP[m, 0, 2], s.mprog[pl, k, 0])
-            and _comp_done(s, pl, MCOMP[m, 1, 0], MCOMP[m, 1, 2], s.mprog[pl, k, 1]))
+    return (_comp_done(s, p, pl, MCOMP[m, 0, 0], MCOMP[m, 0, 2], s.mprog[pl, k, 0])
+            and _comp_done(s, p, pl, MCOMP[m, 1, 0], MCOMP[m, 1, 2], s.mprog[pl, k, 1]))
 
 
 @nb.njit(cache=True)
@@ -453,8 +456,8 @@ def secret_ready(s, p, pl):
     sc = s.secret[pl]
     if sc < 0 or (s.job[pl] >= 0 and _pi(p, P_SECRET_ANYTIME) == 0):
         return False
-    return (_comp_done(s, pl, SCOMP[sc, 0, 0], SCOMP[sc, 0, 2], s.sprog[pl, 0])
-            and _comp_done(s, pl, SCOMP[sc, 1, 0], SCOMP[sc, 1, 2], s.sprog[pl, 1]))
+    return (_comp_done(s, p, pl, SCOMP[sc, 0, 0], SCOMP[sc, 0, 2], s.sprog[pl, 0])
+            and _comp_done(s, p, pl, SCOMP[sc, 1, 0], SCOMP[sc, 1, 2], s.sprog[pl, 1]))
 
 
 @one_copy()
@@ -505,7 +508,7 @@ def claim(s, p, pl):
         best_v = -1
         if in_limit:
             for k in range(6):
-                if mission_ready(s, pl, k):
+                if mission_ready(s, p, pl, k):
                     m = s.face[k]
                     v = 100 * _pi(p, P_MISSION + 2 * m + 1) + _pi(p, P_MISSION + 2 * m)
                     if v > best_v:

@@ -174,6 +174,10 @@ P_NEIGHBOUR = _add("rule.neighbour", "next", kind="choice", choices=("next", "pr
                    doc="G23: 'the player on your left' = the next player in turn order (text) or the previous one (legend)")
 P_SECRET_ANYTIME = _add("rule.secret_anytime", "off", kind="bool", prov="A", src="N G24",
                         doc="G24: on: secret missions progress and score while holding a job too")
+P_HIT_DISTINCT_CAP = _add("rule.hit_distinct_capped", "on", kind="bool", prov="A",
+                          src="reading of the assumed HIT_DISTINCT:3 card (N 3.3)",
+                          doc="on: 'hit 3 different players' needs at most every opponent (both of them at 3 "
+                              "players); off: literal, the card cannot be completed at 3 players and stays face up")
 v, pv, sr = _v(DATA["end"]["vp_target"])
 P_VP_TARGET = _add("end.vp_target", v, lo=1, hi=100, prov=pv, src=sr, doc="VP that triggers the end (finish the round)")
 P_FINISH_ROUND = _add("rule.finish_round", "on", kind="bool", prov="A", src="N G25",
