@@ -30,7 +30,7 @@ from sim.games.saloon_tycoon.engine import (
 )
 from sim.games.saloon_tycoon.params import (
     B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
-    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_TERM0, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
+    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, KF_TERM0, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
     P_ANGIE_TILES,
     P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_TILE_TYPE,
     TF_BONUS, TF_BONUS_N, TF_CUBES, TF_LARGE, TF_SPECIAL,
@@ -274,8 +274,26 @@ def _value(s, p, seat, a, w, n_legal, gv):
     if kind == K_DISCARD:
         return -_card_value(s, p, seat, arg, w, gv)
     if kind == K_DROP:
-        return -claim_points(s, p, seat, arg) - 0.0
+        return -_claim_prospect(s, p, seat, arg)
     return 0.0
+
+
+@nb.njit(cache=True, _nrt=False)
+def _claim_prospect(s, p, seat, g):
+    """Points a claim is expected to score: its points, or for a per-character claim (Poker Night) the characters
+    held now plus an even share of those still in no saloon.  Its value now would be 0 at setup, so the claim that
+    grows was always the one dropped."""
+    per = np.int64(p[kbase(g) + KF_PER])
+    if per == 0:
+        return np.float64(claim_points(s, p, seat, g))
+    held = 0
+    free = 0
+    for c in range(N_CHARS):
+        if s.char_owner[c] == seat:
+            held += 1
+        elif s.char_owner[c] < 0:
+            free += 1
+    return per * (held + free / s.n)
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -687,3 +687,22 @@ def test_a_designer_file_changes_the_parameters(tmp_path):
     assert table.defaults()[table.index("tile.kitchen.cost")] == 9
     assert table.defaults()[table.index("claim.oc01.points")] == 11
     assert slots == P.SLOTS
+
+
+def test_bots_value_a_growing_claim_by_its_prospect_not_its_value_at_setup():
+    # Poker Night scores 2 per character in the saloon: 0 at setup, so valued at its current points the bots always
+    # dropped it.  Its prospect is the characters held plus an even share of those in no saloon yet.
+    from strategies import saloon_tycoon as S
+    p = params()
+    st = np.zeros(1, E.STATE_DTYPE)
+    s = st[0]
+    seed_streams(s["rng"], 7, 3)
+    E.setup(s, p, 4)
+    poker = E.MAX_OPEN + P.SECRET_NAMES.index("Poker Night")
+    assert E.claim_points(s, p, 0, poker) == 0
+    assert S._claim_prospect(s, p, 0, poker) == pytest.approx(2 * E.N_CHARS / 4)
+    s["char_owner"][0] = 0                        # one character in seat 0's saloon, one in seat 1's
+    s["char_owner"][1] = 1
+    assert S._claim_prospect(s, p, 0, poker) == pytest.approx(2 * (1 + (E.N_CHARS - 2) / 4))
+    fixed = E.MAX_OPEN + next(i for i, c in enumerate(P.DATA["secret_claims"]) if isinstance(c["points"], int))
+    assert S._claim_prospect(s, p, 0, fixed) == E.claim_points(s, p, 0, fixed)
