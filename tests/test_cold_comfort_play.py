@@ -183,3 +183,15 @@ def test_every_alternative_reading_plays(name, value):
     assert np.allclose(out["seat_f"][:, :4, 1].sum(1), 1.0)
     base = simulate(*prepare(GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"]), 8, 0, 120)
     assert not np.array_equal(base["seat_f"], out["seat_f"])   # the reading changes play
+
+
+def test_no_preset_prefers_burning_a_bigger_own_hotel():
+    # a fire's score grows with the burned hotel's size by (gold weight x insurance - self-burn cost) per size: a
+    # preset for which that is positive burns its biggest hotel first, losing twice its value in build cost for
+    # an insurance of one value (the arsonist did, with a self-burn cost of 0.5)
+    from strategies import cold_comfort as S
+    game = get_game("cold_comfort")
+    ins = game.params.resolve({})[P.FIRE_INS]
+    for spec in game.strategies:
+        w = spec.weights
+        assert w[S.W_GOLD] * ins - w[S.W_FIRESELF] < 0, spec.name

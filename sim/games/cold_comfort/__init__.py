@@ -17,7 +17,7 @@ from .params import PARAMS
 BUILDER = (1.0, 1.5, 2.0, 1.0, -2.0, 0.0, 2.0, 0.0, 1.0, 2.0, 0.3, 1.5)
 HOST = (1.0, 3.0, 1.0, 0.5, -1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 0.0, 1.5)
 MINER = (1.0, 2.0, 0.5, 0.3, 0.5, 0.0, 2.0, 0.0, 1.0, 4.0, 0.0, 1.5)
-ARSONIST = (1.0, 1.5, 1.0, 0.5, -1.0, 4.0, 2.0, 0.0, 1.0, 0.0, 0.0, 0.5)
+ARSONIST = (1.0, 1.5, 1.0, 0.5, -1.0, 4.0, 2.0, 0.0, 1.0, 0.0, 0.0, 2.0)   # fireself: the build cost per value
 SAVER = (1.2, 2.0, 0.5, 0.3, -1.5, 0.0, 2.5, 0.5, 1.0, 8.0, 0.0, 1.5)
 
 GAME = GameSpec(
@@ -35,8 +35,9 @@ GAME = GameSpec(
                      "match the campers on the map, places grown tiles near its empty hotels.", HOST),
         StrategySpec("miner", 3, "Mines whenever the best hosting move is worth less than a mined die; keeps a "
                      "gold reserve.", MINER),
-        StrategySpec("arsonist", 4, "Burns its own empty hotels next to rivals' empty hotels and passes the fire "
-                     "into the leader's chain (only through its own empty hotels, as the rules allow).", ARSONIST),
+        StrategySpec("arsonist", 4, "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
+                     "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
+                     "hotels, as the rules allow). The only bot that sets fires.", ARSONIST),
         StrategySpec("saver", 5, "Converts gold to points: spends only above a reserve, ends turns early, mines "
                      "when idle.", SAVER),
         StrategySpec("host_blocky", 2, "Preset of host with the builder's block weight (a knob example).",
