@@ -1140,3 +1140,26 @@ def test_bots_see_no_value_in_hitting_a_player_already_counted():
     s["mprog"][0, 0, 0] = 1 << 1                     # seat 1 already hit
     assert S._event_value(s, pv, 0, E.C_HIT_DISTINCT, 1, w) == 0
     assert S._event_value(s, pv, 0, E.C_HIT_DISTINCT, 2, w) > 0
+
+
+@pytest.mark.parametrize("badge_first", [False, True])
+def test_duel_credit_before_the_badge_changes_hands(badge_first):
+    # default: the frighten or the hit is credited before the winner takes the loser's badge, so a jobless winner's
+    # secret "frighten a horse" and "kill a job holder" progress; rule.duel_badge_first: the badge first, and neither
+    params = {"rule.duel_badge_first": "on" if badge_first else "off"}
+    for secret, choice, lp in (("FRIGHTEN_HORSE", E.W_FRIGHTEN_JOB, 3), ("KILL_JOB_HOLDER", E.W_HIT_JOB, 1)):
+        st, s, pv = table(4, params)
+        s["pos"][0] = s["pos"][1] = at("HOTEL")
+        s["horse"][1] = 1
+        s["lp"][1] = lp
+        s["job"][1] = JOB["MEDIC"]
+        s["job_holder"][JOB["MEDIC"]] = 1
+        s["secret"][0] = SECRET[secret]
+        s["sprog"][0] = 0
+        give(s, 0, E.HEAD)
+        give(s, 1, E.FOOT)
+        duel(s, pv, 1, E.HEAD, E.FOOT, choice=choice)
+        assert s["job"][0] == JOB["MEDIC"] and s["job_holder"][JOB["MEDIC"]] == 0 and s["job"][1] == -1
+        assert s["sprog"][0].max() == (0 if badge_first else 1), secret
+        if lp == 1:
+            assert s["lp"][1] == 0 and s["skip"][1] == 1     # jailed: the badge went to the board, then to him

@@ -20,7 +20,7 @@ from .params import (
     C_USE_AMMO, C_WIN_DUEL, DIST, F_BANK, F_BRIBE, F_CASINO, F_CHEST, F_EXTRA, F_FORT, F_HORSE, F_ROBSAL,
     F_WEAPONS, J_BANKER, J_SHERIFF, J_UNDERTAKER, L_ARMORY, L_BANK, L_JAIL, L_STABLES, LOC_AT, LOC_FLAGS, LOC_JOB,
     LOC_SQ, LOC_STORE, MCOMP, MTIER, NCHEST, NMISSION, NSECRET, NSQ, NSTORE, P_AMMO_CUSTOM, P_AMMO_DECK,
-    P_BANDIT_GN, P_BANKER, P_BANKER_BONUS, P_BRIBE_COST, P_CASINO_CAP, P_CASINO_GROSS, P_CASINO_MULT,
+    P_BADGE_FIRST, P_BANDIT_GN, P_BANKER, P_BANKER_BONUS, P_BRIBE_COST, P_CASINO_CAP, P_CASINO_GROSS, P_CASINO_MULT,
     P_CASINO_PARTS, P_CHEST, P_DUELS_PER_SIDE, P_ENTRY_USES_ACTION, P_EXTRA_COST, P_EXTRA_SQ,
     P_EXTRA_USES_ACTION, P_FACE_UP, P_FINISH_ROUND, P_FORT_BONUS, P_HAND_MAX, P_HIT_DISTINCT_CAP,
     P_HORSE_COST, P_JAIL_LP, P_JAIL_VP,
@@ -1093,25 +1093,38 @@ def _resolve(s, p, dcard):
         _winner_choice(s, p, W_HIT)
 
 
+@nb.njit(cache=True)
+def _take_badge(s, p, w, lo, j):
+    """The duel's winner takes badge j from the loser (or from the board, if the hit just jailed him)."""
+    if s.job[lo] == j:
+        s.job_holder[j] = -1
+        s.job[lo] = -1
+        if s.secret[lo] < 0:
+            _draw_secret(s, lo)
+    _give_job(s, p, w, j)
+
+
 @one_copy()
 def _winner_choice(s, p, choice):
     w = s.d_winner
     lo = s.d_loser
     lo_job = s.job[lo]
     log_event(s, E_CHOICE, w, lo, choice, 0)
-    if choice == W_HIT_JOB or choice == W_FRIGHTEN_JOB:
-        if lo_job >= 0:
-            s.job_holder[lo_job] = -1
-            s.job[lo] = -1
-            if s.secret[lo] < 0:
-                _draw_secret(s, lo)
-            _give_job(s, p, w, lo_job)
+    take = (choice == W_HIT_JOB or choice == W_FRIGHTEN_JOB) and lo_job >= 0
+    if take and _pi(p, P_BADGE_FIRST) == 1:
+        _take_badge(s, p, w, lo, lo_job)
+        take = False
+    # rule.duel_badge_first off: the hit or the frighten is credited while both still hold what they held (a
+    # jobless winner scores his secret "frighten a horse", a killing hit scores "kill a job holder"), then the badge
+    # changes hands (from the board if the hit jailed its holder)
     if choice == W_HIT or choice == W_HIT_JOB:
         _hit_credits(s, p, w, lo, lo_job)
         _lose_lp(s, p, lo, 1, w)
     else:
         s.horse[lo] = 0
         _credit(s, p, w, C_FRIGHTEN, 0)
+    if take:
+        _take_badge(s, p, w, lo, lo_job)
     claim(s, p, w)
     _after_round(s, p)
 

@@ -174,6 +174,10 @@ P_NEIGHBOUR = _add("rule.neighbour", "next", kind="choice", choices=("next", "pr
                    doc="G23: 'the player on your left' = the next player in turn order (text) or the previous one (legend)")
 P_SECRET_ANYTIME = _add("rule.secret_anytime", "off", kind="bool", prov="A", src="N G24",
                         doc="G24: on: secret missions progress and score while holding a job too")
+P_BADGE_FIRST = _add("rule.duel_badge_first", "off", kind="bool", prov="A", src="reading of T 'Resolving a duel' (G15)",
+                     doc="on: a duel winner who takes the loser's badge takes it before the hit or frighten is "
+                         "credited (no 'frighten a horse' secret once he holds a job, no 'kill a job holder'); off: "
+                         "credited first")
 P_HIT_DISTINCT_CAP = _add("rule.hit_distinct_capped", "on", kind="bool", prov="A",
                           src="reading of the assumed HIT_DISTINCT:3 card (N 3.3)",
                           doc="on: 'hit 3 different players' needs at most every opponent (both of them at 3 "
