@@ -16,7 +16,8 @@ from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
     K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
     K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
-    PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
+    J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB, W_HIT,
+    W_HIT_JOB,
     fire_rounds, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
 )
@@ -25,8 +26,8 @@ from sim.games.gunny_town.params import (
     C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
     MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO,
-    P_LOC_GN, P_LP_MAX, P_MISSION, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_STORE, SCOMP, SIGHT,
-    STORE_SELLS_LP, STREET,
+    P_LOC_GN, P_LP_MAX, P_MISSION, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_STORE, P_UNDERTAKER_BONUS,
+    SCOMP, SIGHT, STORE_SELLS_LP, STREET,
 )
 
 # knobs (weights row)
@@ -92,15 +93,26 @@ def _event_value(s, p, pl, kind, x, w):
 
 
 @one_copy()
+def _job_income(s, p, j, w):
+    """What holding badge j brings a turn: its income, and for the Undertaker his bonus times the deaths a round
+    so far (with one death per three rounds as a prior: about 3 in a 9-round game)."""
+    v = p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]
+    if j == J_UNDERTAKER:
+        deaths = 1.0
+        for q in range(s.n):
+            deaths += s.jail_visits[q]
+        v += p[P_UNDERTAKER_BONUS] * deaths / (s.rnd + 3.0)
+    return w[W_JOB] * v
+
+
+@one_copy()
 def _job_value(s, p, pl, j, w):
-    v = w[W_JOB] * (p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]) \
-        + _event_value(s, p, pl, C_BECOME, j, w)
+    v = _job_income(s, p, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
         v -= 0.5 * sv                  # a job stops the secret mission from scoring
     if s.job[pl] >= 0:
-        oj = s.job[pl]
-        v -= w[W_JOB] * (p[P_JOB + 3 * oj] + 1.5 * p[P_JOB + 3 * oj + 1] + w[W_AMMO] * p[P_JOB + 3 * oj + 2])
+        v -= _job_income(s, p, s.job[pl], w)
     return v
 
 
