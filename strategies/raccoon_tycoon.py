@@ -6,8 +6,8 @@ from the policy stream).  Auction bids are value-based: a player stays in while 
 max(what the card is worth to me, deny_weight x what it is worth to the current VP leader among the others),
 keeping a cash reserve.  In the two-player variant the starter bids only once and the other may raise by $1, so
 the starter bids the lower of its own limit and the opponent's limit as estimated with its own weights (rather than
-the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret in the rulebook but is easy to track from play,
-and the P&P hands of others are not looked at.
+the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret
+in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
 Weights (index: name, meaning):
   0 dpv          dollars one VP is worth to me

@@ -1111,19 +1111,19 @@ def _winner_choice(s, p, choice):
     lo_job = s.job[lo]
     log_event(s, E_CHOICE, w, lo, choice, 0)
     take = (choice == W_HIT_JOB or choice == W_FRIGHTEN_JOB) and lo_job >= 0
-    if take and _pi(p, P_BADGE_FIRST) == 1:
+    # by default the hit or the frighten is credited while both still hold what they held (a jobless winner scores
+    # his secret "frighten a horse", a killing hit scores "kill a job holder"), then the badge changes hands (from
+    # the board if the hit jailed its holder); rule.duel_badge_first: the badge first
+    badge_first = _pi(p, P_BADGE_FIRST) == 1
+    if take and badge_first:
         _take_badge(s, p, w, lo, lo_job)
-        take = False
-    # rule.duel_badge_first off: the hit or the frighten is credited while both still hold what they held (a
-    # jobless winner scores his secret "frighten a horse", a killing hit scores "kill a job holder"), then the badge
-    # changes hands (from the board if the hit jailed its holder)
     if choice == W_HIT or choice == W_HIT_JOB:
         _hit_credits(s, p, w, lo, lo_job)
         _lose_lp(s, p, lo, 1, w)
     else:
         s.horse[lo] = 0
         _credit(s, p, w, C_FRIGHTEN, 0)
-    if take:
+    if take and not badge_first:
         _take_badge(s, p, w, lo, lo_job)
     claim(s, p, w)
     _after_round(s, p)
