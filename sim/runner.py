@@ -118,7 +118,7 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
 
     spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
     seed = check_seed(seed)
-    chunk_size = int(chunk_size or DEFAULT_CHUNK)
+    chunk_size = DEFAULT_CHUNK if chunk_size is None else int(chunk_size)   # 0 is an error, not the default
     if chunk_size < 1:
         raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
     if threads is not None:
