@@ -344,7 +344,7 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
         raise UserError(f"parameter {param} is a {p.kind}: the solver needs a numeric (int or float) parameter")
     if overrides and param in overrides:
         raise UserError(f"parameter {param} is the one being solved: do not also --set it")
-    players = int(players or spec.default_players)
+    players = spec.default_players if players is None else int(players)   # 0 is an error, not the default
     spec.check_players(players)
     metric = check_metric(metric, spec, players, where="--metric")
     if str(target).strip().lower() == "fair":

@@ -107,6 +107,7 @@ def test_toy_game_length_balance_point(tmp_path, capsys):
     (["--param", "target", "--set", "target=20"], "do not also --set it"),
     (["--param", "target", "--target", "half"], "--target takes a number or 'fair'"),
     (["--param", "target", "--games", "0"], "--games (0) must be at least 1"),
+    (["--param", "target", "--players", "0"], "2-4 players (got 0)"),
 ])
 def test_solve_bad_input_one_line(capsys, argv, needle):
     assert main(["solve", "toy_pig"] + argv) == 2
