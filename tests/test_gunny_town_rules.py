@@ -1181,3 +1181,60 @@ def test_bots_value_the_undertaker_by_his_bonus_too():
     assert S._job_income(s, pv, sheriff, w) == pytest.approx(
         w[S.W_JOB] * (pv[P.P_JOB + 3 * sheriff] + 1.5 * pv[P.P_JOB + 3 * sheriff + 1]
                       + w[S.W_AMMO] * pv[P.P_JOB + 3 * sheriff + 2]))
+
+
+def _bot_pick(s, pv, w):
+    from strategies import gunny_town as S
+    leg = legal(s, pv)
+    arr = np.zeros(E.MAX_ACTIONS, np.int64)
+    arr[:len(leg)] = leg
+    return leg[S.choose(s, pv, int(s["cur"]), arr, len(leg), 1, w)]
+
+
+@pytest.mark.parametrize("knob", [1.0, 0.0])
+def test_bots_pay_for_the_extra_move_when_it_reaches_more(knob):
+    # the Stables' and the Stagecoach's paid extra move was never used; with the extra_move knob the bots pay when
+    # the best square it reaches beats the best without it by more than the gold (here a killing duel on a face-up
+    # "kill a player"); knob 0 = the old bots, who never pay
+    from strategies import gunny_town as S
+    w = GAME.weights_matrix(["gunslinger"])[0].copy()
+    assert w[S.W_EXTRA] == 1.0
+    w[S.W_EXTRA] = knob
+    # before the move, at the Stables on foot: the victim stands 6 squares away (4 + the 2 paid ones)
+    st, s, pv = table(4)
+    s["pos"][0] = at("STABLES")
+    s["gold"][0] = ip(pv, "move.extra_cost")
+    s["wmask"][0] = 1 << WEAPON["PALM_PISTOL"]
+    s["pos"][1] = sq(3, 0)
+    s["lp"][1] = 1
+    assert P.DIST[at("STABLES"), sq(3, 0)] == 6 and ip(pv, "move.foot") == 4
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    put_face(s, 0, MIS["KILL_ANY"])
+    a = _bot_pick(s, pv, w)
+    if knob == 0:
+        assert a // E.ACT != E.K_EXTRA
+    else:
+        assert a == code(E.K_EXTRA)
+        E.apply_action(s, pv, a)
+        assert _bot_pick(s, pv, w) == code(E.K_MOVE, sq(3, 0))
+    # after the move, on arrival at the Stagecoach: the victim is 2 squares further, at the east chest
+    st, s, pv = table(4)
+    s["pos"][0] = at("ARMORY")
+    s["gold"][0] = ip(pv, "move.extra_cost")
+    s["pos"][1] = at("CHEST_E")
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    put_face(s, 0, MIS["KILL_ANY"])
+    act(s, pv, E.K_MOVE, at("STAGECOACH"))
+    a = _bot_pick(s, pv, w)
+    if knob == 0:
+        assert a == code(E.K_END)
+    else:
+        assert a == code(E.K_EXTRA)
+        E.apply_action(s, pv, a)
+        a = _bot_pick(s, pv, w)
+        assert a == code(E.K_MOVE2, at("CHEST_E"))
+        E.apply_action(s, pv, a)
+        assert _bot_pick(s, pv, w) == code(E.K_DUEL, 1)
