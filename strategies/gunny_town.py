@@ -16,7 +16,7 @@ from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
     K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
     K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
-    J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB,
+    J_SHERIFF, J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB,
     W_HIT, W_HIT_JOB,
     fire_rounds, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
@@ -27,15 +27,15 @@ from sim.games.gunny_town.params import (
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
     MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
     P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION,
-    P_MOVE_END_LOC, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_STORE, P_UNDERTAKER_BONUS,
+    P_MOVE_END_LOC, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_SHERIFF_PENALTY, P_STORE, P_UNDERTAKER_BONUS,
     SCOMP, SIGHT, STORE_SELLS_LP, STREET,
 )
 
 # knobs (weights row)
 W_DUEL, W_WEAPON, W_STORE, W_ROB, W_JOB, W_CASINO, W_BET, W_MISSION, W_GOLD, W_AMMO, W_LP, W_FAKE, W_GAMMA, \
-    W_SECRET, W_RISK, W_EXTRA = range(16)
+    W_SECRET, W_RISK, W_EXTRA, W_SHERIFF = range(17)
 KNOBS = ("duel", "weapon", "store", "rob", "job", "casino", "bet_fraction", "mission_vp", "gold", "ammo", "life",
-         "fake", "travel_discount", "secret_vp", "risk_life", "extra_move")
+         "fake", "travel_discount", "secret_vp", "risk_life", "extra_move", "sheriff_penalty")
 
 NEG = -1e9
 
@@ -94,26 +94,30 @@ def _event_value(s, p, pl, kind, x, w):
 
 
 @one_copy()
-def _job_income(s, p, j, w):
-    """What holding badge j brings a turn: its income, and for the Undertaker his bonus times the deaths a round
-    so far (with one death per three rounds as a prior: about 3 in a 9-round game)."""
+def _job_income(s, p, pl, j, w):
+    """What holding badge j brings pl a turn: its income, and for the Undertaker his bonus times the deaths a
+    round so far (with one death per three rounds as a prior: about 3 in a 9-round game); for the Sheriff, weighted
+    by the sheriff_penalty knob, his penalty times the duel rounds pl has won a round so far (prior: one per three
+    rounds, about the measured 0.3)."""
     v = p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]
     if j == J_UNDERTAKER:
         deaths = 1.0
         for q in range(s.n):
             deaths += s.jail_visits[q]
         v += p[P_UNDERTAKER_BONUS] * deaths / (s.rnd + 3.0)
+    elif j == J_SHERIFF and w[W_SHERIFF] > 0:
+        v += w[W_SHERIFF] * p[P_SHERIFF_PENALTY] * (1.0 + s.duels_won[pl]) / (s.rnd + 3.0)
     return w[W_JOB] * v
 
 
 @one_copy()
 def _job_value(s, p, pl, j, w):
-    v = _job_income(s, p, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
+    v = _job_income(s, p, pl, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
         v -= 0.5 * sv                  # a job stops the secret mission from scoring
     if s.job[pl] >= 0:
-        v -= _job_income(s, p, s.job[pl], w)
+        v -= _job_income(s, p, pl, s.job[pl], w)
     return v
 
 
@@ -260,6 +264,13 @@ def _duel_value(s, p, pl, t, w):
     pwin = 0.12 * best + 0.05 * (fire_rounds(s, p, pl, t) - fire_rounds(s, p, t, pl))
     hit = _event_value(s, p, pl, C_HIT, t, w) + _event_value(s, p, pl, C_HIT_NEXT, t, w) \
         + _event_value(s, p, pl, C_HIT_DISTINCT, t, w) + _event_value(s, p, pl, C_WIN_DUEL, 0, w)
+    if w[W_SHERIFF] > 0:
+        # the Sheriff's penalty (G21: what there is): a Sheriff's won round pays it, a round lost to a Sheriff who
+        # can reply costs it
+        if s.job[pl] == J_SHERIFF:
+            hit += w[W_SHERIFF] * w[W_GOLD] * min(p[P_SHERIFF_PENALTY], s.gold[t])
+        if s.job[t] == J_SHERIFF and (fire_rounds(s, p, t, pl) > 0 or same_location(s, pl, t)):
+            risk += w[W_SHERIFF] * w[W_GOLD] * min(p[P_SHERIFF_PENALTY], s.gold[pl]) * max(0.0, 1.0 - pwin)
     if s.job[t] >= 0:
         hit += _event_value(s, p, pl, C_HIT_JOB, s.job[t], w)
         jv = _job_value(s, p, pl, s.job[t], w)

@@ -1176,11 +1176,55 @@ def test_bots_value_the_undertaker_by_his_bonus_too():
     bonus = pv[P.P_UNDERTAKER_BONUS]
     s["rnd"] = 6
     s["jail_visits"][:4] = [1, 1, 0, 0]
-    assert S._job_income(s, pv, u, w) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
+    assert S._job_income(s, pv, 0, u, w) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
     sheriff = JOB["SHERIFF"]
-    assert S._job_income(s, pv, sheriff, w) == pytest.approx(
+    assert w[S.W_SHERIFF] == 0      # the presets leave the Sheriff's penalty out (see the next test)
+    assert S._job_income(s, pv, 0, sheriff, w) == pytest.approx(
         w[S.W_JOB] * (pv[P.P_JOB + 3 * sheriff] + 1.5 * pv[P.P_JOB + 3 * sheriff + 1]
                       + w[S.W_AMMO] * pv[P.P_JOB + 3 * sheriff + 2]))
+
+
+def test_sheriff_penalty_knob_values_the_badge_and_the_duels():
+    # sheriff_penalty > 0: the badge is worth its penalty times the duel rounds the bot has won a round so far (prior:
+    # one per three rounds); a Sheriff's duel is worth the loser's penalty more; a duel against a Sheriff who can
+    # reply risks it.  Measured weaker head to head (RULES.md section 11), so every preset keeps it at 0.
+    from strategies import gunny_town as S
+    st, s, pv = table(4)
+    sheriff = JOB["SHERIFF"]
+    w0 = GAME.weights_matrix(["lawman"])[0].copy()
+    w0[S.W_SHERIFF] = 0.0
+    w1 = w0.copy()
+    w1[S.W_SHERIFF] = 1.0
+    pen = pv[P.P_SHERIFF_PENALTY]
+    assert pen > 0
+    s["rnd"] = 6
+    s["duels_won"][:4] = [2, 5, 0, 0]
+    base = S._job_income(s, pv, 0, sheriff, w0)
+    assert S._job_income(s, pv, 0, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 3 / 9)
+    assert S._job_income(s, pv, 1, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 6 / 9)
+    notary = JOB["NOTARY"]
+    assert S._job_income(s, pv, 0, notary, w1) == S._job_income(s, pv, 0, notary, w0)
+    # duels: seat 0 and seat 1 share the Hotel (hand-to-hand), both with gold to lose
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["gold"][:2] = [5, 5]
+    give(s, 0, E.HEAD)
+    give(s, 1, E.CHEST)
+    plain = S._duel_value(s, pv, 0, 1, w0)
+    assert S._duel_value(s, pv, 0, 1, w1) == pytest.approx(plain)       # no Sheriff: no change
+    s["job"][0] = sheriff
+    s["job_holder"][sheriff] = 0
+    assert S._duel_value(s, pv, 0, 1, w1) > S._duel_value(s, pv, 0, 1, w0)
+    s["gold"][1] = 0                                                     # the penalty takes what there is
+    assert S._duel_value(s, pv, 0, 1, w1) == pytest.approx(S._duel_value(s, pv, 0, 1, w0))
+    # challenging the Sheriff: his badge is worth more, but a lost round costs the challenger's gold
+    s["job"][0] = -1
+    s["job"][1] = sheriff
+    s["job_holder"][sheriff] = 1
+    gain = []
+    for gold in (0, 5):
+        s["gold"][0] = gold
+        gain.append(S._duel_value(s, pv, 0, 1, w1) - S._duel_value(s, pv, 0, 1, w0))
+    assert gain[0] > 0 and gain[1] < gain[0]
 
 
 def _bot_pick(s, pv, w):
