@@ -16,8 +16,8 @@ from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
     K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
     K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
-    J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB, W_HIT,
-    W_HIT_JOB,
+    J_SHERIFF, J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB,
+    W_HIT, W_HIT_JOB,
     fire_rounds, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
 )
@@ -25,16 +25,17 @@ from sim.games.gunny_town.params import (
     AMMO_ANATOMICAL, AMMO_UNIFORM, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
     C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
-    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO,
-    P_LOC_GN, P_LP_MAX, P_MISSION, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_STORE, P_UNDERTAKER_BONUS,
+    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
+    P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION,
+    P_MOVE_END_LOC, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_SHERIFF_PENALTY, P_STORE, P_UNDERTAKER_BONUS,
     SCOMP, SIGHT, STORE_SELLS_LP, STREET,
 )
 
 # knobs (weights row)
 W_DUEL, W_WEAPON, W_STORE, W_ROB, W_JOB, W_CASINO, W_BET, W_MISSION, W_GOLD, W_AMMO, W_LP, W_FAKE, W_GAMMA, \
-    W_SECRET, W_RISK = range(15)
+    W_SECRET, W_RISK, W_EXTRA, W_SHERIFF = range(17)
 KNOBS = ("duel", "weapon", "store", "rob", "job", "casino", "bet_fraction", "mission_vp", "gold", "ammo", "life",
-         "fake", "travel_discount", "secret_vp", "risk_life")
+         "fake", "travel_discount", "secret_vp", "risk_life", "extra_move", "sheriff_penalty")
 
 NEG = -1e9
 
@@ -93,26 +94,30 @@ def _event_value(s, p, pl, kind, x, w):
 
 
 @one_copy()
-def _job_income(s, p, j, w):
-    """What holding badge j brings a turn: its income, and for the Undertaker his bonus times the deaths a round
-    so far (with one death per three rounds as a prior: about 3 in a 9-round game)."""
+def _job_income(s, p, pl, j, w):
+    """What holding badge j brings pl a turn: its income, and for the Undertaker his bonus times the deaths a
+    round so far (with one death per three rounds as a prior: about 3 in a 9-round game); for the Sheriff, weighted
+    by the sheriff_penalty knob, his penalty times the duel rounds pl has won a round so far (prior: one per three
+    rounds, about the measured 0.3)."""
     v = p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]
     if j == J_UNDERTAKER:
         deaths = 1.0
         for q in range(s.n):
             deaths += s.jail_visits[q]
         v += p[P_UNDERTAKER_BONUS] * deaths / (s.rnd + 3.0)
+    elif j == J_SHERIFF and w[W_SHERIFF] > 0:
+        v += w[W_SHERIFF] * p[P_SHERIFF_PENALTY] * (1.0 + s.duels_won[pl]) / (s.rnd + 3.0)
     return w[W_JOB] * v
 
 
 @one_copy()
 def _job_value(s, p, pl, j, w):
-    v = _job_income(s, p, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
+    v = _job_income(s, p, pl, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
         v -= 0.5 * sv                  # a job stops the secret mission from scoring
     if s.job[pl] >= 0:
-        v -= _job_income(s, p, s.job[pl], w)
+        v -= _job_income(s, p, pl, s.job[pl], w)
     return v
 
 
@@ -259,6 +264,13 @@ def _duel_value(s, p, pl, t, w):
     pwin = 0.12 * best + 0.05 * (fire_rounds(s, p, pl, t) - fire_rounds(s, p, t, pl))
     hit = _event_value(s, p, pl, C_HIT, t, w) + _event_value(s, p, pl, C_HIT_NEXT, t, w) \
         + _event_value(s, p, pl, C_HIT_DISTINCT, t, w) + _event_value(s, p, pl, C_WIN_DUEL, 0, w)
+    if w[W_SHERIFF] > 0:
+        # the Sheriff's penalty (G21: what there is): a Sheriff's won round pays it, a round lost to a Sheriff who
+        # can reply costs it
+        if s.job[pl] == J_SHERIFF:
+            hit += w[W_SHERIFF] * w[W_GOLD] * min(p[P_SHERIFF_PENALTY], s.gold[t])
+        if s.job[t] == J_SHERIFF and (fire_rounds(s, p, t, pl) > 0 or same_location(s, pl, t)):
+            risk += w[W_SHERIFF] * w[W_GOLD] * min(p[P_SHERIFF_PENALTY], s.gold[pl]) * max(0.0, 1.0 - pwin)
     if s.job[t] >= 0:
         hit += _event_value(s, p, pl, C_HIT_JOB, s.job[t], w)
         jv = _job_value(s, p, pl, s.job[t], w)
@@ -337,6 +349,47 @@ def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr):
         if f > fut:
             fut = f
     return v + fut + _square_duel_bonus(s, p, pl, sq, dv, mr)
+
+
+@nb.njit(cache=True)
+def _best_reach(s, p, pl, lo, hi, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr):
+    """Best _score_move over the street squares a move of lo..hi squares from pl's square can end on (the engine's
+    destinations: rule.move_ends_on_location honoured); NEG if none."""
+    here = s.pos[pl]
+    need_loc = p[P_MOVE_END_LOC] == 1
+    best = NEG
+    for sq in range(NSQ):
+        if STREET[sq]:
+            d = DIST[here, sq]
+            if d >= lo and d <= hi and (not need_loc or LOC_AT[sq] >= 0):
+                v = _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
+                if v > best:
+                    best = v
+    return best
+
+
+@nb.njit(cache=True)
+def _extra_value(s, p, pl, w, locv, dv, rng_, nz, zl, pw, pmax, mr):
+    """Score of paying move.extra_cost for move.extra_squares more squares (Stables, Stagecoach), on the scale of the
+    phase's other options.  Before the move (range extended; under rule.extra_move_uses_action the arrival action is
+    gone): the best destination it opens, with the extra_move knob weighting its gain over the best plain move, minus
+    the gold.  After the move (a second move of 1..extra squares, no location action at its end by default): the
+    weighted gain of the best square it reaches over staying here, minus the gold (other actions here score gains)."""
+    cost = w[W_GOLD] * p[P_EXTRA_COST]
+    uses = p[P_EXTRA_USES_ACTION] == 1
+    ex = np.int64(p[P_EXTRA_SQ])
+    if s.phase == PH_PRE:
+        r = move_range(s, p, pl)
+        lo = np.int64(p[P_MIN_MOVE])
+        arrive_ok = s.loc_state == 0
+        plain = _best_reach(s, p, pl, lo, r, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
+        far = _best_reach(s, p, pl, lo, r + ex, locv, dv, arrive_ok and not uses, rng_, nz, zl, pw, pmax, mr)
+        if far <= plain:
+            return -1.0
+        return plain + w[W_EXTRA] * (far - plain) - cost
+    stay = _score_move(s, p, pl, s.pos[pl], locv, dv, False, rng_, nz, zl, pw, pmax, mr)
+    far = _best_reach(s, p, pl, 1, ex, locv, dv, s.loc_state == 0 and not uses, rng_, nz, zl, pw, pmax, mr)
+    return w[W_EXTRA] * (far - stay) - cost
 
 
 @nb.njit(cache=True)
@@ -526,7 +579,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     has_move = False
     for i in range(n):
         k = legal[i] // ACT
-        if k == K_MOVE or k == K_MOVE2:
+        if k == K_MOVE or k == K_MOVE2 or (k == K_EXTRA and w[W_EXTRA] > 0):
             has_move = True
             break
     nz = 0
@@ -534,6 +587,12 @@ def choose(s, p, seat, legal, n, sid, weights):
     if has_move:
         _location_values(s, p, pl, w, locv)
         _duel_values(s, p, pl, w, dv)
+        if ph != PH_PRE:
+            # after the move (an extra move at the arrival square): a duel at the end needs a duel left this side
+            lim = p[P_DUELS_PER_SIDE]
+            if lim > 0 and s.duel_post >= lim:
+                for t in range(s.n):
+                    dv[t] = 0.0
         for L in range(NLOC):
             if locv[L] > 0:
                 # keep zl[:nz] sorted by decreasing value (for the early stop in _score_move)
@@ -550,7 +609,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         for t in range(1, 20):
             if t == 1 or pw[t] > pmax:
                 pmax = pw[t]
-    rng_ = move_range(s, p, pl)
+    rng_ = move_range(s, p, pl) - s.extra_range      # later turns' travel: without this turn's paid squares
     mr = _max_range(s, p, pl)
     # arrival action still possible after a move?
     arrive_ok = s.loc_state == 0
@@ -561,11 +620,16 @@ def choose(s, p, seat, legal, n, sid, weights):
         a = legal[i]
         kind = a // ACT
         if kind == K_MOVE or kind == K_MOVE2:
-            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok and kind == K_MOVE, rng_, nz, zl, pw, pmax, mr)
+            # the extra move's second leg keeps the arrival action only where the engine left it open
+            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
             # acting here before moving forfeits the arrival action: compare on equal terms below
         elif kind == K_END:
             v = 0.0
             end_i = i
+        elif kind == K_EXTRA and w[W_EXTRA] > 0:
+            v = _extra_value(s, p, pl, w, locv, dv, rng_, nz, zl, pw, pmax, mr)
+            if v <= 0.0:
+                continue
         else:
             v = _score_action(s, p, pl, a, w, locv)
             if ph == PH_PRE and kind != K_DUEL and kind != K_GIVE and kind != K_STORE_PAY and s.loc_state == 0:

@@ -1176,8 +1176,109 @@ def test_bots_value_the_undertaker_by_his_bonus_too():
     bonus = pv[P.P_UNDERTAKER_BONUS]
     s["rnd"] = 6
     s["jail_visits"][:4] = [1, 1, 0, 0]
-    assert S._job_income(s, pv, u, w) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
+    assert S._job_income(s, pv, 0, u, w) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
     sheriff = JOB["SHERIFF"]
-    assert S._job_income(s, pv, sheriff, w) == pytest.approx(
+    assert w[S.W_SHERIFF] == 0      # the presets leave the Sheriff's penalty out (see the next test)
+    assert S._job_income(s, pv, 0, sheriff, w) == pytest.approx(
         w[S.W_JOB] * (pv[P.P_JOB + 3 * sheriff] + 1.5 * pv[P.P_JOB + 3 * sheriff + 1]
                       + w[S.W_AMMO] * pv[P.P_JOB + 3 * sheriff + 2]))
+
+
+def test_sheriff_penalty_knob_values_the_badge_and_the_duels():
+    # sheriff_penalty > 0: the badge is worth its penalty times the duel rounds the bot has won a round so far (prior:
+    # one per three rounds); a Sheriff's duel is worth the loser's penalty more; a duel against a Sheriff who can
+    # reply risks it.  Measured weaker head to head (RULES.md section 11), so every preset keeps it at 0.
+    from strategies import gunny_town as S
+    st, s, pv = table(4)
+    sheriff = JOB["SHERIFF"]
+    w0 = GAME.weights_matrix(["lawman"])[0].copy()
+    w0[S.W_SHERIFF] = 0.0
+    w1 = w0.copy()
+    w1[S.W_SHERIFF] = 1.0
+    pen = pv[P.P_SHERIFF_PENALTY]
+    assert pen > 0
+    s["rnd"] = 6
+    s["duels_won"][:4] = [2, 5, 0, 0]
+    base = S._job_income(s, pv, 0, sheriff, w0)
+    assert S._job_income(s, pv, 0, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 3 / 9)
+    assert S._job_income(s, pv, 1, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 6 / 9)
+    notary = JOB["NOTARY"]
+    assert S._job_income(s, pv, 0, notary, w1) == S._job_income(s, pv, 0, notary, w0)
+    # duels: seat 0 and seat 1 share the Hotel (hand-to-hand), both with gold to lose
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["gold"][:2] = [5, 5]
+    give(s, 0, E.HEAD)
+    give(s, 1, E.CHEST)
+    plain = S._duel_value(s, pv, 0, 1, w0)
+    assert S._duel_value(s, pv, 0, 1, w1) == pytest.approx(plain)       # no Sheriff: no change
+    s["job"][0] = sheriff
+    s["job_holder"][sheriff] = 0
+    assert S._duel_value(s, pv, 0, 1, w1) > S._duel_value(s, pv, 0, 1, w0)
+    s["gold"][1] = 0                                                     # the penalty takes what there is
+    assert S._duel_value(s, pv, 0, 1, w1) == pytest.approx(S._duel_value(s, pv, 0, 1, w0))
+    # challenging the Sheriff: his badge is worth more, but a lost round costs the challenger's gold
+    s["job"][0] = -1
+    s["job"][1] = sheriff
+    s["job_holder"][sheriff] = 1
+    gain = []
+    for gold in (0, 5):
+        s["gold"][0] = gold
+        gain.append(S._duel_value(s, pv, 0, 1, w1) - S._duel_value(s, pv, 0, 1, w0))
+    assert gain[0] > 0 and gain[1] < gain[0]
+
+
+def _bot_pick(s, pv, w):
+    from strategies import gunny_town as S
+    leg = legal(s, pv)
+    arr = np.zeros(E.MAX_ACTIONS, np.int64)
+    arr[:len(leg)] = leg
+    return leg[S.choose(s, pv, int(s["cur"]), arr, len(leg), 1, w)]
+
+
+@pytest.mark.parametrize("knob", [1.0, 0.0])
+def test_bots_pay_for_the_extra_move_when_it_reaches_more(knob):
+    # the Stables' and the Stagecoach's paid extra move was never used; with the extra_move knob the bots pay when
+    # the best square it reaches beats the best without it by more than the gold (here a killing duel on a face-up
+    # "kill a player"); knob 0 = the old bots, who never pay
+    from strategies import gunny_town as S
+    w = GAME.weights_matrix(["gunslinger"])[0].copy()
+    assert w[S.W_EXTRA] == 1.0
+    w[S.W_EXTRA] = knob
+    # before the move, at the Stables on foot: the victim stands 6 squares away (4 + the 2 paid ones)
+    st, s, pv = table(4)
+    s["pos"][0] = at("STABLES")
+    s["gold"][0] = ip(pv, "move.extra_cost")
+    s["wmask"][0] = 1 << WEAPON["PALM_PISTOL"]
+    s["pos"][1] = sq(3, 0)
+    s["lp"][1] = 1
+    assert P.DIST[at("STABLES"), sq(3, 0)] == 6 and ip(pv, "move.foot") == 4
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    put_face(s, 0, MIS["KILL_ANY"])
+    a = _bot_pick(s, pv, w)
+    if knob == 0:
+        assert a // E.ACT != E.K_EXTRA
+    else:
+        assert a == code(E.K_EXTRA)
+        E.apply_action(s, pv, a)
+        assert _bot_pick(s, pv, w) == code(E.K_MOVE, sq(3, 0))
+    # after the move, on arrival at the Stagecoach: the victim is 2 squares further, at the east chest
+    st, s, pv = table(4)
+    s["pos"][0] = at("ARMORY")
+    s["gold"][0] = ip(pv, "move.extra_cost")
+    s["pos"][1] = at("CHEST_E")
+    s["lp"][1] = 1
+    give(s, 0, E.HEAD)
+    give(s, 1, E.FOOT)
+    put_face(s, 0, MIS["KILL_ANY"])
+    act(s, pv, E.K_MOVE, at("STAGECOACH"))
+    a = _bot_pick(s, pv, w)
+    if knob == 0:
+        assert a == code(E.K_END)
+    else:
+        assert a == code(E.K_EXTRA)
+        E.apply_action(s, pv, a)
+        a = _bot_pick(s, pv, w)
+        assert a == code(E.K_MOVE2, at("CHEST_E"))
+        E.apply_action(s, pv, a)
+        assert _bot_pick(s, pv, w) == code(E.K_DUEL, 1)
