@@ -13,12 +13,12 @@ from .engine import GAME_COLUMNS, SEAT_COLUMNS
 from .params import PARAMS
 
 # weights: see strategies/cold_comfort.py (W_* slots)
-#            gold  guest block hood  mine  fire  build end   near  reserve size fireself
-BUILDER = (1.0, 1.5, 2.0, 1.0, -2.0, 0.0, 2.0, 0.0, 1.0, 2.0, 0.3, 1.5)
-HOST = (1.0, 3.0, 1.0, 0.5, -1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 0.0, 1.5)
-MINER = (1.0, 2.0, 0.5, 0.3, 0.5, 0.0, 2.0, 0.0, 1.0, 4.0, 0.0, 1.5)
-ARSONIST = (1.0, 1.5, 1.0, 0.5, -1.0, 4.0, 2.0, 0.0, 1.0, 0.0, 0.0, 2.0)   # fireself: the build cost per value
-SAVER = (1.2, 2.0, 0.5, 0.3, -1.5, 0.0, 2.5, 0.5, 1.0, 8.0, 0.0, 1.5)
+#            gold  guest block hood  mine  fire  build end   near  reserve size fireself endgame horizon
+BUILDER = (1.0, 1.5, 2.0, 1.0, -2.0, 0.0, 2.0, 0.0, 1.0, 2.0, 0.3, 1.5, 0.0, 0.0)
+HOST = (1.0, 3.0, 1.0, 0.5, -1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 0.0, 1.5, 0.0, 0.0)
+MINER = (1.0, 2.0, 0.5, 0.3, 0.5, 0.0, 2.0, 0.0, 1.0, 4.0, 0.0, 1.5, 0.0, 0.0)
+ARSONIST = (1.0, 1.5, 1.0, 0.5, -1.0, 4.0, 2.0, 0.0, 1.0, 0.0, 0.0, 2.0, 0.0, 0.0)  # fireself: build cost per value
+SAVER = (1.2, 2.0, 0.5, 0.3, -1.5, 0.0, 2.5, 0.5, 1.0, 8.0, 0.0, 1.5, 0.0, 0.0)
 
 GAME = GameSpec(
     name="cold_comfort",
@@ -41,7 +41,7 @@ GAME = GameSpec(
         StrategySpec("saver", 5, "Converts gold to points: spends only above a reserve, ends turns early, mines "
                      "when idle.", SAVER),
         StrategySpec("host_blocky", 2, "Preset of host with the builder's block weight (a knob example).",
-                     (1.0, 3.0, 3.0, 1.0, -1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 0.5, 1.5)),
+                     (1.0, 3.0, 3.0, 1.0, -1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 0.5, 1.5, 0.0, 0.0)),
     ],
     default_lineup=("builder", "host"),      # fits every player count (seats cycle builder, host, ...)
     game_columns=GAME_COLUMNS,
