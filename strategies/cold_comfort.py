@@ -27,7 +27,7 @@ Shared sub-policies: passing a fire goes to the leader's empty hotel, then any r
 hotel, then a public building (stopping it), its own hotels last (note section 3.4).  Breaking a landing tie puts
 the die in its own hotel, else on a vacant lot (next to its hotels if it can), else in the weakest rival's hotel
 (the note's "then the leader's" would hand the leader a paying guest; this bot does not).  The arsonist only sets
-fires that reach a rival hotel.
+fires that reach a rival hotel (before its last turn, where W_ENDGAME decides).
 """
 import numba as nb
 import numpy as np
