@@ -14,27 +14,41 @@ sid-specific rules.  Weight slots (all knobs, see the presets in sim/games/cold_
   9 W_RESERVE  gold it keeps: spending below this costs W_GOLD per dollar short
  10 W_SIZE     value per size of a newly built hotel
  11 W_FIRESELF cost per size of burning its own hotel
+ 12 W_ENDGAME  end-game look-ahead, 0..1 (0 = none).  On a main or fire decision that must be the seat's last
+               (last_turn) and on placing the tile that starts the final scoring round, a move's score becomes
+               (1 - k) x its usual score + k x (the change it makes to the seat's projected final margin over the
+               best rival, in gold units (W_GOLD x end.gold_per_point per point), + ENDGAME_EPS x its usual score)
+ 13 W_HORIZON  turns a new hotel needs to pay back (0 = off): the build bias, the size value, the later-guest value
+               of building and resizing scale by h = min(1, expected own turns after this one / W_HORIZON), and
+               their cost counts (1 - h / 2) instead of half
 
 sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the game has none).
 Shared sub-policies: passing a fire goes to the leader's empty hotel, then any rival's, then an occupied rival
 hotel, then a public building (stopping it), its own hotels last (note section 3.4).  Breaking a landing tie puts
 the die in its own hotel, else on a vacant lot (next to its hotels if it can), else in the weakest rival's hotel
 (the note's "then the leader's" would hand the leader a paying guest; this bot does not).  The arsonist only sets
-fires that reach a rival hotel.
+fires that reach a rival hotel (before its last turn, where W_ENDGAME decides).
 """
 import numba as nb
 import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, cell_at, ensure_hoods, hood_control, kind_of)
-from sim.games.cold_comfort.params import COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, FIRE_INS, TILE_VALS
+                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, ensure_hoods,
+                                           hood_control, kind_of)
+from sim.games.cold_comfort.params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, FIRE_INS, FIRE_OCC, FIRE_PASS,
+                                           GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK, PTS_PUBLIC, PTS_TILE, RESIZED_NEW,
+                                           ROUNDS, TILE_VALS)
 from sim.rng import rand_float
 
 assert G == 64                                            # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
-W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF = range(12)
+(W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF,
+ W_ENDGAME, W_HORIZON) = range(14)
+N_W = 14                # weights copied into s.scr_w; slot S_HZ of it holds the decision's horizon factor
+S_HZ = 14
+ENDGAME_EPS = 0.05      # the usual score's share in an end-game score: orders moves that change the margin alike
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 
@@ -108,20 +122,21 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
         v = np.int64(arg & 7)
         per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
-        sc = w[W_BUILD] + w[W_SIZE] * v - 0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
+        hz = w[S_HZ]
+        sc = hz * (w[W_BUILD] + w[W_SIZE] * v) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
         sc += w[W_BLOCK] * own_adjacent(s, c, seat)
         sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
         if k == A_BUILD_CAMPER:
             sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
         elif camp[v] > 0:
-            sc += 0.5 * w[W_GUEST] * v
+            sc += hz * 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
         h = cell_at(s, arg >> 3)
         ns = np.int64(arg & 7)
         hs = np.int64(s.hsize[h])
         cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
-        sc = -0.5 * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
+        sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
         if camp[hs] > 0:
@@ -156,6 +171,287 @@ def score_pass(s, seat, a, w_fire, lead):
     return sc + 0.1 * s.hsize[c] + 0.5 * w_fire
 
 
+# ---------------------------------------------------------------- end-game awareness (W_HORIZON, W_ENDGAME)
+@nb.njit(cache=True)
+def horizon(s, p, turns):
+    """The share of a new investment's payback still to come: the seat's expected turns after this one before the
+    game ends, over `turns` (W_HORIZON), capped at 1; 1 when the knob is 0.  Expected turns: the scoring rounds
+    still to start, less half of the current one, times the turns a round has taken so far in this game (the player
+    count before the first round), over the player count, less this turn."""
+    if turns <= 0.0:
+        return 1.0
+    r = np.int64(s.rounds)
+    n = np.float64(s.n)
+    per_round = (s.turn - s.first_round_turn) / r if r >= 1 and s.first_round_turn >= 0 else n
+    after = (np.float64(p[ROUNDS]) - r - 0.5) * per_round / n - 1.0
+    return min(1.0, max(0.0, after / turns))
+
+
+
+# The game ends right after the final scoring round, with no Collect: a guest hosted in the final round never pays,
+# a hotel built then earns nothing, and gold left counts gold // end.gold_per_point.  On the seat's last turn the
+# bots therefore score moves by the final standings they lead to (final_margin), and the player who grows the city
+# for the final round places the tile by the same measure (place_delta).
+@nb.njit(cache=True)
+def last_turn(s, p, seat):
+    """Must the final scoring round come before the seat's next turn?  True when the next scoring round is the last
+    and the pool plus the guests of the seats whose turns start before the seat's next one reach the trigger: the pool
+    only grows between scoring rounds (Collect, Mine, a burned guest), so some turn before then starts the round.
+    (Under grow.trigger_rule = exactly the pool can pass the trigger: never true there.)"""
+    if p[GROW_RULE] != 0 or np.int64(s.rounds) != np.int64(p[ROUNDS]) - 1:
+        return False
+    need = np.int64(s.n) + np.int64(p[GROW_BASE]) - np.int64(s.pool)
+    if need <= 0:
+        return True
+    n = np.int64(s.n)
+    before = np.zeros(MP, np.int64)     # 1: that seat's Collect comes before the seat's next turn
+    j = (np.int64(s.cur) + 1) % n
+    while j != seat:
+        before[j] = 1
+        j = (j + 1) % n
+    for c in range(s.ncell):
+        if s.hsize[c] > 0 and s.die[c] > 0:
+            need -= before[np.int64(s.owner[c])]
+    return need <= 0
+
+
+@nb.njit(cache=True, inline="always")
+def margin_of(s, seat, tot):
+    """The seat's total minus the best rival's."""
+    top = -1e300
+    for i in range(s.n):
+        if i != seat:
+            top = max(top, tot[i])
+    return tot[seat] - top
+
+
+@nb.njit(cache=True)
+def final_margin(s, p, seat, bp, bg, win, tot):
+    """The seat's projected final total minus the best rival's if the map scored as it stands and the game ended:
+    points so far + this scoring's share (as score_round: a gang above every block, or no block: nobody scores; tied
+    blocks split value // k) + gold // end.gold_per_point.  Totals into tot."""
+    nh = np.int64(s.n_hood)
+    hood_control(s, p, s.t_hood, nh, bp, bg, win)
+    per = np.int64(p[GOLD_PER_VP])
+    n = np.int64(s.n)
+    for i in range(n):
+        tot[i] = np.float64(np.int64(s.vp[i]) + np.int64(s.gold[i]) // per)
+    for h in range(nh):
+        if bp[h] > 0 and bp[h] >= bg[h]:
+            k = 0
+            for i in range(n):
+                k += win[h, i]
+            share = np.float64(np.int64(s.h_val[h]) // k)
+            for i in range(n):
+                if win[h, i]:
+                    tot[i] += share
+    return margin_of(s, seat, tot)
+
+
+@nb.njit(cache=True)
+def burn_delta(s, p, seat, c, bp, bg, win, tot, base):
+    """final_margin after the fire enters hotel c (any owner) and stops there, minus base: insurance to its owner,
+    the hotel (and its guest) leaves the map; under fire.occupied = survives an occupied hotel only loses its guest.
+    (An empty hotel's owner would pass the fire on: not followed.)"""
+    o = np.int64(s.owner[c])
+    hs = np.int64(s.hsize[c])
+    g = np.int64(s.die[c])
+    if g > 0 and p[FIRE_OCC] == 1:
+        s.die[c] = 0
+        d = final_margin(s, p, seat, bp, bg, win, tot) - base
+        s.die[c] = g
+        return d
+    ins = hs * np.int64(p[FIRE_INS])
+    s.gold[o] += ins
+    s.owner[c] = -1
+    s.hsize[c] = 0
+    s.die[c] = 0
+    d = final_margin(s, p, seat, bp, bg, win, tot) - base
+    s.gold[o] -= ins
+    s.owner[c] = o
+    s.hsize[c] = hs
+    s.die[c] = g
+    return d
+
+
+@nb.njit(cache=True)
+def end_delta(s, p, seat, a, bp, bg, win, tot, base, cost_build, cost_camper, cost_up, cost_down):
+    """Change a main-phase action makes to final_margin (in points); each board change is made in place and undone.
+    Mine: the camper gone and the expected gold points over the six rolls.  Resize: the better of the resized hotel
+    empty or hosting a matching camper at once.  Fire: the insurance, then the best building to pass the fire to (as
+    burn_delta)."""
+    k = kind_of(a)
+    arg = arg_of(a)
+    if k == A_MINE:
+        per = np.int64(p[GOLD_PER_VP])
+        c = cell_at(s, arg)
+        v = s.die[c]
+        s.die[c] = 0
+        g0 = np.int64(s.gold[seat])
+        acc = 0.0
+        for r in range(1, 7):           # the margin moves one for one with the seat's gold points
+            acc += np.float64((g0 + r) // per - g0 // per)
+        d = final_margin(s, p, seat, bp, bg, win, tot) - base + acc / 6.0
+        s.die[c] = v
+        return d
+    if k == A_HOST:
+        h = cell_at(s, arg >> 12)
+        c = cell_at(s, arg & 4095)
+        v = s.die[c]
+        s.die[c] = 0
+        s.die[h] = v
+        d = final_margin(s, p, seat, bp, bg, win, tot) - base
+        s.die[h] = 0
+        s.die[c] = v
+        return d
+    if k == A_BUILD or k == A_BUILD_CAMPER:
+        c = cell_at(s, arg >> 3)
+        v = np.int64(arg & 7)
+        cost = (cost_build if k == A_BUILD else cost_camper) * v
+        s.gold[seat] -= cost
+        s.owner[c] = seat
+        s.hsize[c] = v
+        d = final_margin(s, p, seat, bp, bg, win, tot) - base
+        s.gold[seat] += cost
+        s.owner[c] = -1
+        s.hsize[c] = 0
+        return d
+    if k == A_RESIZE:
+        h = cell_at(s, arg >> 3)
+        ns = np.int64(arg & 7)
+        hs = np.int64(s.hsize[h])
+        cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+        s.gold[seat] -= cost
+        s.hsize[h] = ns
+        d = final_margin(s, p, seat, bp, bg, win, tot) - base
+        if s.hbuilt[h] != s.turn and p[RESIZED_NEW] == 0:
+            for c in range(s.ncell):
+                if s.hsize[c] == 0 and s.die[c] == ns:
+                    s.die[c] = 0
+                    s.die[h] = ns
+                    d = max(d, final_margin(s, p, seat, bp, bg, win, tot) - base)
+                    s.die[h] = 0
+                    s.die[c] = ns
+        s.gold[seat] += cost
+        s.hsize[h] = hs
+        return d
+    if k == A_FIRE:
+        h = cell_at(s, arg)
+        hs = np.int64(s.hsize[h])
+        ins = hs * np.int64(p[FIRE_INS])
+        s.gold[seat] += ins
+        s.owner[h] = -1
+        s.hsize[h] = 0
+        d0 = final_margin(s, p, seat, bp, bg, win, tot)
+        best = -1e300
+        x = np.int64(s.cx[h])
+        y = np.int64(s.cy[h])
+        for q in range(4):
+            g = np.int64(s.grid[y + DY4[q], x + DX4[q]])
+            if g >= 0:
+                if s.hsize[g] > 0 and s.hbuilt[g] != s.turn:
+                    best = max(best, burn_delta(s, p, seat, g, bp, bg, win, tot, 0.0))
+                elif s.hsize[g] == 0 and s.cval[g] == 0:
+                    best = max(best, d0)          # a public building stops it
+        if best < -1e299 or p[FIRE_PASS] == 1:
+            best = max(best, d0)                  # nowhere to pass it, or the fire may be let die
+        s.gold[seat] -= ins
+        s.owner[h] = seat
+        s.hsize[h] = hs
+        return best - base
+    return 0.0
+
+
+@nb.njit(cache=True)
+def place_base(s, p, seat, sb, gb, sh, tot, gang, val):
+    """For placing the tile that starts the final scoring round: per neighbourhood each seat's best block strength
+    (sb), the best street gang (gb) and each seat's share as the map stands (sh); the projected final totals (tot);
+    per drawn tile its expected street gang (each lot takes a die of its value with probability 1 - (5/6)^pool, the
+    pips summed as if connected) and its neighbourhood points.  Returns the seat's margin as the map stands."""
+    nh = np.int64(s.n_hood)
+    nc = np.int64(s.ncell)
+    comp = s.scr_a
+    strength = s.scr_str
+    who = s.scr_who
+    nbk = block_strengths(s, p, comp, strength, who)
+    bh = s.scr_bh
+    for c in range(nc):
+        b = comp[c]
+        if b >= 0:
+            bh[b] = s.t_hood[c // 6]
+    for b in range(nbk):
+        h = bh[b]
+        if who[b] < 0:
+            gb[h] = max(gb[h], np.float64(strength[b]))
+        else:
+            sb[h, who[b]] = max(sb[h, who[b]], np.float64(strength[b]))
+    per = np.int64(p[GOLD_PER_VP])
+    n = np.int64(s.n)
+    for i in range(n):
+        tot[i] = np.float64(np.int64(s.vp[i]) + np.int64(s.gold[i]) // per)
+    for h in range(nh):
+        top = 0.0
+        for i in range(n):
+            top = max(top, sb[h, i])
+        if top > 0.0 and top >= gb[h]:
+            k = 0
+            for i in range(n):
+                k += np.int64(sb[h, i] == top)
+            for i in range(n):
+                if sb[h, i] == top:
+                    sh[h, i] = np.float64(np.int64(s.h_val[h]) // k)
+                    tot[i] += sh[h, i]
+    pe = 1.0 - (5.0 / 6.0) ** np.int64(s.pool)
+    for j in range(s.ndraw):
+        tid = np.int64(s.draw[j])
+        g = 0.0
+        v = p[PTS_TILE]
+        for k in range(6):
+            lv = TILE_VALS[tid, k]
+            g += pe * lv
+            if lv == 0:
+                v += p[PTS_PUBLIC]
+        gang[tid] = g
+        val[tid] = v
+    return margin_of(s, seat, tot)
+
+
+@nb.njit(cache=True)
+def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new):
+    """Projected final margin if the grown tile joins the neighbourhoods in bit mask m into one: its value is theirs
+    plus the tile's, its best gang the best of theirs and the tile's expected gang, each seat's best block the best
+    of its blocks there; shares as score_round.  A tile touching no neighbourhood changes nothing (its own gang)."""
+    n = np.int64(s.n)
+    for i in range(n):
+        new[i] = tot[i]
+    if m == 0:
+        return margin_of(s, seat, new)
+    v = val
+    g = gang
+    best = np.zeros(MP)                  # each seat's best block in the merged neighbourhood
+    mm = m
+    while mm != 0:
+        low = mm & -mm
+        mm ^= low
+        h = DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]
+        v += s.h_val[h]
+        g = max(g, gb[h])
+        for i in range(n):
+            new[i] -= sh[h, i]
+            best[i] = max(best[i], sb[h, i])
+    top = 0.0
+    for i in range(n):
+        top = max(top, best[i])
+    if top > 0.0 and top >= g:
+        k = 0
+        for i in range(n):
+            k += np.int64(best[i] == top)
+        share = np.float64(np.int64(v) // k)
+        for i in range(n):
+            if best[i] == top:
+                new[i] += share
+    return margin_of(s, seat, new)
+
 @nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
@@ -183,15 +479,29 @@ def choose(s, p, seat, legal, n, sid, weights):
         camp[5] = n5
         camp[6] = n6
         ensure_hoods(s, p)
-        for j in range(12):
+        for j in range(N_W):
             s.scr_w[j] = w[j]
+        s.scr_w[S_HZ] = horizon(s, p, w[W_HORIZON])
         cost_build = p[COST_BUILD]
         cost_camper = p[COST_CAMPER]
         cost_up = p[COST_UP]
         cost_down = p[COST_DOWN]
         fire_ins = p[FIRE_INS]
+        kend = w[W_ENDGAME]
+        endm = kend > 0.0 and last_turn(s, p, seat)
+        e_sz = TMAX if endm else 1          # the end-game look-ahead's work arrays
+        e_bp = np.zeros(e_sz, np.int64)
+        e_bg = np.zeros(e_sz, np.int64)
+        e_win = np.zeros((e_sz, MP), np.int64)
+        e_tot = np.zeros(MP)
+        e_base = final_margin(s, p, seat, e_bp, e_bg, e_win, e_tot) if endm else 0.0
+        e_unit = w[W_GOLD] * p[GOLD_PER_VP]              # a final point in gold units
         for i in range(n):
             sc = score_main(s, seat, legal[i], sid, cost_build, cost_camper, cost_up, cost_down, fire_ins)
+            if endm:
+                d = end_delta(s, p, seat, legal[i], e_bp, e_bg, e_win, e_tot, e_base, cost_build, cost_camper,
+                              cost_up, cost_down)
+                sc = (1.0 - kend) * sc + kend * (e_unit * d + ENDGAME_EPS * sc)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -204,8 +514,27 @@ def choose(s, p, seat, legal, n, sid, weights):
     if k0 == A_PASS or k0 == A_STOP:
         lead = leader(s, seat)
         w_fire = w[W_FIRE]
+        kend = w[W_ENDGAME]
+        endm = kend > 0.0 and last_turn(s, p, seat)
+        e_sz = TMAX if endm else 1
+        e_bp = np.zeros(e_sz, np.int64)
+        e_bg = np.zeros(e_sz, np.int64)
+        e_win = np.zeros((e_sz, MP), np.int64)
+        e_tot = np.zeros(MP)
+        e_base = 0.0
+        if endm:
+            ensure_hoods(s, p)
+            e_base = final_margin(s, p, seat, e_bp, e_bg, e_win, e_tot)
+        e_unit = w[W_GOLD] * p[GOLD_PER_VP]
         for i in range(n):
             sc = score_pass(s, seat, legal[i], w_fire, lead)
+            if endm:
+                d = 0.0
+                if kind_of(legal[i]) == A_PASS:
+                    c = cell_at(s, arg_of(legal[i]))
+                    if s.hsize[c] > 0:
+                        d = burn_delta(s, p, seat, c, e_bp, e_bg, e_win, e_tot, e_base)
+                sc = (1.0 - kend) * sc + kend * (e_unit * d + ENDGAME_EPS * sc)
             if sc > best + 1e-9:
                 best = sc
                 pick = i
@@ -257,6 +586,21 @@ def choose(s, p, seat, legal, n, sid, weights):
             hy[nhot] = s.cy[c]
             nhot += 1
     use_hood = w[W_HOOD] != 0.0
+    # end-game: this tile starts the final scoring round; score each placement by the projected final margin
+    kend = w[W_ENDGAME]
+    endp = kend > 0.0 and np.int64(s.rounds) == np.int64(p[ROUNDS]) - 1
+    e_sz = TMAX if endp else 1
+    e_sb = np.zeros((e_sz, MP))              # best block strength per neighbourhood and seat
+    e_gb = np.zeros(e_sz)                    # best gang strength per neighbourhood
+    e_sh = np.zeros((e_sz, MP))              # share each seat scores there as the map stands
+    e_tot = np.zeros(MP)                     # projected final totals
+    e_new = np.zeros(MP)
+    e_base = 0.0
+    e_unit = w[W_GOLD] * p[GOLD_PER_VP]
+    e_gang = np.zeros(N_DECK)                # the grown tile's expected street gang, by drawn tile
+    e_val = np.zeros(N_DECK)                 # its neighbourhood points
+    if endp:
+        e_base = place_base(s, p, seat, e_sb, e_gb, e_sh, e_tot, e_gang, e_val)
     # every placement square lies within the map's bounding box grown by 4 (enum_places): local arrays over it
     x0 = np.int64(s.minx) - 4
     y0 = np.int64(s.miny) - 4
@@ -269,7 +613,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     for r in range(4):
         for k in range(6):
             offs[r, k] = OFF_V[r, k] * bw + OFF_U[r, k]
-    if use_hood:
+    if use_hood or endp:
         for c in range(s.ncell):
             q = (np.int64(s.cy[c]) - y0) * bw + np.int64(s.cx[c]) - x0
             bit = np.int32(1 << np.int64(hood[c // 6]))
@@ -303,6 +647,12 @@ def choose(s, p, seat, legal, n, sid, weights):
                 low = m & -m
                 m ^= low
                 sc += w[W_HOOD] * lead_mine[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
+        if endp:
+            m = np.int64(0)
+            for k in range(6):
+                m |= np.int64(adj[q0 + offs[rot, k]])
+            d = place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new) - e_base
+            sc = (1.0 - kend) * sc + kend * (e_unit * d + ENDGAME_EPS * sc)
         if sc > best + 1e-9:
             best = sc
             pick = i

@@ -563,3 +563,108 @@ def test_final_score_and_ranks():
     E.finish(s, p, 1)
     E.write_outcome(s, p, gi, si, sf, it)
     assert list(si[:3, col["rank"]]) == [1, 2, 3] and list(sf[:3, 1]) == [1, 0, 0]
+
+
+# ---------------------------------------------------------------- bots: end-game awareness
+def bot(name, **knobs):
+    """A preset's strategy id and weights, with some knobs overridden (endgame=0 is the bot before W_ENDGAME)."""
+    from sim.game import get_game
+    from strategies import cold_comfort as S
+    game = get_game("cold_comfort")
+    w = game.weights_matrix([name])[0].copy()
+    for k, v in knobs.items():
+        w[getattr(S, "W_" + k.upper())] = v
+    return game.strategy(name).sid, w
+
+
+def pick(s, p, name, **knobs):
+    from strategies import cold_comfort as S
+    sid, w = bot(name, **knobs)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    n = E.legal_actions(s, p, out)
+    seat = int(E.current_player(s))
+    return int(out[S.choose(s, p, seat, out, n, sid, w)])
+
+
+def test_last_turn_counts_the_guests_checking_out_before_the_seats_next_turn():
+    from strategies import cold_comfort as S
+    st, s, p = two_tiles()                           # 4 players: the trigger is 7; seat 0 to move
+    s["rounds"] = 8                                  # the next scoring round is the ninth and last
+    hotel(s, 3, 1, 1, 2, guest=2)
+    hotel(s, 4, 1, 2, 5, guest=5)
+    s["pool"] = 5
+    assert S.last_turn(s, p, 0)                      # seats 1 and 2 collect 2 guests before seat 0 moves again
+    assert not S.last_turn(s, p, 2)                  # seat 2's own guest pays at its next turn: only seat 1's
+    s["pool"] = 4
+    assert not S.last_turn(s, p, 0)
+    s["pool"] = 7
+    assert S.last_turn(s, p, 2)                      # the round starts at the end of this very turn
+    s["rounds"] = 7
+    assert not S.last_turn(s, p, 0)                  # a scoring round after it: not the end
+
+
+def test_builder_keeps_its_gold_on_its_last_turn():
+    # the final scoring round ends the game at the end of this turn (pool >= trigger, ninth round): a new hotel can
+    # neither pay nor change who controls the neighbourhood, and $4 of the $10 costs a final point (gold // 5)
+    st, s, p = two_tiles()
+    s["rounds"] = 8
+    s["gold"][0] = 10
+    hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0 controls the neighbourhood; no campers, no empty hotel
+    assert s["pool"] >= 7
+    old = pick(s, p, "builder", endgame=0.0, horizon=0.0)
+    assert old // E.KMUL == E.A_BUILD                # the heuristic builds next to its hotel anyway
+    assert pick(s, p, "builder") == E.enc(E.A_END, 0)
+    s["rounds"] = 7                                  # one more scoring round to come: it still builds
+    assert pick(s, p, "builder", horizon=0.0) // E.KMUL == E.A_BUILD
+
+
+def footprint_touches(s, a, cells):
+    arg = a % E.KMUL
+    tr, pos_ = arg // 4096, arg % 4096
+    rot = (tr % 4)
+    ax, ay = pos_ % E.G, pos_ // E.G
+    for k in range(6):
+        x, y = ax + E.OFF_U[rot, k], ay + E.OFF_V[rot, k]
+        for d in range(4):
+            g = int(s["grid"][y + E.DY4[d], x + E.DX4[d]])
+            if g >= 0 and g // 6 in cells:
+                return True
+    return False
+
+
+def test_final_tile_goes_where_its_street_gang_beats_the_leader():
+    # seat 0 places the tile that starts the ninth and last scoring round.  Its lots will take most of the 16 rolled
+    # dice (a street gang of about 10 pips), more than either block: joined to seat 0's neighbourhood it would take
+    # it from seat 0; joined to the rival's it takes it from the rival.  The old placement heuristic joins the
+    # neighbourhood it leads and avoids the rival's.
+    st, s, p = fresh()
+    clear(s)
+    mine = put(s, PLAIN_A, 0, 3, 0)                  # x 3-4
+    theirs = put(s, PLAIN_B, 0, 9, 0)                # x 9-10: four squares apart, no tile can touch both
+    hotel(s, 4, 2, 0, 3, guest=3)                    # seat 0 leads its neighbourhood with 3
+    hotel(s, 10, 2, 1, 4, guest=4)                   # seat 1 leads the other with 4
+    s["vp"][:4] = [10, 10, 0, 0]
+    s["rounds"] = 8
+    s["phase"] = E.PH_PLACE
+    s["draw"][0] = PB2
+    s["ndraw"] = 1
+    old = pick(s, p, "builder", endgame=0.0)
+    assert footprint_touches(s, old, {mine}) and not footprint_touches(s, old, {theirs})
+    new = pick(s, p, "builder")
+    assert footprint_touches(s, new, {theirs}) and not footprint_touches(s, new, {mine})
+
+
+def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
+    from strategies import cold_comfort as S
+    st, s, p = two_tiles()
+    s["gold"][0] = 10                                # seat 0 has no hotel yet; no campers to host
+    s["first_round_turn"] = 3
+    s["turn"] = 31
+    s["rounds"] = 7                                  # 4 turns a round so far; 1.5 rounds left = 6 turns
+    assert S.horizon(s, p, 2.0) == pytest.approx(0.25)     # 0.5 own turns after this one, of the 2 it needs
+    assert S.horizon(s, p, 0.0) == 1.0
+    assert pick(s, p, "builder", horizon=0.0) // E.KMUL == E.A_BUILD
+    assert pick(s, p, "builder") == E.enc(E.A_END, 0)
+    s["rounds"] = 4                                  # 3.5 own turns after this one: a full payback
+    assert S.horizon(s, p, 2.0) == 1.0
+    assert pick(s, p, "builder") // E.KMUL == E.A_BUILD
