@@ -739,6 +739,15 @@ def _keep_with(dealt, w):
     return {P.SECRET_NAMES[s["sec"][0, j] - E.MAX_OPEN] for j in range(4) if s["sec_state"][0, j] == E.SEC_KEPT}
 
 
+def test_bots_keep_secret_claims_by_expected_points_not_by_points():
+    # The bots used to keep the two claims with the most points: a 9-point claim needing three roofs (scored about
+    # 5% of the times it was kept) over a 4-point claim needing two Kitchens (about 80%).  With claimev (on in every
+    # preset) a claim counts as its points times the estimated chance of completing it.
+    dealt = ["[A] Tall Order", "[A] Kitchen Staff", "[A] Clean Linens", "[A] Teetotalers"]
+    assert _keep_with(dealt, _weights("tall")) == {"[A] Kitchen Staff", "[A] Clean Linens"}
+    assert _keep_with(dealt, _weights("tall", claimev=0.0)) == {"[A] Tall Order", "[A] Teetotalers"}   # old rule
+
+
 def test_claim_chance_reads_the_distance_to_the_requirement():
     from strategies import saloon_tycoon as S
     st, s, p = fresh()
