@@ -18,29 +18,36 @@ Weights (index: meaning):
 10 gold      value of one gold in Rep
 11 draw      value of the Draw action with a short hand
 12 claimtile value of building a tile a visible claim still needs
+13 claimev   weight of the estimated chance of completing a claim (0 = a claim counts as its points when secret
+             claims are kept and in claimtile; 1 = as its points times the chance estimated from the state, see
+             _claim_chance: hopeless claims are dropped and not chased, near-complete ones chased)
 """
+import math
+
 import numba as nb
 import numpy as np
 
 from sim.games.saloon_tycoon.engine import (
-    ANGIE, ASTRIDE, FLATFOOT, K_BPLAY, K_BRIBE, K_BUILD, K_BUY, K_CBUILD, K_CHEAP, K_DISCARD, K_DRAW, K_DROP, K_EARN,
-    K_END, K_MOVE, K_PLACE, K_PLAY, K_SKIP, K_STAKE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT, SYDNEY,
-    build_cost, char_is_citizen, claim_points, count_type, cparam, income_of, kbase, lot_gold, lot_rep, total_vp,
-    tparam,
+    ANGIE, ASTRIDE, FLATFOOT, FP_A, FP_LARGE, K_BPLAY, K_BRIBE, K_BUILD, K_BUY, K_CBUILD, K_CHEAP, K_DISCARD, K_DRAW,
+    K_DROP, K_EARN, K_END, K_MOVE, K_PLACE, K_PLAY, K_SKIP, K_STAKE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT,
+    SYDNEY, build_cost, char_is_citizen, char_is_female, claim_points, count_type, cparam, income_of, kbase, lot_gold,
+    lot_rep, total_vp, tparam,
 )
 from sim.games.saloon_tycoon.params import (
     B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
     CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, KF_TERM0, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
-    P_ANGIE_TILES,
-    P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_TILE_TYPE,
-    TF_BONUS, TF_BONUS_N, TF_CUBES, TF_LARGE, TF_SPECIAL,
+    P_ANGIE_TILES, P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_HAND_LIMIT, P_LOT0, P_N_TILES,
+    P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_ABOVE_SALOON, R_ANY, R_CIT, R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F,
+    R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME, R_LARGE_EXCL, R_LARGE_ROOFS, R_LOTS_GE, R_M, R_NAMED,
+    R_OUTLAWS, R_OUTLAWS_MAX, R_ROOFS, R_SPECIAL, R_TILE_TYPE, R_TILES, TF_ABOVE, TF_BONUS, TF_BONUS_N, TF_CITIZEN,
+    TF_COPIES, TF_COST, TF_CUBES, TF_FMIN, TF_LARGE, TF_SPECIAL,
 )
 from sim.kernel import one_copy
 from sim.rng import rand_float
 
 W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, W_ROOF, W_GOLD, W_DRAW, \
-    W_CLAIMTILE = range(13)
-N_WEIGHTS = 13
+    W_CLAIMTILE, W_CLAIMEV = range(14)
+N_WEIGHTS = 14
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -274,7 +281,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
     if kind == K_DISCARD:
         return -_card_value(s, p, seat, arg, w, gv)
     if kind == K_DROP:
-        return -_claim_prospect(s, p, seat, arg)
+        return -_claim_prospect(s, p, seat, arg) * _ev_factor(s, p, seat, arg, w)
     return 0.0
 
 
@@ -296,28 +303,538 @@ def _claim_prospect(s, p, seat, g):
     return per * (held + free / s.n)
 
 
+# ---------------------------------------------------------------- claim completion estimate (weight claimev)
+# A claim's estimated chance is the product of two parts.
+# - Board totals that every board grows anyway (tiles, income, finished tiles, cubes, tile types, 3rd-floor tiles,
+#   roofs, large and special tiles, tiles above the Saloon): the measured gain over the turns left (GR_*), scaled
+#   for the steady totals by the player's own progress so far, and the chance of reaching the requirement with a
+#   spread growing with the gain (normal approximation).
+# - Requirements that need particular moves (named tile types, characters, outlaw limits, gold, cards, lots):
+#   the Tycoon actions (A) and gold (G) they still cost, and a factor F for what is not in the player's hands
+#   alone (too few copies of a tile left for the rivals' needs, a rival may build a unique tile or trigger an
+#   outlaw first, a character in a rival's saloon must be bribed home, an outlaw may still land in a saloon that
+#   must stay clean).  The share of the player's remaining turns and gold they need, frac = A / L + G / budget,
+#   gives F ** F_EXP / (1 + exp(CH_K * (frac - CH_M))).
+# The chance is 1 when every requirement is met now, 0 when one can no longer be met.  Only public information is
+# read.  Calibration (default line-up keeping random secret claims, 3,000 games): estimated 0.0-0.1 -> 4% scored,
+# 0.3-0.4 -> 35%, 0.6-0.7 -> 70%, 0.9-1.0 -> 89%.  Claims needing several characters (Front Page) are
+# underestimated (4% against 11%), the 4-point two-tile claims too (36-47% against 47-86%).
+CH_K = 5.0          # CH_K, CH_M, F_EXP: fitted (log loss) on those games
+CH_M = 0.3
+F_EXP = 0.75
+F_RACE = 0.6       # set by hand (the fit rescales F by F_EXP): a unique special tile still in supply
+F_BRIBE = 0.4      # a character in a rival's saloon: bribed home (and kept: it can be bribed back)
+F_OUTLAW = 0.5     # an outlaw not yet in town: its trigger is a race
+F_RISK = 0.5       # "no outlaws": each outlaw not yet in town lands in this saloon with about F_RISK / players
+CUBES_S = 3.0      # cube spaces of a common small / large tile (default data)
+CUBES_L = 4.0
+K_OWN = 0.4        # weight of the measured pace against the player's own pace so far (as a share of a game)
+# Measured pace (default line-up, 4 players, 2,000 games): a board total gains about (a + b * L) per turn over the L
+# own turns left (roofs and 3rd floors come late, b < 0; tiles and tile types early, b > 0).
+GR_TILES = (0.317, 0.0119)
+GR_INCOME = (0.583, -0.0012)
+GR_FINISHED = (0.590, -0.0021)
+GR_CUBES = (2.142, -0.0187)
+GR_DISTINCT = (0.254, 0.0099)
+GR_FLOOR3 = (0.211, -0.0069)
+GR_ROOFS = (0.266, -0.0130)
+GR_LROOFS = (0.223, -0.0134)
+GR_LARGE = (0.346, -0.0120)
+GR_SPECIAL = (0.143, -0.0032)
+GR_ABOVE = (0.221, -0.0054)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _turns_left(s):
+    """Own turns left, this one included, read from the timer pile (measured on the default line-up at 2 and 4
+    players: about 13.7 with a full pile, 7.6 at half, 2 near empty)."""
+    if s.end_trig == 1:
+        return 1.0
+    return 1.5 + 12.5 * s.pile / max(s.pile0, 1)
+
+
 @nb.njit(cache=True, _nrt=False)
-def _prepare_claim_interest(s, p, seat):
-    """s.ai[t] = claim points (own secret claims, half for open ones) still wanting one more tile of type t."""
+def _avg_cost(p, large):
+    """Mean gold cost of the common (not special) tiles of one size."""
+    tot = 0.0
+    k = 0
+    want = 1 if large else 0
+    for t in range(1, np.int64(p[P_N_TILES])):
+        if tparam(p, t, TF_SPECIAL) == 0 and tparam(p, t, TF_LARGE) == want and tparam(p, t, TF_COPIES) > 0:
+            tot += tparam(p, t, TF_COST)
+            k += 1
+    if k == 0:
+        return 7.0 if large else 4.0
+    return tot / k
+
+
+@nb.njit(cache=True, _nrt=False)
+def _stack_cost(s, p, seat, ftgt, fin, large, price, cs, cl):
+    """(actions, gold): the cheapest way to get one more tile of that size on floor ftgt (0-based; filled when
+    `fin`), stacking on a free top of the board or on a new ground column."""
+    csz = cl if large else cs
+    nc = CUBES_L if large else CUBES_S
+    ba = 0.0
+    bg = 0.0
+    best = 1e18
+    for i in range(s.ntile[seat]):
+        f = np.int64(s.tf[seat, i])
+        if f > ftgt or (FP_LARGE[s.tp[seat, i]] == 1) != large:
+            continue
+        if f < NFLOORS - 1 and s.cell[seat, f + 1, FP_A[s.tp[seat, i]]] >= 0:
+            continue
+        left = tparam(p, s.tt[seat, i], TF_CUBES) - s.tc[seat, i]
+        if f == ftgt:
+            a = 0.0
+            g = left * price if fin else 0.0
+        else:
+            a = np.float64(ftgt - f)
+            g = left * price + a * csz + (a - 1.0) * nc * price + (nc * price if fin else 0.0)
+        c = a + g / 5.0
+        if c < best:
+            best = c
+            ba = a
+            bg = g
+    # a new column from the ground (about 2 gold of lot surcharge)
+    a = np.float64(ftgt + 1)
+    g = a * csz + 2.0 + (a - 1.0) * nc * price + (nc * price if fin else 0.0)
+    if a + g / 5.0 < best:
+        ba = a
+        bg = g
+    return ba, bg
+
+
+@nb.njit(cache=True, _nrt=False)
+def _saloon_column(s, p, seat, d, price, cl):
+    """(actions, gold) for d more tiles above the Saloon, or (-1, 0) when they do not fit."""
+    top = 0
+    for f in range(1, NFLOORS):
+        if s.cell[seat, f, 0] >= 0:
+            top = f
+    if top + d > NFLOORS - 1:
+        return -1.0, 0.0
+    j = s.cell[seat, top, 0]
+    g = (tparam(p, s.tt[seat, j], TF_CUBES) - s.tc[seat, j]) * price
+    g += d * cl + (d - 1) * CUBES_L * price
+    return np.float64(d), g
+
+
+@nb.njit(cache=True, _nrt=False)
+def _tile_path(s, p, seat, t, fill, price, cs, cl):
+    """(actions, gold, factor) to build tile type t (and fill it when `fill`): its prerequisite tile, the floor
+    it needs, and a race for a unique copy.  Factor 0 when it cannot be built by this player."""
+    if s.supply[t] <= 0:
+        return 0.0, 0.0, 0.0
+    forb = s.tt_forb[t]
+    if forb >= 0 and (s.types_built[seat] >> forb) & 1 == 1:
+        return 0.0, 0.0, 0.0
+    a = 1.0
+    g = np.float64(tparam(p, t, TF_COST))
+    req = s.tt_req[t]
+    if req >= 0 and (s.types_built[seat] >> req) & 1 == 0:
+        if s.supply[req] <= 0:
+            return 0.0, 0.0, 0.0
+        a += 1.0
+        g += s.tt_cost[req]
+    large = tparam(p, t, TF_LARGE) == 1
+    fmin = np.int64(tparam(p, t, TF_FMIN)) - 1
+    if tparam(p, t, TF_ABOVE) == 1:
+        sa, sg = _saloon_column(s, p, seat, 1, price, cl)
+        if sa < 0:
+            return 0.0, 0.0, 0.0
+        g += sg - cl          # the column helper prices a common large tile on top; this one is t
+    elif fmin > 0:
+        sa, sg = _stack_cost(s, p, seat, fmin - 1, True, large, price, cs, cl)
+        a += sa
+        g += sg
+    if fill:
+        g += tparam(p, t, TF_CUBES) * price
+    f = F_RACE if tparam(p, t, TF_COPIES) <= 1 else 1.0
+    return a, g, f
+
+
+@nb.njit(cache=True, _nrt=False)
+def _char_cost(s, p, seat, c, price, cs, cl):
+    """(actions, gold, factor) to get character c into this saloon."""
+    o = s.char_owner[c]
+    if o == seat:
+        return 0.0, 0.0, 1.0
+    if s.end_trig == 1:
+        return 0.0, 0.0, 0.0
+    bribe = np.float64(p[P_BRIBE])
+    if o >= 0:
+        return 1.0, bribe, F_BRIBE
+    if char_is_citizen(p, c):
+        t = -1
+        for u in range(1, np.int64(p[P_N_TILES])):
+            if np.int64(tparam(p, u, TF_BONUS)) == B_CITIZEN and np.int64(tparam(p, u, TF_CITIZEN)) == c:
+                t = u
+        if t < 0:
+            return 0.0, 0.0, 0.0
+        for i in range(s.ntile[seat]):
+            if s.tt[seat, i] == t:
+                return 0.0, (tparam(p, t, TF_CUBES) - s.tc[seat, i]) * price, 1.0
+        a, g, f = _tile_path(s, p, seat, t, True, price, cs, cl)
+        if f <= 0.0:
+            return 1.0, bribe, F_BRIBE * 0.5      # a rival will have it: bribe it later
+        return a, g, f
+    if c == FLATFOOT:
+        return 0.0, max(0.0, p[P_FLAT_GOLD] - s.gold[seat]), F_OUTLAW
+    if c == ANGIE:
+        d = max(0.0, p[P_ANGIE_TILES] - s.built[seat])
+        return d, d * cs, F_OUTLAW
+    if c == PHINEUS:
+        return 0.0, max(0.0, p[P_PHIN_CUBES] - s.cubes_board[seat]) * price, F_OUTLAW
+    return 0.5, 0.0, F_OUTLAW      # Sydney Smythe: the first claim scored
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _char_kind_ok(p, c, kind):
+    if kind == R_ANY:
+        return True
+    cit = char_is_citizen(p, c)
+    fem = char_is_female(p, c)
+    if kind == R_F:
+        return fem
+    if kind == R_M:
+        return not fem
+    if kind == R_CIT:
+        return cit
+    if kind == R_CIT_F:
+        return cit and fem
+    if kind == R_CIT_M:
+        return cit and not fem
+    return not cit         # R_OUTLAWS
+
+
+@nb.njit(cache=True, _nrt=False)
+def _chars_cost(s, p, seat, kind, d, price, cs, cl):
+    """(actions, gold, factor) for d more characters of a kind: the d easiest to get."""
+    used = np.int64(0)
+    A = 0.0
+    G = 0.0
+    F = 1.0
+    for k in range(d):
+        best = -1
+        bs = 1e18
+        ba = 0.0
+        bg = 0.0
+        bf = 0.0
+        for c in range(N_CHARS):
+            if (used >> c) & 1 == 1 or s.char_owner[c] == seat or not _char_kind_ok(p, c, kind):
+                continue
+            a, g, f = _char_cost(s, p, seat, c, price, cs, cl)
+            if f <= 0.0:
+                continue
+            sc = (a + g / 5.0 + 1.0) / f
+            if sc < bs:
+                bs = sc
+                best = c
+                ba = a
+                bg = g
+                bf = f
+        if best < 0:
+            return 0.0, 0.0, 0.0
+        used |= np.int64(1) << best
+        A += ba
+        G += bg
+        F *= bf
+    return A, G, F
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _grow_chance(s, seat, steady, v, v0, gr, c, n):
+    """Chance that a board total now at v (v0 at the start) reaches n by the end: the measured pace gr for the
+    turns left, scaled for the steady totals by the player's own progress against the measured one; spread
+    c * sqrt(gain) (normal approximation)."""
+    L = _turns_left(s)
+    gain = (gr[0] + gr[1] * L) * L
+    if steady:
+        full = (gr[0] + gr[1] * 14.0) * 14.0
+        past = max(full - gain, 0.0)
+        rho = (v - v0 + K_OWN * full) / (past + K_OWN * full)
+        gain *= min(max(rho, 0.25), 2.5)
+    z = (v + gain - n + 0.5) / (c * np.sqrt(max(gain, 0.0)) + 0.25)
+    return 0.5 * (1.0 + math.erf(z / np.sqrt(2.0)))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _claim_need(s, p, seat, g, plus):
+    """(actions, gold, factor, chance of the board totals, unmet terms) of claim g for this seat (factor or chance
+    0: out of reach), as if one more tile of type `plus` were built (-1: as the board is)."""
+    base = kbase(g)
+    price = np.float64(p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE])
+    cs = _avg_cost(p, False)
+    cl = _avg_cost(p, True)
+    A = 0.0
+    G = 0.0
+    F = 1.0
+    P = 1.0
+    short = 0
+    for q in range(MAX_TERMS):
+        kind = np.int64(p[base + KF_TERM0 + 3 * q])
+        if kind == 0:
+            continue
+        x = np.int64(p[base + KF_TERM0 + 3 * q + 1])
+        n = np.int64(p[base + KF_TERM0 + 3 * q + 2])
+        a = 0.0
+        gg = 0.0
+        f = 1.0
+        pg = 1.0
+        if kind == R_NAMED:
+            if s.char_owner[x] == seat:
+                continue
+            a, gg, f = _char_cost(s, p, seat, x, price, cs, cl)
+        elif kind <= R_OUTLAWS:
+            have = 0
+            for c in range(N_CHARS):
+                if s.char_owner[c] == seat and _char_kind_ok(p, c, kind):
+                    have += 1
+            if have >= n:
+                continue
+            a, gg, f = _chars_cost(s, p, seat, kind, n - have, price, cs, cl)
+        elif kind == R_OUTLAWS_MAX:
+            have = 0
+            free = 0
+            for c in range(N_CHARS):
+                if not char_is_citizen(p, c):
+                    if s.char_owner[c] == seat:
+                        have += 1
+                    elif s.char_owner[c] < 0:
+                        free += 1
+            for k in range(free):
+                F *= 1.0 - F_RISK / s.n
+            if have <= n:
+                continue
+            if s.end_trig == 1:
+                return 0.0, 0.0, 0.0, 0.0, short + 1
+            e = have - n
+            a = np.float64(e)
+            gg = e * np.float64(p[P_BRIBE])
+            f = 0.8 ** e
+        elif kind == R_TILE_TYPE:
+            have = count_type(s, seat, x)
+            sup = s.supply[x]
+            if x == plus:
+                have += 1
+                sup -= 1
+            if have >= n:
+                continue
+            d = n - have
+            if d > sup:
+                return 0.0, 0.0, 0.0, 0.0, short + 1
+            a1, g1, f = _tile_path(s, p, seat, x, False, price, cs, cl)
+            a = a1 + (d - 1)
+            gg = g1 + (d - 1) * tparam(p, x, TF_COST)
+            spare = sup - d
+            if spare < s.n - 1:
+                f *= (spare + 1.0) / s.n       # rivals may take the copies it needs
+        elif kind == R_LOTS_GE or kind == R_FULL_ARM:
+            # ground lots: the empty ones wanted, and for a full arm the arm nearest to full
+            have = 0
+            best_arm = 1e18
+            ba = 0.0
+            bgg = 0.0
+            empties = 0
+            eg = 0.0
+            for arm in range(2):
+                ea = 0.0
+                egold = 0.0
+                for j in range(4):
+                    lot = 1 + 4 * arm + j
+                    lg = p[P_LOT0 + 2 * (lot - 1)]
+                    occ = s.cell[seat, 0, lot] >= 0
+                    if kind == R_LOTS_GE:
+                        if lg >= x:
+                            if occ:
+                                have += 1
+                            else:
+                                empties += 1
+                                eg += lg + cs + 1.0     # +1: the cheaper lots on the way
+                    elif not occ:
+                        ea += 1.0
+                        egold += lg + cs
+                if kind == R_FULL_ARM and ea + egold / 5.0 < best_arm:
+                    best_arm = ea + egold / 5.0
+                    ba = ea
+                    bgg = egold
+            if kind == R_FULL_ARM:
+                if n == 0 or ba == 0.0:
+                    continue
+                a = 0.75 * ba          # large tiles cover two lots with one action
+                gg = bgg
+            else:
+                if have >= n:
+                    continue
+                d = n - have
+                if d > empties:
+                    return 0.0, 0.0, 0.0, 0.0, short + 1
+                a = np.float64(d)
+                gg = eg * d / empties
+        elif kind == R_GOLD:
+            if s.gold[seat] >= n:
+                continue
+            gg = np.float64(n - s.gold[seat])
+            a = gg / (income_of(s, seat) + 2.0)     # turns of saving instead of spending
+        elif kind == R_HAND:
+            if s.hand_n[seat] >= n:
+                continue
+            if n > p[P_HAND_LIMIT]:
+                return 0.0, 0.0, 0.0, 0.0, short + 1
+            a = np.ceil((n - s.hand_n[seat]) / 2.0)
+        else:
+            # board totals that grow anyway
+            v = 0.0
+            v0 = 0.0
+            c = 0.6
+            gr = GR_ABOVE
+            steady = False
+            if kind == R_TILES:
+                v = np.float64(s.ntile[seat] + (plus >= 0))
+                v0 = 1.0
+                gr = GR_TILES
+                steady = True
+            elif kind == R_INCOME:
+                v = np.float64(income_of(s, seat) + (plus >= 0))
+                v0 = 1.0
+                gr = GR_INCOME
+                steady = True
+            elif kind == R_CUBES:
+                v = np.float64(s.cubes_board[seat])
+                gr = GR_CUBES
+                steady = True
+                c = 1.1
+            elif kind == R_DISTINCT:
+                m = s.types_built[seat]
+                if plus >= 0:
+                    m |= np.int64(1) << plus
+                m >>= 1
+                while m:
+                    v += m & 1
+                    m >>= 1
+                gr = GR_DISTINCT
+                steady = True
+            elif kind == R_ROOFS:
+                v = np.float64(s.roofs[seat, 0] + s.roofs[seat, 1])
+                gr = GR_ROOFS
+                if v < n and s.roof_pile[0] + s.roof_pile[1] < n - v:
+                    return 0.0, 0.0, 0.0, 0.0, short + 1
+            elif kind == R_LARGE_ROOFS:
+                v = np.float64(s.roofs[seat, 1])
+                gr = GR_LROOFS
+                if v < n and s.roof_pile[1] < n - v:
+                    return 0.0, 0.0, 0.0, 0.0, short + 1
+            else:
+                avail = 0
+                if kind == R_SPECIAL:
+                    gr = GR_SPECIAL
+                    c = 0.8
+                    for t in range(1, np.int64(p[P_N_TILES])):
+                        if tparam(p, t, TF_SPECIAL) == 1:
+                            ta, tg, tf = _tile_path(s, p, seat, t, False, price, cs, cl)
+                            if tf > 0.0:
+                                avail += 1
+                elif kind == R_FINISHED:
+                    gr = GR_FINISHED
+                    steady = True
+                elif kind == R_LARGE_EXCL:
+                    gr = GR_LARGE
+                elif kind == R_FLOOR3:
+                    gr = GR_FLOOR3
+                else:
+                    top = 0
+                    for f3 in range(1, NFLOORS):
+                        if s.cell[seat, f3, 0] >= 0:
+                            top = f3
+                    avail = NFLOORS - 1 - top
+                for i in range(s.ntile[seat]):
+                    t = s.tt[seat, i]
+                    if kind == R_SPECIAL:
+                        v += tparam(p, t, TF_SPECIAL)
+                    elif kind == R_FINISHED:
+                        v += s.tfin[seat, i]
+                    elif kind == R_LARGE_EXCL:
+                        if i > 0:
+                            v += tparam(p, t, TF_LARGE)
+                    elif kind == R_FLOOR3:
+                        if s.tf[seat, i] == NFLOORS - 1:
+                            v += 1.0
+                    elif s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                        v += 1.0
+                if plus >= 0 and (kind == R_SPECIAL and tparam(p, plus, TF_SPECIAL) == 1 or
+                                  kind == R_LARGE_EXCL and tparam(p, plus, TF_LARGE) == 1):
+                    v += 1.0
+                if (kind == R_SPECIAL or kind == R_ABOVE_SALOON) and v < n and v + avail < n:
+                    return 0.0, 0.0, 0.0, 0.0, short + 1
+            if v >= n:
+                continue
+            pg = _grow_chance(s, seat, steady, v, v0, gr, c, n)
+        if f <= 0.0 or pg <= 0.0:
+            return 0.0, 0.0, 0.0, 0.0, short + 1
+        short += 1
+        A += a
+        G += gg
+        F *= f
+        P *= pg
+    return A, G, F, P, short
+
+
+@nb.njit(cache=True, _nrt=False)
+def _claim_chance(s, p, seat, g, plus):
+    """Estimated chance that this seat completes claim g (as if one more tile of type `plus` were built; -1: none).
+    For an open claim it is the chance of meeting it, not of being first."""
+    A, G, F, P, short = _claim_need(s, p, seat, g, plus)
+    if short == 0:
+        return 1.0
+    if F <= 0.0 or P <= 0.0:
+        return 0.0
+    L = _turns_left(s)
+    budget = s.gold[seat] + L * (income_of(s, seat) + 1.0) + 0.25 * L * (L - 1.0)
+    c = F ** F_EXP * P
+    if A > 0.0 or G > 0.0:
+        c /= 1.0 + np.exp(CH_K * (A / L + G / budget - CH_M))
+    return c
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _ev_factor(s, p, seat, g, w):
+    """Share of a claim's points it is counted at when secret claims are kept: 1 - claimev + claimev x the
+    estimated chance (exactly 1 when claimev = 0)."""
+    k = w[W_CLAIMEV]
+    if k == 0.0:
+        return 1.0
+    return 1.0 - k + k * _claim_chance(s, p, seat, g, -1)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _prepare_claim_interest(s, p, seat, w):
+    """s.ai[t] = interest in one more tile of type t from the claims that still want it: half the claim's points,
+    half again for an open claim.  For an own secret claim this is scaled by 1 - claimev + claimev x 2 x the
+    estimated chance of completing the claim with that tile: a hopeless claim is not chased, one that the tile
+    nearly completes is chased up to twice as hard.  (Scaling the open claims' interest the same way, or valuing
+    a tile by the points it adds, made the bots weaker: see RULES.md.)"""
     for t in range(MAX_TILE_TYPES):
         s.ai[t] = 0.0
     for j in range(MAX_SEC_HAND):
         if s.sec_state[seat, j] == SEC_KEPT:
-            _add_interest(s, p, seat, s.sec[seat, j], 1.0)
+            _add_interest(s, p, seat, s.sec[seat, j], 1.0, w[W_CLAIMEV])
     for g in range(s.n_open_up):
         gid = s.open_ids[g]
         if s.claim_by[gid] < 0:
-            _add_interest(s, p, seat, gid, 0.5)
+            _add_interest(s, p, seat, gid, 0.5, 0.0)
 
 
 @nb.njit(cache=True, _nrt=False)
-def _add_interest(s, p, seat, g, share):
+def _add_interest(s, p, seat, g, share, k):
     base = kbase(g)
     for j in range(MAX_TERMS):
         if np.int64(p[base + KF_TERM0 + 3 * j]) == R_TILE_TYPE:
             t = np.int64(p[base + KF_TERM0 + 3 * j + 1])
             if 0 <= t < MAX_TILE_TYPES and count_type(s, seat, t) < p[base + KF_TERM0 + 3 * j + 2]:
-                s.ai[t] += claim_points(s, p, seat, g) * 0.5 * share
+                v = claim_points(s, p, seat, g) * 0.5 * share
+                if k != 0.0:
+                    v *= 1.0 - k + k * 2.0 * _claim_chance(s, p, seat, g, t)
+                s.ai[t] += v
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -332,7 +849,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     for k in range(n):
         kind = legal[k] // ASTRIDE
         if kind == K_BUILD or kind == K_CBUILD:
-            _prepare_claim_interest(s, p, seat)
+            _prepare_claim_interest(s, p, seat, weights)
             s.ai[0] = 1.0
             break
     gv = _gold_value(s, seat, weights)   # the same for every action of this decision

@@ -706,3 +706,84 @@ def test_bots_value_a_growing_claim_by_its_prospect_not_its_value_at_setup():
     assert S._claim_prospect(s, p, 0, poker) == pytest.approx(2 * (1 + (E.N_CHARS - 2) / 4))
     fixed = E.MAX_OPEN + next(i for i, c in enumerate(P.DATA["secret_claims"]) if isinstance(c["points"], int))
     assert S._claim_prospect(s, p, 0, fixed) == E.claim_points(s, p, 0, fixed)
+
+
+def _secret(name):
+    return E.MAX_OPEN + P.SECRET_NAMES.index(name)
+
+
+def _weights(name, claimev=None):
+    w = np.array(next(x for x in GAME.strategies if x.name == name).weights, np.float64)
+    from strategies import saloon_tycoon as S
+    assert len(w) == S.N_WEIGHTS
+    if claimev is not None:
+        w[S.W_CLAIMEV] = claimev
+    return w
+
+
+def _keep_with(dealt, w):
+    """Seat 0 is dealt `dealt` (secret claim names) and drops two with the bot; returns the names it keeps."""
+    from strategies import saloon_tycoon as S
+    p = params()
+    st = np.zeros(1, E.STATE_DTYPE)
+    s = st[0]
+    seed_streams(s["rng"], 7, 3)
+    E.setup(s, p, 4)
+    assert s["phase"] == E.PH_KEEP and s["cur"] == 0
+    for j, name in enumerate(dealt):
+        s["sec"][0, j] = _secret(name)
+    while s["phase"] == E.PH_KEEP and s["cur"] == 0:
+        out = np.zeros(E.MAX_ACTIONS, np.int64)
+        n = E.legal_actions(s, p, out)
+        E.apply_action(s, p, out[S.choose(s, p, 0, out, n, 1, w)])
+    return {P.SECRET_NAMES[s["sec"][0, j] - E.MAX_OPEN] for j in range(4) if s["sec_state"][0, j] == E.SEC_KEPT}
+
+
+def test_bots_keep_secret_claims_by_expected_points_not_by_points():
+    # The bots used to keep the two claims with the most points: a 9-point claim needing three roofs (scored about
+    # 5% of the times it was kept) over a 4-point claim needing two Kitchens (about 80%).  With claimev (on in every
+    # preset) a claim counts as its points times the estimated chance of completing it.
+    dealt = ["[A] Tall Order", "[A] Kitchen Staff", "[A] Clean Linens", "[A] Teetotalers"]
+    assert _keep_with(dealt, _weights("tall")) == {"[A] Kitchen Staff", "[A] Clean Linens"}
+    assert _keep_with(dealt, _weights("tall", claimev=0.0)) == {"[A] Tall Order", "[A] Teetotalers"}   # old rule
+
+
+def test_claim_chance_reads_the_distance_to_the_requirement():
+    from strategies import saloon_tycoon as S
+    st, s, p = fresh()
+    clear_board(s, 0)
+    kitchens = _secret("[A] Kitchen Staff")             # two Kitchens
+    c0 = S._claim_chance(s, p, 0, kitchens, -1)
+    put(s, p, 0, "KITCHEN", 0, "A1")
+    c1 = S._claim_chance(s, p, 0, kitchens, -1)
+    assert 0.0 < c0 < c1 < 1.0
+    assert S._claim_chance(s, p, 0, kitchens, T["KITCHEN"]) == 1.0   # one more Kitchen completes it
+    s["supply"][T["KITCHEN"]] = 0                       # no Kitchen left to build: out of reach
+    assert S._claim_chance(s, p, 0, kitchens, -1) == 0.0
+    put(s, p, 0, "KITCHEN", 0, "B1")
+    assert S._claim_chance(s, p, 0, kitchens, -1) == 1.0
+    # a board total: fewer turns left (emptier timer pile) lowers the chance of reaching 20 cubes
+    stock = _secret("[A] Stockpile")
+    full = S._claim_chance(s, p, 0, stock, -1)
+    s["pile"] = 10
+    assert S._claim_chance(s, p, 0, stock, -1) < full
+
+
+def test_bots_chase_a_near_secret_claim_and_not_a_hopeless_one():
+    # claimtile interest in a tile type: a claim one Guest Room short is chased harder than before, a claim that
+    # can no longer be met (too few Guest Rooms left) not at all; claimev 0 gives the old flat interest.
+    from strategies import saloon_tycoon as S
+    st, s, p = fresh()
+    clear_board(s, 0)
+    s["n_open_up"] = 0
+    s["sec_state"][0, :] = E.SEC_DROPPED
+    s["sec"][0, 0] = _secret("[A] Deputized")           # Sheriff Fletcher and a Guest Room
+    s["sec"][0, 1] = _secret("[A] Grand Hotel")         # three Guest Rooms
+    s["sec_state"][0, :2] = E.SEC_KEPT
+    s["char_owner"][CH["SHERIFF_FLETCHER"]] = 0
+    gr = T["GUEST_ROOM"]
+    s["supply"][gr] = 2                                 # two Guest Rooms left: Grand Hotel is out of reach
+    S._prepare_claim_interest(s, p, 0, _weights("tall", claimev=0.0))
+    assert s["ai"][gr] == pytest.approx(0.5 * (5 + 8))
+    S._prepare_claim_interest(s, p, 0, _weights("tall", claimev=1.0))
+    assert s["ai"][gr] == pytest.approx(0.5 * 5 * 2.0)

@@ -36,14 +36,14 @@ def _item_tables():
 
 _ITEM_NAMES, _ITEM_KINDS = _item_tables()
 
-#           up  out lotg claim syd cube char outl res roof gold draw ctile
-_TALL = (2.5, 0.2, 1.5, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 4.0, 0.5, 1.0, 0.5)
-_WIDE = (0.0, 1.6, 0.6, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 0.0, 0.5, 1.0, 0.5)
-_CLAIMS = (0.8, 0.5, 1.0, 2.0, 0.0, 0.0, 0.8, 1.0, 0.0, 1.5, 0.5, 1.2, 3.0)
-_RUSH = (0.8, 0.3, 1.0, 1.0, 1.0, 2.5, 0.4, 1.0, 0.0, 1.5, 0.4, 0.6, 0.5)
-_CHARS = (1.0, 0.3, 1.0, 1.0, 5.0, 0.0, 2.0, 4.0, 0.0, 2.0, 0.5, 1.0, 0.5)
-_DOC_W = (" Weights: up, out, lotgold, claim, sydney, cube, char, outlaw, reserve, roof, gold, draw, claimtile "
-          "(see strategies/saloon_tycoon.py).")
+#           up  out lotg claim syd cube char outl res roof gold draw ctile cev
+_TALL = (2.5, 0.2, 1.5, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 4.0, 0.5, 1.0, 0.5, 1.0)
+_WIDE = (0.0, 1.6, 0.6, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 0.0, 0.5, 1.0, 0.5, 1.0)
+_CLAIMS = (0.8, 0.5, 1.0, 2.0, 0.0, 0.0, 0.8, 1.0, 0.0, 1.5, 0.5, 1.2, 3.0, 1.0)
+_RUSH = (0.8, 0.3, 1.0, 1.0, 1.0, 2.5, 0.4, 1.0, 0.0, 1.5, 0.4, 0.6, 0.5, 1.0)
+_CHARS = (1.0, 0.3, 1.0, 1.0, 5.0, 0.0, 2.0, 4.0, 0.0, 2.0, 0.5, 1.0, 0.5, 1.0)
+_DOC_W = (" Weights: up, out, lotgold, claim, sydney, cube, char, outlaw, reserve, roof, gold, draw, claimtile, "
+          "claimev (see strategies/saloon_tycoon.py).")
 
 STRATEGIES = [
     StrategySpec("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs." + _DOC_W, _TALL),
