@@ -102,6 +102,12 @@ def reserve_penalty(s, seat, cost):
     return 0.0
 
 
+@nb.njit(cache=True, inline="always")
+def resize_cost(hs, ns, cost_up, cost_down):
+    """Gold to resize a hotel from size hs to ns."""
+    return (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+
+
 @nb.njit(cache=True)
 def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
     w = s.scr_w
@@ -135,7 +141,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
         h = cell_at(s, arg >> 3)
         ns = np.int64(arg & 7)
         hs = np.int64(s.hsize[h])
-        cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+        cost = resize_cost(hs, ns, cost_up, cost_down)
         sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
@@ -320,7 +326,7 @@ def end_delta(s, p, seat, a, bp, bg, win, tot, base, cost_build, cost_camper, co
         h = cell_at(s, arg >> 3)
         ns = np.int64(arg & 7)
         hs = np.int64(s.hsize[h])
-        cost = (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+        cost = resize_cost(hs, ns, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
         d = final_margin(s, p, seat, bp, bg, win, tot) - base
