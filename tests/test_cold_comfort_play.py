@@ -195,3 +195,52 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
     for spec in game.strategies:
         w = spec.weights
         assert w[S.W_GOLD] * ins - w[S.W_FIRESELF] < 0, spec.name
+
+
+@pytest.mark.parametrize("empty_hotels", ["link_only", "add_size"])
+def test_incremental_hood_control_equals_a_full_one(empty_hotels):
+    # the end-game look-ahead finds the blocks once per decision and searches only those a move touches again
+    # (hood_control_after); after any change to one or two cells it must score exactly as a full hood_control
+    from strategies import cold_comfort as S
+    p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels})
+    rng = np.random.default_rng(7)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    s = new_states(E, 1)[0]
+    blk = np.empty((S.BLK_ROWS, S.BLK_COLS), np.int64)
+    full = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
+    inc = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
+    before = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
+    checked = changed = 0
+    for seed in range(6):
+        seed_streams(s["rng"], 99, seed)
+        E.setup(s, p, 4)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            E.apply_action(s, p, out[rng.integers(k)])
+            if rng.random() > 0.2:
+                continue
+            E.ensure_hoods(s, p)
+            nbk = S.blocks_base(s, p, blk)
+            E.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
+            nc = int(s["ncell"])
+            for _ in range(8):
+                cells = rng.choice(nc, size=int(rng.integers(1, 3)), replace=False)
+                saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
+                for c in cells:       # a hotel (empty or with a guest), a camper or nothing, whatever the rules
+                    what = rng.integers(3)
+                    size = int(rng.integers(1, 7))
+                    s["owner"][c] = rng.integers(4) if what == 0 else -1
+                    s["hsize"][c] = size if what == 0 else 0
+                    s["die"][c] = (size if rng.random() < 0.5 else 0) if what == 0 else \
+                        (s["cval"][c] if what == 1 else 0)
+                m1, m2 = int(cells[0]), int(cells[1]) if len(cells) > 1 else -1
+                E.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
+                S.hood_control_after(s, p, blk, nbk, m1, m2, *inc)
+                nh = int(s["n_hood"])
+                for a, b in zip(full, inc):
+                    assert np.array_equal(a[:nh], b[:nh])
+                changed += any(not np.array_equal(a[:nh], b[:nh]) for a, b in zip(full, before))
+                checked += 1
+                for c, o, hs, d in saved:
+                    s["owner"][c], s["hsize"][c], s["die"][c] = o, hs, d
+    assert checked > 300 and changed > 100     # most changes move some neighbourhood's control
