@@ -34,8 +34,8 @@ import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
-                                           ensure_hoods, hood_control, kind_of)
+                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, clear_control,
+                                           ensure_hoods, fold_block, hood_control, kind_of, search_block)
 from sim.games.cold_comfort.params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE, FIRE_INS, FIRE_OCC, FIRE_PASS,
                                            GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK, PTS_PUBLIC, PTS_TILE, RESIZED_NEW,
                                            ROUNDS, TILE_VALS)
@@ -233,8 +233,8 @@ def margin_of(s, seat, tot):
 # two cells, so the map's blocks are found once per decision (blocks_base) and, per move, only the blocks that touch
 # a changed cell are searched again (hood_control_after): 2.4x less time than a full hood_control per move.
 # The functions called with constant cells (-1) are one_copy: numba would compile a copy per constant.
-(R_COMP, R_STR, R_WHO, R_HOOD, R_START, R_CELLS, R_MARK, R_SEEN, R_STACK, R_SIG, R_SHARE) = range(11)
-BLK_ROWS = 11           # rows of the work array `blk`
+(R_COMP, R_STR, R_WHO, R_HOOD, R_START, R_CELLS, R_MARK, R_SEEN, R_SIG, R_SHARE) = range(10)
+BLK_ROWS = 10           # rows of the work array `blk`
 BLK_COLS = 2 * CMAX + 3  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
 
 
@@ -313,54 +313,6 @@ def _mark_around(s, blk, m, ep):
                 blk[R_MARK, b] = ep
 
 
-@nb.njit(cache=True)
-def _fold(best_p, best_g, h, who, st):
-    if who < 0:
-        best_g[h] = max(best_g[h], st)
-    else:
-        best_p[h] = max(best_p[h], st)
-
-
-@one_copy(_nrt=False)
-def _search(s, p, blk, c0, ep, add_size):
-    """The block or gang through cell c0 as the map stands (block_strengths' search), its cells marked seen at
-    epoch ep: (strength, owner or -1 for a gang, -1 if c0 holds neither; its highest-numbered cell)."""
-    if s.hsize[c0] > 0:
-        owner = np.int64(s.owner[c0])
-    elif s.die[c0] > 0 and s.cval[c0] > 0:
-        owner = -1
-    else:
-        return 0, -2, -1
-    stack = blk[R_STACK]
-    blk[R_SEEN, c0] = ep
-    sp = 1
-    stack[0] = c0
-    acc = 0
-    top = c0
-    while sp > 0:
-        sp -= 1
-        c = stack[sp]
-        top = max(top, c)
-        if s.die[c] > 0:
-            acc = die_strength(p, np.int64(s.die[c]), acc, False)
-        elif add_size and s.hsize[c] > 0:
-            acc = die_strength(p, np.int64(s.hsize[c]), acc, False)
-        x = np.int64(s.cx[c])
-        y = np.int64(s.cy[c])
-        for d in range(4):
-            g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
-            if g >= 0 and blk[R_SEEN, g] != ep:
-                if owner >= 0:
-                    ok = s.hsize[g] > 0 and s.owner[g] == owner
-                else:
-                    ok = s.hsize[g] == 0 and s.die[g] > 0 and s.cval[g] > 0
-                if ok:
-                    blk[R_SEEN, g] = ep
-                    stack[sp] = g
-                    sp += 1
-    return acc, owner, top
-
-
 @one_copy(_nrt=False)
 def hood_control_after(s, p, blk, nbk, m1, m2, best_p, best_g, winners):
     """hood_control of the map as it stands, where blk holds blocks_base of the map before cells m1 and m2 (-1:
@@ -377,15 +329,10 @@ def hood_control_after(s, p, blk, nbk, m1, m2, best_p, best_g, winners):
         _mark_around(s, blk, m1, ep)
     if m2 >= 0:
         _mark_around(s, blk, m2, ep)
-    nh = np.int64(s.n_hood)
-    for h in range(nh):
-        best_p[h] = 0
-        best_g[h] = 0
-        for i in range(MP):
-            winners[h, i] = 0
+    clear_control(np.int64(s.n_hood), best_p, best_g, winners)
     for b in range(nbk):
         if blk[R_MARK, b] != ep:
-            _fold(best_p, best_g, blk[R_HOOD, b], blk[R_WHO, b], blk[R_STR, b])
+            fold_block(best_p, best_g, blk[R_HOOD, b], blk[R_WHO, b], blk[R_STR, b])
     # the searched blocks, kept in the spare rows' tails: strength in R_STR, owner in R_WHO, hood in R_HOOD from nbk
     nn = nbk
     for j in range(-2, nbk):
@@ -402,14 +349,14 @@ def hood_control_after(s, p, blk, nbk, m1, m2, best_p, best_g, winners):
             c = c0 if j < 0 else blk[R_CELLS, k]
             if blk[R_SEEN, c] == ep:
                 continue
-            st, who, top = _search(s, p, blk, c, ep, add_size)
+            st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.scr_stk)
             if who >= -1:
                 h = np.int64(s.t_hood[top // 6])
                 blk[R_STR, nn] = st
                 blk[R_WHO, nn] = who
                 blk[R_HOOD, nn] = h
                 nn += 1
-                _fold(best_p, best_g, h, who, st)
+                fold_block(best_p, best_g, h, who, st)
     for b in range(nn):
         if b < nbk and blk[R_MARK, b] == ep:
             continue
@@ -662,17 +609,24 @@ def _take(s, sc, i, best, pick, ties):
 
 
 @nb.njit(cache=True)
-def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins):
-    """choose on a main decision of the seat's last turn: the usual score blended with the change to the final
-    margin (W_ENDGAME).  Its work arrays are allocated here, off the common path."""
-    kend = w[W_ENDGAME]
+def look_ahead(s, p, seat):
+    """The end-game look-ahead's work arrays (per neighbourhood: best block, best gang, winners; totals; blocks), the
+    map's blocks and the seat's final margin as the map stands."""
     bp = np.zeros(TMAX, np.int64)
     bg = np.zeros(TMAX, np.int64)
     win = np.zeros((TMAX, MP), np.int64)
     tot = np.zeros(MP)
     blk = np.empty((BLK_ROWS, BLK_COLS), np.int64)
     nbk = blocks_base(s, p, blk)
-    base = final_margin(s, p, seat, blk, nbk, -1, -1, bp, bg, win, tot)
+    return bp, bg, win, tot, blk, nbk, final_margin(s, p, seat, blk, nbk, -1, -1, bp, bg, win, tot)
+
+
+@nb.njit(cache=True)
+def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+    """choose on a main decision of the seat's last turn: the usual score blended with the change to the final
+    margin (W_ENDGAME).  Its work arrays are allocated here, off the common path."""
+    kend = w[W_ENDGAME]
+    bp, bg, win, tot, blk, nbk, base = look_ahead(s, p, seat)
     unit = w[W_GOLD] * p[GOLD_PER_VP]                 # a final point in gold units
     best = -1e300
     pick = 0
@@ -691,14 +645,8 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
     """choose on passing (or stopping) a fire on the seat's last turn, blended as choose_last_main: a fire passed
     into a hotel is scored by burn_delta."""
     kend = w[W_ENDGAME]
-    bp = np.zeros(TMAX, np.int64)
-    bg = np.zeros(TMAX, np.int64)
-    win = np.zeros((TMAX, MP), np.int64)
-    tot = np.zeros(MP)
-    blk = np.empty((BLK_ROWS, BLK_COLS), np.int64)
     ensure_hoods(s, p)
-    nbk = blocks_base(s, p, blk)
-    base = final_margin(s, p, seat, blk, nbk, -1, -1, bp, bg, win, tot)
+    bp, bg, win, tot, blk, nbk, base = look_ahead(s, p, seat)
     unit = w[W_GOLD] * p[GOLD_PER_VP]
     best = -1e300
     pick = 0

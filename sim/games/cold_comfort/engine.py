@@ -762,6 +762,47 @@ def die_strength(p, v, acc, first):
 
 
 @nb.njit(cache=True)
+def search_block(s, p, c0, mark, tag, stack):
+    """The block (one player's connected hotels) or street gang (connected campers) through cell c0, its cells
+    marked mark[c] = tag (a cell otherwise marked is unvisited): (strength, seat or -1 for a gang, its highest cell
+    number); seat -2 if c0 holds neither."""
+    if s.hsize[c0] > 0:
+        owner = np.int64(s.owner[c0])
+    elif s.die[c0] > 0 and s.cval[c0] > 0:
+        owner = -1
+    else:
+        return 0, -2, -1
+    add_size = p[EMPTY_RULE] == 1
+    mark[c0] = tag
+    sp = 1
+    stack[0] = c0
+    acc = 0
+    top = c0
+    while sp > 0:
+        sp -= 1
+        c = np.int64(stack[sp])
+        top = max(top, c)
+        if s.die[c] > 0:
+            acc = die_strength(p, np.int64(s.die[c]), acc, False)
+        elif add_size and s.hsize[c] > 0:
+            acc = die_strength(p, np.int64(s.hsize[c]), acc, False)
+        x = np.int64(s.cx[c])
+        y = np.int64(s.cy[c])
+        for d in range(4):
+            g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+            if g >= 0 and mark[g] != tag:
+                if owner >= 0:
+                    ok = s.hsize[g] > 0 and s.owner[g] == owner
+                else:
+                    ok = s.hsize[g] == 0 and s.die[g] > 0 and s.cval[g] > 0
+                if ok:
+                    mark[g] = tag
+                    stack[sp] = g
+                    sp += 1
+    return acc, owner, top
+
+
+@nb.njit(cache=True)
 def block_strengths(s, p, comp, strength, who):
     """Blocks (one player's connected hotels) and street gangs (connected campers).  comp[c] = block id or -1;
     strength[b], who[b] (seat, or -1 for a gang).  Returns the number of blocks."""
@@ -769,45 +810,33 @@ def block_strengths(s, p, comp, strength, who):
     for c in range(nc):
         comp[c] = -1
     nb_ = 0
-    stack = s.scr_stk
-    add_size = p[EMPTY_RULE] == 1
     for c0 in range(nc):
-        if comp[c0] >= 0:
-            continue
-        if s.hsize[c0] > 0:
-            owner = np.int64(s.owner[c0])
-        elif s.die[c0] > 0 and s.cval[c0] > 0:
-            owner = -1
-        else:
-            continue
-        comp[c0] = nb_
-        sp = 1
-        stack[0] = c0
-        acc = 0
-        while sp > 0:
-            sp -= 1
-            c = stack[sp]
-            if s.die[c] > 0:
-                acc = die_strength(p, np.int64(s.die[c]), acc, False)
-            elif add_size and s.hsize[c] > 0:
-                acc = die_strength(p, np.int64(s.hsize[c]), acc, False)
-            x = np.int64(s.cx[c])
-            y = np.int64(s.cy[c])
-            for d in range(4):
-                g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
-                if g >= 0 and comp[g] < 0:
-                    if owner >= 0:
-                        ok = s.hsize[g] > 0 and s.owner[g] == owner
-                    else:
-                        ok = s.hsize[g] == 0 and s.die[g] > 0 and s.cval[g] > 0
-                    if ok:
-                        comp[g] = nb_
-                        stack[sp] = g
-                        sp += 1
-        strength[nb_] = acc
-        who[nb_] = owner
-        nb_ += 1
+        if comp[c0] < 0:
+            # a cell reachable from c0 is in no earlier block (it would have reached c0), so "marked nb_" = visited
+            acc, owner, _ = search_block(s, p, c0, comp, nb_, s.scr_stk)
+            if owner >= -1:
+                strength[nb_] = acc
+                who[nb_] = owner
+                nb_ += 1
     return nb_
+
+
+@nb.njit(cache=True)
+def clear_control(nh, best_p, best_g, winners):
+    for h in range(nh):
+        best_p[h] = 0
+        best_g[h] = 0
+        for i in range(MP):
+            winners[h, i] = 0
+
+
+@nb.njit(cache=True)
+def fold_block(best_p, best_g, h, who, strength):
+    """A block (who = its seat) or gang (who = -1) of neighbourhood h into the best strengths there."""
+    if who < 0:
+        best_g[h] = max(best_g[h], strength)
+    else:
+        best_p[h] = max(best_p[h], strength)
 
 
 @nb.njit(cache=True)
@@ -823,17 +852,9 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
         b = comp[c]
         if b >= 0:
             bhood[b] = hood[c // 6]
-    for h in range(nh):
-        best_p[h] = 0
-        best_g[h] = 0
-        for i in range(MP):
-            winners[h, i] = 0
+    clear_control(nh, best_p, best_g, winners)
     for b in range(nbk):
-        h = bhood[b]
-        if who[b] < 0:
-            best_g[h] = max(best_g[h], strength[b])
-        else:
-            best_p[h] = max(best_p[h], strength[b])
+        fold_block(best_p, best_g, bhood[b], who[b], strength[b])
     for b in range(nbk):
         h = bhood[b]
         if who[b] >= 0 and strength[b] == best_p[h] and best_p[h] > 0:
