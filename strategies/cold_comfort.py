@@ -104,9 +104,12 @@ def reserve_penalty(s, seat, cost):
 
 
 @nb.njit(cache=True, inline="always")
-def resize_cost(hs, ns, cost_up, cost_down):
-    """Gold to resize a hotel from size hs to ns."""
-    return (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
+def resize_of(s, arg, cost_up, cost_down):
+    """A resize action's hotel cell, new size, old size and gold cost."""
+    h = cell_at(s, arg >> 3)
+    ns = np.int64(arg & 7)
+    hs = np.int64(s.hsize[h])
+    return h, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -139,10 +142,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
             sc += hz * 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
-        h = cell_at(s, arg >> 3)
-        ns = np.int64(arg & 7)
-        hs = np.int64(s.hsize[h])
-        cost = resize_cost(hs, ns, cost_up, cost_down)
+        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
         sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
@@ -459,10 +459,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         s.hsize[c] = 0
         return d
     if k == A_RESIZE:
-        h = cell_at(s, arg >> 3)
-        ns = np.int64(arg & 7)
-        hs = np.int64(s.hsize[h])
-        cost = resize_cost(hs, ns, cost_up, cost_down)
+        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
         d = final_margin(s, p, seat, blk, nbk, h, -1, bp, bg, win, tot) - base

@@ -30,12 +30,12 @@ import numpy as np
 from sim.games.saloon_tycoon.engine import (
     ANGIE, ASTRIDE, FLATFOOT, FP_A, FP_LARGE, K_BPLAY, K_BRIBE, K_BUILD, K_BUY, K_CBUILD, K_CHEAP, K_DISCARD, K_DRAW,
     K_DROP, K_EARN, K_END, K_MOVE, K_PLACE, K_PLAY, K_SKIP, K_STAKE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT,
-    SYDNEY, build_cost, char_is_citizen, char_is_female, claim_points, count_type, cparam, income_of, kbase, lot_gold,
-    lot_rep, total_vp, tparam,
+    SYDNEY, build_cost, char_is_citizen, char_is_female, claim_points, claim_term, count_type, cparam, income_of, kbase,
+    lot_gold, lot_rep, total_vp, tparam,
 )
 from sim.games.saloon_tycoon.params import (
     B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
-    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, KF_TERM0, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
+    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
     P_ANGIE_TILES, P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_HAND_LIMIT, P_LOT0, P_N_TILES,
     P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_ABOVE_SALOON, R_ANY, R_CIT, R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F,
     R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME, R_LARGE_EXCL, R_LARGE_ROOFS, R_LOTS_GE, R_M, R_NAMED,
@@ -572,11 +572,9 @@ def _claim_need(s, p, seat, g, plus):
     P = 1.0
     short = 0
     for q in range(MAX_TERMS):
-        kind = np.int64(p[base + KF_TERM0 + 3 * q])
+        kind, x, n = claim_term(p, base, q)
         if kind == 0:
             continue
-        x = np.int64(p[base + KF_TERM0 + 3 * q + 1])
-        n = np.int64(p[base + KF_TERM0 + 3 * q + 2])
         a = 0.0
         gg = 0.0
         f = 1.0
@@ -828,9 +826,9 @@ def _prepare_claim_interest(s, p, seat, w):
 def _add_interest(s, p, seat, g, share, k):
     base = kbase(g)
     for j in range(MAX_TERMS):
-        if np.int64(p[base + KF_TERM0 + 3 * j]) == R_TILE_TYPE:
-            t = np.int64(p[base + KF_TERM0 + 3 * j + 1])
-            if 0 <= t < MAX_TILE_TYPES and count_type(s, seat, t) < p[base + KF_TERM0 + 3 * j + 2]:
+        kind, t, n = claim_term(p, base, j)
+        if kind == R_TILE_TYPE:
+            if 0 <= t < MAX_TILE_TYPES and count_type(s, seat, t) < n:
                 v = claim_points(s, p, seat, g) * 0.5 * share
                 if k != 0.0:
                     v *= 1.0 - k + k * 2.0 * _claim_chance(s, p, seat, g, t)

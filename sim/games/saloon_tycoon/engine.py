@@ -1055,6 +1055,14 @@ def legal_actions(s, p, out):
     return _gen_stakes(s, p, seat, out, k)
 
 
+
+@nb.njit(cache=True, inline="always")
+def claim_term(p, base, q):
+    """Term q of the claim card whose parameters start at base: (kind, 0 = none; its argument; its count)."""
+    t = base + KF_TERM0 + 3 * q
+    return np.int64(p[t]), np.int64(p[t + 1]), np.int64(p[t + 2])
+
+
 @nb.njit(cache=True, _nrt=False)
 def _gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
@@ -1088,11 +1096,9 @@ def _gen_stakes(s, p, seat, out, k):
         base = kbase(g)
         ok = True
         for q in range(MAX_TERMS):
-            kind = np.int64(p[base + KF_TERM0 + 3 * q])
+            kind, a, n = claim_term(p, base, q)
             if kind == 0:
                 continue
-            a = np.int64(p[base + KF_TERM0 + 3 * q + 1])
-            n = np.int64(p[base + KF_TERM0 + 3 * q + 2])
             if kind == R_NAMED:
                 r = s.char_owner[a] == seat
             elif kind <= R_OUTLAWS_MAX:
