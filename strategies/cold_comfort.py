@@ -34,8 +34,8 @@ import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, clear_control,
-                                           ensure_hoods, fold_block, hood_control, kind_of, search_block)
+                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, ensure_hoods,
+                                           hood_control, kind_of, search_block)
 from sim.games.cold_comfort.params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE, FIRE_INS, FIRE_OCC, FIRE_PASS,
                                            GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK, PTS_PUBLIC, PTS_TILE, RESIZED_NEW,
                                            ROUNDS, TILE_VALS)
@@ -230,12 +230,19 @@ def margin_of(s, seat, tot):
 
 
 # The look-ahead scores every legal move of a last turn by the final standings it leads to.  A move changes one or
-# two cells, so the map's blocks are found once per decision (blocks_base) and, per move, only the blocks that touch
-# a changed cell are searched again (hood_control_after): 2.4x less time than a full hood_control per move.
+# two cells, so the map's blocks and each neighbourhood's control are found once per decision (blocks_base) and,
+# per move, only the blocks that touch a changed cell are searched again and only their neighbourhoods scored
+# again (hood_control_after): a move far from a neighbourhood leaves its share as it was.
 # The functions called with constant cells (-1) are one_copy: numba would compile a copy per constant.
-(R_COMP, R_STR, R_WHO, R_HOOD, R_START, R_CELLS, R_MARK, R_SEEN, R_SIG, R_SHARE) = range(10)
-BLK_ROWS = 10           # rows of the work array `blk`
+(R_COMP, R_STR, R_WHO, R_HOOD, R_START, R_CELLS, R_MARK, R_SEEN, R_SIG, R_SHARE, R_HSTART, R_HBLK, R_CTRL0, R_CTRL,
+ R_AFF, R_CAMP) = range(16)
+BLK_ROWS = 16           # rows of the work array `blk`
 BLK_COLS = 2 * CMAX + 3  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
+CW = MP + 2             # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best block, best gang, winner flags
+SUM0 = TMAX * CW        # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
+HMARK = TMAX            # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
+MARKED = 2 * TMAX       # R_AFF[MARKED:]: the base blocks marked by the epoch
+CAMPERS = 8             # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
 
 
 @nb.njit(cache=True)
@@ -248,22 +255,75 @@ def _holds(s, c, add_size):
 
 
 @nb.njit(cache=True, _nrt=False)
+def _score_hood(blk, nbk, nn, h, ep, ctrl):
+    """Control of neighbourhood h into ctrl[h * CW:]: as hood_control, over the base blocks of h not marked ep and
+    the searched blocks nbk..nn-1 of h."""
+    o = h * CW
+    bp = 0
+    bg = 0
+    for i in range(MP):
+        ctrl[o + 2 + i] = 0
+    for j in range(blk[R_HSTART, h], blk[R_HSTART, h + 1]):
+        b = blk[R_HBLK, j]
+        if blk[R_MARK, b] != ep:
+            if blk[R_WHO, b] < 0:
+                bg = max(bg, blk[R_STR, b])
+            else:
+                bp = max(bp, blk[R_STR, b])
+    for b in range(nbk, nn):
+        if blk[R_HOOD, b] == h:
+            if blk[R_WHO, b] < 0:
+                bg = max(bg, blk[R_STR, b])
+            else:
+                bp = max(bp, blk[R_STR, b])
+    ctrl[o] = bp
+    ctrl[o + 1] = bg
+    if bp > 0:
+        for j in range(blk[R_HSTART, h], blk[R_HSTART, h + 1]):
+            b = blk[R_HBLK, j]
+            if blk[R_MARK, b] != ep and blk[R_WHO, b] >= 0 and blk[R_STR, b] == bp:
+                ctrl[o + 2 + blk[R_WHO, b]] = 1
+        for b in range(nbk, nn):
+            if blk[R_HOOD, b] == h and blk[R_WHO, b] >= 0 and blk[R_STR, b] == bp:
+                ctrl[o + 2 + blk[R_WHO, b]] = 1
+
+
+@nb.njit(cache=True, _nrt=False)
+def _share(blk, h, ctrl, n):
+    """What each winner of neighbourhood h scores by control ctrl (as score_round: a gang above every block, or no
+    block, and nobody scores; tied blocks split value // k)."""
+    o = h * CW
+    if ctrl[o] > 0 and ctrl[o] >= ctrl[o + 1]:
+        k = 0
+        for i in range(n):
+            k += ctrl[o + 2 + i]
+        return np.float64(blk[R_SHARE, h * (MP + 1) + k])
+    return 0.0
+
+
+@nb.njit(cache=True, _nrt=False)
 def blocks_base(s, p, blk):
     """The map's blocks as hood_control finds them, kept in blk for hood_control_after: block per cell (R_COMP),
-    strength, owner and neighbourhood per block (that of its highest-numbered cell, as hood_control), and its
-    cells (R_CELLS[R_START[b]:R_START[b + 1]]); what each cell holds (R_SIG) and each neighbourhood's share
-    when k blocks tie there (R_SHARE[h * (MP + 1) + k]: integer divisions are slow).  Returns the number of blocks."""
+    strength, owner and neighbourhood per block (that of its highest-numbered cell, as hood_control), its cells
+    (R_CELLS[R_START[b]:R_START[b + 1]]), the blocks of each neighbourhood (R_HBLK[R_HSTART[h]:R_HSTART[h + 1]]);
+    what each cell holds (R_SIG); each neighbourhood's share when k blocks tie there (R_SHARE[h * (MP + 1) + k]:
+    integer divisions are slow), its control (R_CTRL0) and each seat's shares (R_CTRL0[SUM0 + seat]); the campers
+    by value (R_CAMP).  Returns the number of blocks."""
     nc = np.int64(s.ncell)
+    nh = np.int64(s.n_hood)
     nbk = block_strengths(s, p, s.scr_a, s.scr_str, s.scr_who)
     add_size = p[EMPTY_RULE] == 1
     for c in range(nc):
         blk[R_SIG, c] = _holds(s, c, add_size)
-    for h in range(np.int64(s.n_hood)):
+    for h in range(nh):
         for k in range(1, MP + 1):
             blk[R_SHARE, h * (MP + 1) + k] = np.int64(s.h_val[h]) // k
     start = blk[R_START]
+    hstart = blk[R_HSTART]
     for b in range(nbk + 1):
         start[b] = 0
+    for h in range(nh + 1):
+        hstart[h] = 0
     for c in range(nc):
         b = np.int64(s.scr_a[c])
         blk[R_COMP, c] = b
@@ -274,7 +334,10 @@ def blocks_base(s, p, blk):
         blk[R_STR, b] = s.scr_str[b]
         blk[R_WHO, b] = s.scr_who[b]
         start[b + 1] += start[b]
-    fill = blk[R_SEEN]                  # next free slot per block (R_SEEN is reset below)
+        hstart[blk[R_HOOD, b] + 1] += 1
+    for h in range(nh):
+        hstart[h + 1] += hstart[h]
+    fill = blk[R_SEEN]                  # next free slot per block, then per neighbourhood (R_SEEN is reset below)
     for b in range(nbk):
         fill[b] = start[b]
     for c in range(nc):
@@ -282,9 +345,42 @@ def blocks_base(s, p, blk):
         if b >= 0:
             blk[R_CELLS, fill[b]] = c
             fill[b] += 1
+    for h in range(nh):
+        fill[h] = hstart[h]
+    for b in range(nbk):
+        h = blk[R_HOOD, b]
+        blk[R_HBLK, fill[h]] = b
+        fill[h] += 1
     for c in range(BLK_COLS):
         blk[R_MARK, c] = 0
         blk[R_SEEN, c] = 0
+    for c in range(2 * TMAX):
+        blk[R_AFF, c] = 0
+    camp = blk[R_CAMP]
+    for v in range(CAMPERS):
+        camp[v] = 0
+    for c in range(nc):
+        if s.hsize[c] == 0 and s.die[c] > 0:
+            camp[np.int64(s.die[c]) + 1] += 1
+    for v in range(1, CAMPERS):
+        camp[v] += camp[v - 1]
+    for c in range(nc):                 # in cell order within a value; camp[v] ends as the start of v + 1 ...
+        if s.hsize[c] == 0 and s.die[c] > 0:
+            v = np.int64(s.die[c])
+            camp[CAMPERS + camp[v]] = c
+            camp[v] += 1
+    for v in range(CAMPERS - 1, 0, -1):  # ... so shift back by one value
+        camp[v] = camp[v - 1]
+    camp[0] = 0
+    ctrl0 = blk[R_CTRL0]
+    n = np.int64(s.n)
+    for i in range(MP):
+        ctrl0[SUM0 + i] = 0
+    for h in range(nh):
+        _score_hood(blk, nbk, nbk, h, -1, ctrl0)
+        share = _share(blk, h, ctrl0, n)
+        for i in range(n):
+            ctrl0[SUM0 + i] += np.int64(share) * ctrl0[h * CW + 2 + i]
     return nbk
 
 
@@ -297,12 +393,32 @@ def _joined(s, a, b):
 
 
 @nb.njit(cache=True)
-def _mark_around(s, blk, m, ep):
-    """Mark (epoch ep) the base blocks that changed cell m may have changed: its own, and each neighbour's that it
-    joins as it stands (a neighbour it joined before was in its own block; any other block is as it was)."""
+def _list_hood(blk, h, ep, na):
+    """Neighbourhood h into the epoch's list of changed ones (once); returns its new length."""
+    if blk[R_AFF, HMARK + h] != ep:
+        blk[R_AFF, HMARK + h] = ep
+        blk[R_AFF, na] = h
+        na += 1
+    return na
+
+
+@nb.njit(cache=True)
+def _mark_block(blk, b, ep, nm):
+    """Base block b marked (epoch ep) and listed after the nm already marked; returns the new count."""
+    if blk[R_MARK, b] != ep:
+        blk[R_MARK, b] = ep
+        blk[R_AFF, MARKED + nm] = b
+        nm += 1
+    return nm
+
+
+@nb.njit(cache=True)
+def _mark_around(s, blk, m, ep, nm):
+    """Mark the base blocks that changed cell m may have changed: its own, and each neighbour's that it joins as it
+    stands (a neighbour it joined before was in its own block; any other block is as it was)."""
     b = blk[R_COMP, m]
     if b >= 0:
-        blk[R_MARK, b] = ep
+        nm = _mark_block(blk, b, ep, nm)
     x = np.int64(s.cx[m])
     y = np.int64(s.cy[m])
     for d in range(4):
@@ -310,14 +426,17 @@ def _mark_around(s, blk, m, ep):
         if g >= 0:
             b = blk[R_COMP, g]
             if b >= 0 and _joined(s, m, g):
-                blk[R_MARK, b] = ep
+                nm = _mark_block(blk, b, ep, nm)
+    return nm
 
 
 @one_copy(_nrt=False)
-def hood_control_after(s, p, blk, nbk, m1, m2, best_p, best_g, winners):
+def hood_control_after(s, p, blk, nbk, m1, m2):
     """hood_control of the map as it stands, where blk holds blocks_base of the map before cells m1 and m2 (-1:
     none) changed.  A block touching neither keeps its strength; the cells of the others and the changed cells are
-    searched afresh.  Equal to hood_control (tests/test_cold_comfort_play.py)."""
+    searched afresh, and the neighbourhoods of both scored again.  Returns na: the control of neighbourhood
+    h = R_AFF[j], j < na, is in R_CTRL, that of any other as it was (R_CTRL0).  Equal to hood_control
+    (tests/test_cold_comfort_play.py)."""
     ep = blk[R_MARK, BLK_COLS - 1] + 1  # marks of earlier calls are stale
     blk[R_MARK, BLK_COLS - 1] = ep
     add_size = p[EMPTY_RULE] == 1
@@ -325,73 +444,66 @@ def hood_control_after(s, p, blk, nbk, m1, m2, best_p, best_g, winners):
         m1 = -1                         # as it was (a resized hotel where size does not count): nothing to search
     if m2 >= 0 and _holds(s, m2, add_size) == blk[R_SIG, m2]:
         m2 = -1
+    nm = 0
     if m1 >= 0:
-        _mark_around(s, blk, m1, ep)
+        nm = _mark_around(s, blk, m1, ep, nm)
     if m2 >= 0:
-        _mark_around(s, blk, m2, ep)
-    clear_control(np.int64(s.n_hood), best_p, best_g, winners)
-    for b in range(nbk):
-        if blk[R_MARK, b] != ep:
-            fold_block(best_p, best_g, blk[R_HOOD, b], blk[R_WHO, b], blk[R_STR, b])
+        nm = _mark_around(s, blk, m2, ep, nm)
+    na = 0
     # the searched blocks, kept in the spare rows' tails: strength in R_STR, owner in R_WHO, hood in R_HOOD from nbk
     nn = nbk
-    for j in range(-2, nbk):
+    for j in range(-2, nm):
         if j < 0:
             c0 = m1 if j == -2 else m2
             lo = 0
             hi = 1 if c0 >= 0 else 0
-        elif blk[R_MARK, j] == ep:
-            lo = blk[R_START, j]
-            hi = blk[R_START, j + 1]
         else:
-            continue
+            b = blk[R_AFF, MARKED + j]
+            na = _list_hood(blk, blk[R_HOOD, b], ep, na)
+            lo = blk[R_START, b]
+            hi = blk[R_START, b + 1]
         for k in range(lo, hi):
             c = c0 if j < 0 else blk[R_CELLS, k]
             if blk[R_SEEN, c] == ep:
                 continue
             st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.scr_stk)
-            if who >= -1:
+            if st > 0:                  # (a block or gang of strength 0 neither controls nor blocks a neighbourhood)
                 h = np.int64(s.t_hood[top // 6])
                 blk[R_STR, nn] = st
                 blk[R_WHO, nn] = who
                 blk[R_HOOD, nn] = h
                 nn += 1
-                fold_block(best_p, best_g, h, who, st)
-    for b in range(nn):
-        if b < nbk and blk[R_MARK, b] == ep:
-            continue
-        who = blk[R_WHO, b]
-        h = blk[R_HOOD, b]
-        if who >= 0 and blk[R_STR, b] == best_p[h] and best_p[h] > 0:
-            winners[h, who] = 1
+                na = _list_hood(blk, h, ep, na)
+    for j in range(na):
+        _score_hood(blk, nbk, nn, blk[R_AFF, j], ep, blk[R_CTRL])
+    return na
 
 
 @one_copy(_nrt=False)
-def final_margin(s, p, seat, blk, nbk, m1, m2, bp, bg, win, tot):
+def final_margin(s, p, seat, blk, nbk, m1, m2, tot):
     """The seat's projected final total minus the best rival's if the map scored as it stands and the game ended:
-    points so far + this scoring's share (as score_round: a gang above every block, or no block: nobody scores; tied
-    blocks split value // k) + gold // end.gold_per_point.  blk: blocks_base before cells m1, m2 changed (-1: none).
-    Totals into tot."""
-    nh = np.int64(s.n_hood)
-    hood_control_after(s, p, blk, nbk, m1, m2, bp, bg, win)
+    points so far + this scoring's shares + gold // end.gold_per_point.  blk: blocks_base before cells m1, m2
+    changed (-1: none); the shares of the neighbourhoods the change reaches replace theirs as they were.  Totals into
+    tot (whole numbers, so exact in any order)."""
+    na = hood_control_after(s, p, blk, nbk, m1, m2)
     per = np.int64(p[GOLD_PER_VP])
     n = np.int64(s.n)
+    ctrl0 = blk[R_CTRL0]
+    ctrl = blk[R_CTRL]
     for i in range(n):
-        tot[i] = np.float64(np.int64(s.vp[i]) + np.int64(s.gold[i]) // per)
-    for h in range(nh):
-        if bp[h] > 0 and bp[h] >= bg[h]:
-            k = 0
-            for i in range(n):
-                k += win[h, i]
-            share = np.float64(blk[R_SHARE, h * (MP + 1) + k])
-            for i in range(n):
-                if win[h, i]:
-                    tot[i] += share
+        tot[i] = np.float64(np.int64(s.vp[i]) + np.int64(s.gold[i]) // per + ctrl0[SUM0 + i])
+    for j in range(na):
+        h = blk[R_AFF, j]
+        was = _share(blk, h, ctrl0, n)
+        now = _share(blk, h, ctrl, n)
+        o = h * CW + 2
+        for i in range(n):
+            tot[i] += now * ctrl[o + i] - was * ctrl0[o + i]
     return margin_of(s, seat, tot)
 
 
 @one_copy(_nrt=False)
-def burn_delta(s, p, seat, c, blk, nbk, m, bp, bg, win, tot, base):
+def burn_delta(s, p, seat, c, blk, nbk, m, tot, base):
     """final_margin after the fire enters hotel c (any owner) and stops there, minus base: insurance to its owner,
     the hotel (and its guest) leaves the map; under fire.occupied = survives an occupied hotel only loses its guest.
     (An empty hotel's owner would pass the fire on: not followed.)  m: a cell already changed since blk (or -1)."""
@@ -400,7 +512,7 @@ def burn_delta(s, p, seat, c, blk, nbk, m, bp, bg, win, tot, base):
     g = np.int64(s.die[c])
     if g > 0 and p[FIRE_OCC] == 1:
         s.die[c] = 0
-        d = final_margin(s, p, seat, blk, nbk, c, m, bp, bg, win, tot) - base
+        d = final_margin(s, p, seat, blk, nbk, c, m, tot) - base
         s.die[c] = g
         return d
     ins = hs * np.int64(p[FIRE_INS])
@@ -408,7 +520,7 @@ def burn_delta(s, p, seat, c, blk, nbk, m, bp, bg, win, tot, base):
     s.owner[c] = -1
     s.hsize[c] = 0
     s.die[c] = 0
-    d = final_margin(s, p, seat, blk, nbk, c, m, bp, bg, win, tot) - base
+    d = final_margin(s, p, seat, blk, nbk, c, m, tot) - base
     s.gold[o] -= ins
     s.owner[c] = o
     s.hsize[c] = hs
@@ -417,7 +529,7 @@ def burn_delta(s, p, seat, c, blk, nbk, m, bp, bg, win, tot, base):
 
 
 @one_copy(_nrt=False)
-def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_camper, cost_up, cost_down):
+def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_up, cost_down):
     """Change a main-phase action makes to final_margin (in points); each board change is made in place and undone.
     Mine: the camper gone and the expected gold points over the six rolls.  Resize: the better of the resized hotel
     empty or hosting a matching camper at once.  Fire: the insurance, then the best building to pass the fire to (as
@@ -433,7 +545,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         acc = 0.0
         for r in range(1, 7):           # the margin moves one for one with the seat's gold points
             acc += np.float64((g0 + r) // per - g0 // per)
-        d = final_margin(s, p, seat, blk, nbk, c, -1, bp, bg, win, tot) - base + acc / 6.0
+        d = final_margin(s, p, seat, blk, nbk, c, -1, tot) - base + acc / 6.0
         s.die[c] = v
         return d
     if k == A_HOST:
@@ -442,7 +554,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         v = s.die[c]
         s.die[c] = 0
         s.die[h] = v
-        d = final_margin(s, p, seat, blk, nbk, h, c, bp, bg, win, tot) - base
+        d = final_margin(s, p, seat, blk, nbk, h, c, tot) - base
         s.die[h] = 0
         s.die[c] = v
         return d
@@ -453,7 +565,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         s.gold[seat] -= cost
         s.owner[c] = seat
         s.hsize[c] = v
-        d = final_margin(s, p, seat, blk, nbk, c, -1, bp, bg, win, tot) - base
+        d = final_margin(s, p, seat, blk, nbk, c, -1, tot) - base
         s.gold[seat] += cost
         s.owner[c] = -1
         s.hsize[c] = 0
@@ -462,15 +574,15 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
-        d = final_margin(s, p, seat, blk, nbk, h, -1, bp, bg, win, tot) - base
+        d = final_margin(s, p, seat, blk, nbk, h, -1, tot) - base
         if s.hbuilt[h] != s.turn and p[RESIZED_NEW] == 0:
-            for c in range(s.ncell):
-                if s.hsize[c] == 0 and s.die[c] == ns:
-                    s.die[c] = 0
-                    s.die[h] = ns
-                    d = max(d, final_margin(s, p, seat, blk, nbk, h, c, bp, bg, win, tot) - base)
-                    s.die[h] = 0
-                    s.die[c] = ns
+            for j in range(CAMPERS + blk[R_CAMP, ns], CAMPERS + blk[R_CAMP, ns + 1]):   # the campers of value ns
+                c = blk[R_CAMP, j]
+                s.die[c] = 0
+                s.die[h] = ns
+                d = max(d, final_margin(s, p, seat, blk, nbk, h, c, tot) - base)
+                s.die[h] = 0
+                s.die[c] = ns
         s.gold[seat] += cost
         s.hsize[h] = hs
         return d
@@ -481,7 +593,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
         s.gold[seat] += ins
         s.owner[h] = -1
         s.hsize[h] = 0
-        d0 = final_margin(s, p, seat, blk, nbk, h, -1, bp, bg, win, tot)
+        d0 = final_margin(s, p, seat, blk, nbk, h, -1, tot)
         best = -1e300
         x = np.int64(s.cx[h])
         y = np.int64(s.cy[h])
@@ -489,7 +601,7 @@ def end_delta(s, p, seat, a, blk, nbk, bp, bg, win, tot, base, cost_build, cost_
             g = np.int64(s.grid[y + DY4[q], x + DX4[q]])
             if g >= 0:
                 if s.hsize[g] > 0 and s.hbuilt[g] != s.turn:
-                    best = max(best, burn_delta(s, p, seat, g, blk, nbk, h, bp, bg, win, tot, 0.0))
+                    best = max(best, burn_delta(s, p, seat, g, blk, nbk, h, tot, 0.0))
                 elif s.hsize[g] == 0 and s.cval[g] == 0:
                     best = max(best, d0)          # a public building stops it
         if best < -1e299 or p[FIRE_PASS] == 1:
@@ -607,15 +719,12 @@ def _take(s, sc, i, best, pick, ties):
 
 @nb.njit(cache=True)
 def look_ahead(s, p, seat):
-    """The end-game look-ahead's work arrays (per neighbourhood: best block, best gang, winners; totals; blocks), the
-    map's blocks and the seat's final margin as the map stands."""
-    bp = np.zeros(TMAX, np.int64)
-    bg = np.zeros(TMAX, np.int64)
-    win = np.zeros((TMAX, MP), np.int64)
+    """The end-game look-ahead's work arrays (totals; blocks and control, blocks_base), the map's blocks and the
+    seat's final margin as the map stands."""
     tot = np.zeros(MP)
     blk = np.empty((BLK_ROWS, BLK_COLS), np.int64)
     nbk = blocks_base(s, p, blk)
-    return bp, bg, win, tot, blk, nbk, final_margin(s, p, seat, blk, nbk, -1, -1, bp, bg, win, tot)
+    return tot, blk, nbk, final_margin(s, p, seat, blk, nbk, -1, -1, tot)
 
 
 @nb.njit(cache=True)
@@ -623,15 +732,14 @@ def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost
     """choose on a main decision of the seat's last turn: the usual score blended with the change to the final
     margin (W_ENDGAME).  Its work arrays are allocated here, off the common path."""
     kend = w[W_ENDGAME]
-    bp, bg, win, tot, blk, nbk, base = look_ahead(s, p, seat)
+    tot, blk, nbk, base = look_ahead(s, p, seat)
     unit = w[W_GOLD] * p[GOLD_PER_VP]                 # a final point in gold units
     best = -1e300
     pick = 0
     ties = 0
     for i in range(n):
         sc = score_main(s, seat, legal[i], sid, cost_build, cost_camper, cost_up, cost_down, fire_ins)
-        d = end_delta(s, p, seat, legal[i], blk, nbk, bp, bg, win, tot, base, cost_build, cost_camper, cost_up,
-                      cost_down)
+        d = end_delta(s, p, seat, legal[i], blk, nbk, tot, base, cost_build, cost_camper, cost_up, cost_down)
         sc = (1.0 - kend) * sc + kend * (unit * d + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick
@@ -643,7 +751,7 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
     into a hotel is scored by burn_delta."""
     kend = w[W_ENDGAME]
     ensure_hoods(s, p)
-    bp, bg, win, tot, blk, nbk, base = look_ahead(s, p, seat)
+    tot, blk, nbk, base = look_ahead(s, p, seat)
     unit = w[W_GOLD] * p[GOLD_PER_VP]
     best = -1e300
     pick = 0
@@ -654,7 +762,7 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
         if kind_of(legal[i]) == A_PASS:
             c = cell_at(s, arg_of(legal[i]))
             if s.hsize[c] > 0:
-                d = burn_delta(s, p, seat, c, blk, nbk, -1, bp, bg, win, tot, base)
+                d = burn_delta(s, p, seat, c, blk, nbk, -1, tot, base)
         sc = (1.0 - kend) * sc + kend * (unit * d + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick

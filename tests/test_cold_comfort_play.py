@@ -199,16 +199,18 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
 
 @pytest.mark.parametrize("empty_hotels", ["link_only", "add_size"])
 def test_incremental_hood_control_equals_a_full_one(empty_hotels):
-    # the end-game look-ahead finds the blocks once per decision and searches only those a move touches again
-    # (hood_control_after); after any change to one or two cells it must score exactly as a full hood_control
+    # the end-game look-ahead finds the blocks and each neighbourhood's control once per decision and, per move,
+    # searches and scores again only what the move touches (hood_control_after, final_margin); after any change to
+    # one or two cells both must come out exactly as a full hood_control and score_round's sharing rule
     from strategies import cold_comfort as S
     p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels})
+    per = int(p[P.GOLD_PER_VP])
     rng = np.random.default_rng(7)
     out = np.zeros(E.MAX_ACTIONS, np.int64)
     s = new_states(E, 1)[0]
     blk = np.empty((S.BLK_ROWS, S.BLK_COLS), np.int64)
+    tot = np.zeros(E.MP)
     full = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
-    inc = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
     before = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
     checked = changed = 0
     for seed in range(6):
@@ -223,6 +225,7 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels):
             nbk = S.blocks_base(s, p, blk)
             E.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
             nc = int(s["ncell"])
+            nh = int(s["n_hood"])
             for _ in range(8):
                 cells = rng.choice(nc, size=int(rng.integers(1, 3)), replace=False)
                 saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
@@ -235,11 +238,23 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels):
                         (s["cval"][c] if what == 1 else 0)
                 m1, m2 = int(cells[0]), int(cells[1]) if len(cells) > 1 else -1
                 E.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
-                S.hood_control_after(s, p, blk, nbk, m1, m2, *inc)
-                nh = int(s["n_hood"])
+                na = S.hood_control_after(s, p, blk, nbk, m1, m2)
+                ctrl = blk[S.R_CTRL0, :nh * S.CW].reshape(nh, S.CW).copy()
+                for h in blk[S.R_AFF, :na]:
+                    ctrl[h] = blk[S.R_CTRL, h * S.CW:(h + 1) * S.CW]
+                inc = [ctrl[:, 0], ctrl[:, 1], ctrl[:, 2:]]
                 for a, b in zip(full, inc):
-                    assert np.array_equal(a[:nh], b[:nh])
+                    assert np.array_equal(a[:nh], b)
                 changed += any(not np.array_equal(a[:nh], b[:nh]) for a, b in zip(full, before))
+                # the totals: points + gold points + each neighbourhood's share, split by its tied winners
+                want = [int(s["vp"][i]) + int(s["gold"][i]) // per for i in range(4)]
+                for h in range(nh):
+                    bp, bg, win = full[0][h], full[1][h], full[2][h]
+                    if bp > 0 and bp >= bg:
+                        for i in range(4):
+                            want[i] += int(s["h_val"][h]) // int(win.sum()) * int(win[i])
+                margin = S.final_margin(s, p, 0, blk, nbk, m1, m2, tot)
+                assert list(tot[:4]) == want and margin == want[0] - max(want[1:])
                 checked += 1
                 for c, o, hs, d in saved:
                     s["owner"][c], s["hsize"][c], s["die"][c] = o, hs, d
