@@ -845,6 +845,15 @@ def choose(s, p, seat, legal, n, sid, weights):
                 if i != seat:
                     others += winners[h, i]
             lead_mine[h] = (1.0 if winners[h, seat] else 0.0) - (1.0 if others > 0 else 0.0)
+    lead_h = np.empty(TMAX, np.int64)     # the neighbourhoods whose lead term is not zero, and the term
+    lead_w = np.empty(TMAX)
+    nlead = 0
+    if w[W_HOOD] != 0.0:
+        for h in range(nh):
+            if lead_mine[h] != 0.0:
+                lead_h[nlead] = h
+                lead_w[nlead] = w[W_HOOD] * lead_mine[h]
+                nlead += 1
     hx = np.empty(CMAX, np.int64)
     hy = np.empty(CMAX, np.int64)
     nhot = 0
@@ -908,18 +917,13 @@ def choose(s, p, seat, legal, n, sid, weights):
                 near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
             memo[qo] = near
         sc = w[W_NEAR] * near
-        if use_hood:
-            m = np.int64(0)
+        m = np.int64(0)
+        if use_hood or endp:
             for k in range(6):
                 m |= np.int64(adj[q0 + offs[rot, k]])
-            while m != 0:                  # the set bits in increasing h
-                low = m & -m
-                m ^= low
-                sc += w[W_HOOD] * lead_mine[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
+        for j in range(nlead):             # the neighbourhoods it touches in increasing h (a zero term adds nothing)
+            sc += lead_w[j] * np.float64((m >> lead_h[j]) & 1)
         if endp:
-            m = np.int64(0)
-            for k in range(6):
-                m |= np.int64(adj[q0 + offs[rot, k]])
             d = place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new, e_best) - e_base
             sc = (1.0 - kend) * sc + kend * (e_unit * d + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
