@@ -877,6 +877,8 @@ def choose(s, p, seat, legal, n, sid, weights):
     e_unit = w[W_GOLD] * p[GOLD_PER_VP]
     e_gang = np.zeros(N_DECK)                # the grown tile's expected street gang, by drawn tile
     e_val = np.zeros(N_DECK)                 # its neighbourhood points
+    e_key = np.full(256 if endp else 1, -1, np.int64)   # place_delta by (mask, tile), direct-mapped
+    e_d = np.empty(256 if endp else 1)
     if endp:
         e_base = place_base(s, p, seat, e_sb, e_gb, e_sh, e_tot, e_gang, e_val)
     # every placement square lies within the map's bounding box grown by 4 (enum_places): local arrays over it
@@ -897,6 +899,8 @@ def choose(s, p, seat, legal, n, sid, weights):
             bit = np.int32(1 << np.int64(hood[c // 6]))
             for d in range(4):
                 adj[q + DY4[d] * bw + DX4[d]] |= bit
+    mask_q = np.full(4, -1, np.int64)
+    mask_m = np.zeros(4, np.int64)
     for i in range(n):
         arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
         pos = arg & 4095
@@ -906,25 +910,34 @@ def choose(s, p, seat, legal, n, sid, weights):
         ax = pos & 63
         ay = pos >> 6
         bk = HIGH_K[tid]
-        ox = ax + OFF_U[rot, bk]
-        oy = ay + OFF_V[rot, bk]
         q0 = (ay - y0) * bw + (ax - x0)
         qo = q0 + offs[rot, bk]
         near = memo[qo]
         if near < 0.0:
+            ox = ax + OFF_U[rot, bk]
+            oy = ay + OFF_V[rot, bk]
             near = 0.0
             for j in range(nhot):
                 near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
             memo[qo] = near
         sc = w[W_NEAR] * near
-        m = np.int64(0)
-        if use_hood or endp:
-            for k in range(6):
-                m |= np.int64(adj[q0 + offs[rot, k]])
+        if mask_q[rot] != q0:              # the footprint's mask, kept per rotation: the drawn tiles come in turn
+            m = np.int64(0)
+            if use_hood or endp:
+                for k in range(6):
+                    m |= np.int64(adj[q0 + offs[rot, k]])
+            mask_q[rot] = q0
+            mask_m[rot] = m
+        m = mask_m[rot]
         for j in range(nlead):             # the neighbourhoods it touches in increasing h (a zero term adds nothing)
             sc += lead_w[j] * np.float64((m >> lead_h[j]) & 1)
         if endp:
-            d = place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new, e_best) - e_base
-            sc = (1.0 - kend) * sc + kend * (e_unit * d + ENDGAME_EPS * sc)
+            key = m * N_DECK + tid         # place_delta depends on the mask and the tile only: once per pair
+            slot = (key * 0x9E3779B1 >> 24) & 255
+            if e_key[slot] != key:
+                e_key[slot] = key
+                e_d[slot] = place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new,
+                                        e_best) - e_base
+            sc = (1.0 - kend) * sc + kend * (e_unit * e_d[slot] + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick
