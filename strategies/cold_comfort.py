@@ -34,11 +34,11 @@ import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, ensure_hoods,
-                                           hood_control, kind_of, search_block)
-from sim.games.cold_comfort.params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE, FIRE_INS, FIRE_OCC, FIRE_PASS,
-                                           GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK, PTS_PUBLIC, PTS_TILE, RESIZED_NEW,
-                                           ROUNDS, TILE_VALS)
+                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
+                                           ensure_hoods, hood_control, kind_of, search_block)
+from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
+                                           FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
+                                           PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)
 from sim.kernel import one_copy
 from sim.rng import rand_float
 
@@ -254,6 +254,24 @@ def _holds(s, c, add_size):
     return ((np.int64(s.owner[c]) + 1) << 8) | (hs << 4) | np.int64(s.die[c])
 
 
+@nb.njit(cache=True)
+def _same_kind(s, c, sig):
+    """Does cell c hold what signature sig (_holds) says it held: a hotel of the same owner, or a camper on a lot?"""
+    if s.hsize[c] > 0:
+        return (sig >> 4) & 15 > 0 and np.int64(s.owner[c]) + 1 == sig >> 8
+    return (sig >> 4) & 15 == 0 and sig & 15 > 0 and s.die[c] > 0 and s.cval[c] > 0
+
+
+@nb.njit(cache=True)
+def _part(p, sig):
+    """A cell's part in its block's strength under a sum or count rule, from its signature (as search_block)."""
+    if sig & 15 > 0:
+        return die_strength(p, sig & 15, 0, False)
+    if (sig >> 4) & 15 > 0 and p[EMPTY_RULE] == 1:
+        return die_strength(p, (sig >> 4) & 15, 0, False)
+    return 0
+
+
 @nb.njit(cache=True, _nrt=False)
 def _score_hood(blk, nbk, nn, h, ep, ctrl):
     """Control of neighbourhood h into ctrl[h * CW:]: as hood_control, over the base blocks of h not marked ep and
@@ -445,13 +463,25 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
     if m2 >= 0 and _holds(s, m2, add_size) == blk[R_SIG, m2]:
         m2 = -1
     nm = 0
-    if m1 >= 0:
-        nm = _mark_around(s, blk, m1, ep, nm)
     if m2 >= 0:
         nm = _mark_around(s, blk, m2, ep, nm)
     na = 0
     # the searched blocks, kept in the spare rows' tails: strength in R_STR, owner in R_WHO, hood in R_HOOD from nbk
     nn = nbk
+    if m1 >= 0:
+        b = blk[R_COMP, m1]
+        if b >= 0 and blk[R_MARK, b] != ep and p[BLOCK_RULE] != 2 and _same_kind(s, m1, blk[R_SIG, m1]):
+            # m1 holds what it held (a hotel of one owner, or a camper), only another die or size: its block keeps
+            # its cells, and a sum or count strength changes by m1's part alone (a guest hosted, a hotel resized)
+            blk[R_MARK, b] = ep
+            blk[R_STR, nn] = blk[R_STR, b] - _part(p, blk[R_SIG, m1]) + _part(p, _holds(s, m1, add_size))
+            blk[R_WHO, nn] = blk[R_WHO, b]
+            blk[R_HOOD, nn] = blk[R_HOOD, b]
+            nn += 1
+            na = _list_hood(blk, blk[R_HOOD, b], ep, na)
+            m1 = -1
+        else:
+            nm = _mark_around(s, blk, m1, ep, nm)
     for j in range(-2, nm):
         if j < 0:
             c0 = m1 if j == -2 else m2

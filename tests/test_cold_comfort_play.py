@@ -197,13 +197,14 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
         assert w[S.W_GOLD] * ins - w[S.W_FIRESELF] < 0, spec.name
 
 
-@pytest.mark.parametrize("empty_hotels", ["link_only", "add_size"])
-def test_incremental_hood_control_equals_a_full_one(empty_hotels):
+@pytest.mark.parametrize("empty_hotels,block", [("link_only", "sum"), ("add_size", "count"),
+                                                ("add_size", "highest_die")])
+def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
     # the end-game look-ahead finds the blocks and each neighbourhood's control once per decision and, per move,
     # searches and scores again only what the move touches (hood_control_after, final_margin); after any change to
     # one or two cells both must come out exactly as a full hood_control and score_round's sharing rule
     from strategies import cold_comfort as S
-    p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels})
+    p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels, "score.block": block})
     per = int(p[P.GOLD_PER_VP])
     rng = np.random.default_rng(7)
     out = np.zeros(E.MAX_ACTIONS, np.int64)
