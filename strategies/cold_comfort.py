@@ -263,6 +263,25 @@ def _same_kind(s, c, sig):
 
 
 @nb.njit(cache=True)
+def _emptied(s, c):
+    """Does cell c hold nothing that joins a block or gang (search_block would find none through it)?"""
+    return s.hsize[c] == 0 and not (s.die[c] > 0 and s.cval[c] > 0)
+
+
+@nb.njit(cache=True)
+def _links(s, blk, c, b):
+    """How many of cell c's neighbours are in base block b."""
+    x = np.int64(s.cx[c])
+    y = np.int64(s.cy[c])
+    k = 0
+    for d in range(4):
+        g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+        if g >= 0 and blk[R_COMP, g] == b:
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
 def _part(p, sig):
     """A cell's part in its block's strength under a sum or count rule, from its signature (as search_block)."""
     if sig & 15 > 0:
@@ -469,12 +488,21 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
     # the searched blocks, kept in the spare rows' tails: strength in R_STR, owner in R_WHO, hood in R_HOOD from nbk
     nn = nbk
     if m1 >= 0:
+        # m1's block without a search, where a sum or count strength changes by m1's part alone: m1 holds what it
+        # held, only another die or size (a guest hosted, a hotel resized, a guest burned out), or m1 is emptied
+        # and its block loses a cell that links none of its others (a camper mined, a hotel burned down at the
+        # block's edge).  Its neighbourhood stays: a block's cells touch, so they lie in one neighbourhood
         b = blk[R_COMP, m1]
-        if b >= 0 and blk[R_MARK, b] != ep and p[BLOCK_RULE] != 2 and _same_kind(s, m1, blk[R_SIG, m1]):
-            # m1 holds what it held (a hotel of one owner, or a camper), only another die or size: its block keeps
-            # its cells, and a sum or count strength changes by m1's part alone (a guest hosted, a hotel resized)
+        kept = -1
+        if b >= 0 and blk[R_MARK, b] != ep and p[BLOCK_RULE] != 2:
+            sig = blk[R_SIG, m1]
+            if _same_kind(s, m1, sig):
+                kept = _part(p, _holds(s, m1, add_size))
+            elif _emptied(s, m1) and _links(s, blk, m1, b) == 1:
+                kept = 0
+        if kept >= 0:
             blk[R_MARK, b] = ep
-            blk[R_STR, nn] = blk[R_STR, b] - _part(p, blk[R_SIG, m1]) + _part(p, _holds(s, m1, add_size))
+            blk[R_STR, nn] = blk[R_STR, b] - _part(p, blk[R_SIG, m1]) + kept
             blk[R_WHO, nn] = blk[R_WHO, b]
             blk[R_HOOD, nn] = blk[R_HOOD, b]
             nn += 1
