@@ -45,6 +45,14 @@ def invariants(s, n):
     cells = g[g >= 0]
     assert len(cells) == nc and sorted(cells) == list(range(nc))
     assert s["ntile"] * 6 == nc
+    # the row bitmasks kept for enum_places: empty ground, and the squares next to a tile square (or one street away)
+    bits = (g == E.EMPTY).astype(np.uint64) << np.arange(E.G, dtype=np.uint64)
+    assert (np.bitwise_or.reduce(bits, axis=1) == s["free_row"].view(np.uint64)).all()
+    for connect, kept in (("edge_or_street", s["reach_e"]), ("also_corner", s["reach_e"] | s["reach_c"])):
+        reach = np.zeros((E.G, E.G), np.int64)
+        E.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
+        marks = (reach[:, :62] != 0).astype(np.uint64) << np.arange(62, dtype=np.uint64)
+        assert (np.bitwise_or.reduce(marks, axis=1) == (kept & 0x3FFFFFFFFFFFFFFF).view(np.uint64)).all()
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

@@ -26,10 +26,7 @@ def fresh(n=4, seed=7, **over):
 
 def clear(s):
     """Empty city: only Main Street; all dice back in the pool; it is seat 0's turn (turn 5, nothing done yet)."""
-    s["grid"][:] = E.EMPTY
-    s["grid"][E.OY:E.OY + 3, E.OX] = E.STREET
-    s["ntile"] = 0
-    s["ncell"] = 0
+    E.clear_city(s)
     s["pool"] = s["total_dice"]
     s["cur"] = 0
     s["decider"] = 0

@@ -102,6 +102,9 @@ STATE_DTYPE = np.dtype([
     ("st_built", np.int16, (MP, 7)), ("st_fires", np.int16, MP), ("st_won", np.int16, MP),
     ("st_lost", np.int16, MP), ("st_hosted", np.int16, MP), ("st_mines", np.int16, MP), ("start_gold", np.int32, MP),
     ("grid", np.int8, (G, G)),
+    ("free_row", np.int64, G),    # bit x of row y: grid square (x, y) is empty ground (set_square keeps it)
+    ("reach_e", np.int64, G),     # bit x of row y: a tile square is next to (x, y), or two squares away in a line
+    ("reach_c", np.int64, G),     # ... or diagonally next to it (grow.connect = also_corner); put_tile keeps both
     ("ncell", np.int16), ("cx", np.int8, CMAX), ("cy", np.int8, CMAX), ("cval", np.int8, CMAX),
     ("die", np.int8, CMAX), ("owner", np.int8, CMAX), ("hsize", np.int8, CMAX), ("hbuilt", np.int32, CMAX),
     ("ntile", np.int8), ("t_id", np.int8, TMAX), ("t_x", np.int8, TMAX), ("t_y", np.int8, TMAX),
@@ -238,6 +241,28 @@ def place_check(s, p, tid, rot, ax, ay, reach):
 
 
 @nb.njit(cache=True)
+def set_square(s, y, x, v):
+    """grid[y, x] = v, a tile cell or a street: the square is no longer empty ground (free_row)."""
+    s.grid[y, x] = v
+    s.free_row[y] &= ~(np.int64(1) << x)
+
+
+@nb.njit(cache=True)
+def clear_city(s):
+    """No tile on the grid, only Main Street (three street squares)."""
+    for y in range(G):
+        for x in range(G):
+            s.grid[y, x] = EMPTY
+        s.free_row[y] = -1
+        s.reach_e[y] = 0
+        s.reach_c[y] = 0
+    s.ncell = 0
+    s.ntile = 0
+    for y in range(3):
+        set_square(s, OY + y, OX, STREET)
+
+
+@nb.njit(cache=True)
 def put_tile(s, tid, rot, ax, ay):
     """Put deck tile tid (0-based) on the grid with its south-west corner at grid (ax, ay); returns tile index."""
     t = np.int64(s.ntile)
@@ -253,7 +278,15 @@ def put_tile(s, tid, rot, ax, ay):
         c = t * 6 + k
         x = ax + OFF_U[rot, k]
         y = ay + OFF_V[rot, k]
-        s.grid[y, x] = c
+        set_square(s, y, x, c)
+        for d in range(4):              # the squares a new tile square may be put on (enum_places)
+            x2 = x + 2 * DX4[d]
+            s.reach_e[y + DY4[d]] |= np.int64(1) << (x + DX4[d])
+            if x2 <= 61:
+                s.reach_e[y + 2 * DY4[d]] |= np.int64(1) << x2
+        for dx in (-1, 1):
+            for dy in (-1, 1):
+                s.reach_c[y + dy] |= np.int64(1) << (x + dx)
         s.cx[c] = x
         s.cy[c] = y
         s.cval[c] = TILE_VALS[tid, k]
@@ -265,23 +298,23 @@ def put_tile(s, tid, rot, ax, ay):
     m = rot_streets(TILE_STREETS[tid], rot)
     if m & 1:
         for x in range(ax, ax + w):
-            s.grid[ay + h, x] = STREET
+            set_square(s, ay + h, x, STREET)
     if m & 4:
         for x in range(ax, ax + w):
-            s.grid[ay - 1, x] = STREET
+            set_square(s, ay - 1, x, STREET)
     if m & 2:
         for y in range(ay, ay + h):
-            s.grid[y, ax + w] = STREET
+            set_square(s, y, ax + w, STREET)
     if m & 8:
         for y in range(ay, ay + h):
-            s.grid[y, ax - 1] = STREET
+            set_square(s, y, ax - 1, STREET)
     # every one-square gap between tile squares in a row or column is a street (note 3.1 (c), C4)
     for k in range(6):
         x = ax + OFF_U[rot, k]
         y = ay + OFF_V[rot, k]
         for d in range(4):
             if s.grid[y + DY4[d], x + DX4[d]] == EMPTY and s.grid[y + 2 * DY4[d], x + 2 * DX4[d]] >= 0:
-                s.grid[y + DY4[d], x + DX4[d]] = STREET
+                set_square(s, y + DY4[d], x + DX4[d], STREET)
     if t == 0:
         s.minx = ax
         s.maxx = ax + w - 1
@@ -381,13 +414,7 @@ def setup(s, p, n_players):
         s.start_gold[i] = g
         for v in range(1, 7):
             s.supply[i, v] = np.int64(p[HOTELS + v - 1])
-    for y in range(G):
-        for x in range(G):
-            s.grid[y, x] = EMPTY
-    s.ncell = 0
-    s.ntile = 0
-    for y in range(3):
-        s.grid[OY + y, OX] = STREET            # Main Street
+    clear_city(s)
     for i in range(N_DECK):
         s.deck[i] = i
     shuffle(s.rng, 0, s.deck, N_DECK)
@@ -504,37 +531,22 @@ def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
     place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
     columns, then drawn tile and rotation).  Per row, bit x of row_e says grid square x is empty ground and bit x
-    of row_r that reach_mask() would mark it; a footprint's free/near test is then a few shifts per row."""
+    of row_r that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
+    footprint's free/near test is then a few shifts per row."""
     y_lo = max(np.int64(s.miny) - 4, MARGIN)
     y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
     x_lo = max(np.int64(s.minx) - 4, MARGIN)
     x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
     re = s.row_e
     rr = s.row_r
-    for y in range(y_lo - 2, y_hi + 3):
-        m = np.int64(0)
-        if y_lo <= y <= y_hi:
-            for x in range(x_lo, x_hi + 1):
-                if s.grid[y, x] == EMPTY:
-                    m |= np.int64(1) << x
-        re[y] = m
-        rr[y] = 0
+    xm = (np.int64(1) << (x_hi + 1)) - (np.int64(1) << x_lo)
     corner = p[CONNECT] == 1
-    for c in range(s.ncell):
-        x = np.int64(s.cx[c])
-        y = np.int64(s.cy[c])
-        for d in range(4):
-            x1 = x + DX4[d]
-            x2 = x + 2 * DX4[d]
-            rr[y + DY4[d]] |= np.int64(1) << x1
-            if x2 <= 61:
-                rr[y + 2 * DY4[d]] |= np.int64(1) << x2
-        if corner:
-            for dx in (-1, 1):
-                for dy in (-1, 1):
-                    rr[y + dy] |= np.int64(1) << (x + dx)
     for y in range(y_lo - 2, y_hi + 3):
-        rr[y] &= np.int64(0x3FFFFFFFFFFFFFFF)
+        re[y] = s.free_row[y] & xm if y_lo <= y <= y_hi else 0
+        r = s.reach_e[y]
+        if corner:
+            r |= s.reach_c[y]
+        rr[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
     for shape in range(2):
         w = 2 + shape
         h = 3 - shape
