@@ -240,6 +240,8 @@ BLK_ROWS = 16           # rows of the work array `blk`
 BLK_COLS = 2 * CMAX + 3  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
 CW = MP + 2             # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best block, best gang, winner flags
 SUM0 = TMAX * CW        # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
+GOLD0 = SUM0 + MP       # R_CTRL0[GOLD0 + seat]: its gold, and R_CTRL0[GP0 + seat] its gold points (divisions are slow)
+GP0 = SUM0 + 2 * MP
 HMARK = TMAX            # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
 MARKED = 2 * TMAX       # R_AFF[MARKED:]: the base blocks marked by the epoch
 CAMPERS = 8             # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
@@ -411,8 +413,11 @@ def blocks_base(s, p, blk):
     camp[0] = 0
     ctrl0 = blk[R_CTRL0]
     n = np.int64(s.n)
+    per = np.int64(p[GOLD_PER_VP])
     for i in range(MP):
         ctrl0[SUM0 + i] = 0
+        ctrl0[GOLD0 + i] = np.int64(s.gold[i])
+        ctrl0[GP0 + i] = np.int64(s.gold[i]) // per
     for h in range(nh):
         _score_hood(blk, nbk, nbk, h, -1, ctrl0)
         share = _share(blk, h, ctrl0, n)
@@ -549,7 +554,9 @@ def final_margin(s, p, seat, blk, nbk, m1, m2, tot):
     ctrl0 = blk[R_CTRL0]
     ctrl = blk[R_CTRL]
     for i in range(n):
-        tot[i] = np.float64(np.int64(s.vp[i]) + np.int64(s.gold[i]) // per + ctrl0[SUM0 + i])
+        g = np.int64(s.gold[i])
+        gp = ctrl0[GP0 + i] if g == ctrl0[GOLD0 + i] else g // per
+        tot[i] = np.float64(np.int64(s.vp[i]) + gp + ctrl0[SUM0 + i])
     for j in range(na):
         h = blk[R_AFF, j]
         was = _share(blk, h, ctrl0, n)
@@ -835,23 +842,12 @@ def choose(s, p, seat, legal, n, sid, weights):
     k0 = kind_of(legal[0])
     if k0 == A_END or k0 == A_MINE or k0 == A_HOST or k0 == A_BUILD or k0 == A_BUILD_CAMPER or k0 == A_RESIZE \
             or k0 == A_FIRE:
-        n1 = n2 = n3 = n4 = n5 = n6 = 0       # campers per value (counted branch-free)
+        has = np.int64(0)                   # bit v: a camper of value v is on the map (set branch-free)
         for c in range(s.ncell):
-            d = np.int64(s.die[c]) * np.int64(s.hsize[c] == 0)
-            n1 += np.int64(d == 1)
-            n2 += np.int64(d == 2)
-            n3 += np.int64(d == 3)
-            n4 += np.int64(d == 4)
-            n5 += np.int64(d == 5)
-            n6 += np.int64(d == 6)
+            has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
         camp = s.scr_camp
-        camp[0] = 0
-        camp[1] = n1
-        camp[2] = n2
-        camp[3] = n3
-        camp[4] = n4
-        camp[5] = n5
-        camp[6] = n6
+        for v in range(7):
+            camp[v] = (has >> v) & 1 if v > 0 else 0
         ensure_hoods(s, p)
         for j in range(N_W):
             s.scr_w[j] = w[j]

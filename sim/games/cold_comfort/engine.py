@@ -119,7 +119,7 @@ STATE_DTYPE = np.dtype([
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
     ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
-    ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: campers per value
+    ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, 7),  # legal_actions: campers; strategies: a camper of value v?
     ("scr_h", np.int16, CMAX), ("scr_l", np.int16, CMAX),  # legal_actions: own empty hotels; lots without hotel
     ("scr_str", np.int32, CMAX), ("scr_who", np.int8, CMAX),  # hood_control: per block strength, owner,
     ("scr_bh", np.int16, CMAX), ("scr_stk", np.int16, CMAX),  # neighbourhood; block_strengths: search stack
