@@ -496,7 +496,8 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
         # m1's block without a search, where a sum or count strength changes by m1's part alone: m1 holds what it
         # held, only another die or size (a guest hosted, a hotel resized, a guest burned out), or m1 is emptied
         # and its block loses a cell that links none of its others (a camper mined, a hotel burned down at the
-        # block's edge).  Its neighbourhood stays: a block's cells touch, so they lie in one neighbourhood
+        # block's edge).  Its neighbourhood stays: a block's cells touch, so they lie in one neighbourhood (and
+        # one tile's neighbourhood is all its neighbours')
         b = blk[R_COMP, m1]
         kept = -1
         if b >= 0 and blk[R_MARK, b] != ep and p[BLOCK_RULE] != 2:
@@ -512,6 +513,31 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             blk[R_HOOD, nn] = blk[R_HOOD, b]
             nn += 1
             na = _list_hood(blk, blk[R_HOOD, b], ep, na)
+            m1 = -1
+        elif b < 0 and m2 < 0 and not _emptied(s, m1):
+            # the only change: m1, in no block before, now holds a hotel or a camper (a hotel built on an empty
+            # lot): its block is m1 and the blocks of the neighbours it joins, its strength theirs and m1's folded
+            # (a sum, a count or the highest die alike)
+            st = _part(p, _holds(s, m1, add_size))
+            top = p[BLOCK_RULE] == 2
+            merged = False
+            x = np.int64(s.cx[m1])
+            y = np.int64(s.cy[m1])
+            for d in range(4):
+                g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+                if g >= 0:
+                    bg = blk[R_COMP, g]
+                    if bg >= 0 and blk[R_MARK, bg] != ep and _joined(s, m1, g):
+                        blk[R_MARK, bg] = ep
+                        st = max(st, blk[R_STR, bg]) if top else st + blk[R_STR, bg]
+                        merged = True
+            if st > 0 or merged:
+                h = np.int64(s.t_hood[m1 // 6])
+                blk[R_STR, nn] = st
+                blk[R_WHO, nn] = np.int64(s.owner[m1]) if s.hsize[m1] > 0 else -1
+                blk[R_HOOD, nn] = h
+                nn += 1
+                na = _list_hood(blk, h, ep, na)
             m1 = -1
         else:
             nm = _mark_around(s, blk, m1, ep, nm)
