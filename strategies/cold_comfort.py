@@ -35,7 +35,7 @@ import numpy as np
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
                                            A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
                                            OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
-                                           ensure_hoods, hood_control, kind_of, search_block)
+                                           ensure_hoods, hood_control, kind_of, neighbour, search_block)
 from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
                                            FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
                                            PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)
@@ -273,13 +273,10 @@ def _emptied(s, c):
 @nb.njit(cache=True)
 def _links(s, blk, c, b):
     """How many of cell c's neighbours are in base block b."""
-    x = np.int64(s.cx[c])
-    y = np.int64(s.cy[c])
     k = 0
     for d in range(4):
-        g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
-        if g >= 0 and blk[R_COMP, g] == b:
-            k += 1
+        g = neighbour(s, c, d)
+        k += np.int64(g >= 0 and blk[R_COMP, g] == b)
     return k
 
 
@@ -521,10 +518,8 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             st = _part(p, _holds(s, m1, add_size))
             top = p[BLOCK_RULE] == 2
             merged = False
-            x = np.int64(s.cx[m1])
-            y = np.int64(s.cy[m1])
             for d in range(4):
-                g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+                g = neighbour(s, m1, d)
                 if g >= 0:
                     bg = blk[R_COMP, g]
                     if bg >= 0 and blk[R_MARK, bg] != ep and _joined(s, m1, g):

@@ -153,6 +153,12 @@ def cell_at(s, pos):
     return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
 
 
+@nb.njit(cache=True)
+def neighbour(s, c, d):
+    """The grid square next to cell c in direction d (DX4, DY4): a cell number, or negative (street, empty)."""
+    return np.int64(s.grid[np.int64(s.cy[c]) + DY4[d], np.int64(s.cx[c]) + DX4[d]])
+
+
 @one_copy()
 def add_item(s, seat, item, when):
     i = s.n_items
