@@ -236,11 +236,24 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
             nc = int(s["ncell"])
             nh = int(s["n_hood"])
             for _ in range(8):
-                cells = rng.choice(nc, size=int(rng.integers(1, 3)), replace=False)
+                cells = list(rng.choice(nc, size=int(rng.integers(1, 3)), replace=False))
+                if len(cells) == 2 and rng.random() < 0.5:   # often two neighbours: one block, or one joining another
+                    x, y = int(s["cx"][cells[0]]), int(s["cy"][cells[0]])
+                    near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(E.DX4, E.DY4)) if g >= 0]
+                    if near:
+                        cells[1] = near[rng.integers(len(near))]
                 saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
-                for c in cells:       # a hotel (empty or with a guest), a camper or nothing, whatever the rules
-                    what = rng.integers(3)
+                for c in cells:       # a hotel (empty or with a guest), a camper or nothing, whatever the rules;
+                    what = rng.integers(4)      # or what it holds with another die or size (a hotel: same owner)
                     size = int(rng.integers(1, 7))
+                    if what == 3:
+                        hotel = s["hsize"][c] > 0
+                        what = 0 if hotel else 1
+                        if hotel:
+                            s["owner"][c] = saved[cells.index(c)][1]
+                            s["hsize"][c] = size
+                            s["die"][c] = size if rng.random() < 0.5 else 0
+                            continue
                     s["owner"][c] = rng.integers(4) if what == 0 else -1
                     s["hsize"][c] = size if what == 0 else 0
                     s["die"][c] = (size if rng.random() < 0.5 else 0) if what == 0 else \
