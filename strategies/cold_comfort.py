@@ -33,7 +33,7 @@ import numba as nb
 import numpy as np
 
 from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                           A_PLACE, A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
+                                           A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
                                            OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
                                            ensure_hoods, hood_control, kind_of, neighbour, search_block)
 from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
@@ -282,7 +282,8 @@ def _links(s, blk, c, b):
 
 @nb.njit(cache=True)
 def _part(p, sig):
-    """A cell's part in its block's strength under a sum or count rule, from its signature (as search_block)."""
+    """A cell's own strength from its signature, as search_block folds it into its block's (die_strength of its
+    die, or of its size where empty hotels add it; 0 if neither)."""
     if sig & 15 > 0:
         return die_strength(p, sig & 15, 0, False)
     if (sig >> 4) & 15 > 0 and p[EMPTY_RULE] == 1:
