@@ -117,6 +117,24 @@ def test_deck_statistics_match_the_note():
     assert list(price[41]) == [0, 0, 0, 0, 1, 1] and list(prod[41]) == [0, 2, 1, 1, 1, 0]
 
 
+def test_setup_decodes_the_cards_of_the_parameters_it_is_given():
+    # setup decodes the P&P cards once while a reused state plays one design: a state set up again with other
+    # card parameters must hold the new cards, and with the old ones again the old cards
+    p = params()
+    st, s, _ = fresh(p=p)
+    price = [[E._digit(p[P.P_PP0 + 2 * i], c) for c in range(6)] for i in range(54)]
+    prod = [[E._digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)]
+    assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
+    q = p.copy()
+    q[P.P_PP0 + 2 * 41] = 123         # card 42: price wood 1, iron 2, coal 3 (digits of the first commodities)
+    q[P.P_PP0 + 2 * 41 + 1] = 111111
+    E.setup(s, q, 4)
+    assert s["pp_price"][41].tolist() == [E._digit(123, c) for c in range(6)] and s["pp_prod"][41].tolist() == [1] * 6
+    assert s["pp_price"][:41].tolist() == price[:41] and s["pp_prod"][42:].tolist() == prod[42:]
+    E.setup(s, p, 4)
+    assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
+
+
 def test_component_counts():
     assert len(P.TOWNS) == 16 and len(P.RAILROADS) == 6
     p = params()

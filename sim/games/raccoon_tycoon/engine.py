@@ -113,6 +113,7 @@ STATE_DTYPE = np.dtype([
     ("disc_n", np.int16),
     ("pp_price", np.int8, (N_CARDS, NC)),
     ("pp_prod", np.int8, (N_CARDS, NC)),
+    ("pp_code", np.int64, (N_CARDS, 2)),    # the parameters pp_price/pp_prod were decoded from (setup)
     ("rr_deck", np.int8, (MAX_RR,)),
     ("rr_n", np.int16),
     ("rr_offer", np.int8, (2,)),
@@ -470,11 +471,14 @@ def setup(s, p, n_players):
     for i in range(N_CARDS):
         pr = np.int64(p[P.P_PP0 + i * P.PP_STRIDE])
         pd = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + 1])
-        for c in range(NC - 1, -1, -1):      # the same digits as _digit, last commodity first
-            s.pp_price[i, c] = pr % 10
-            s.pp_prod[i, c] = pd % 10
-            pr //= 10
-            pd //= 10
+        if pr != s.pp_code[i, 0] or pd != s.pp_code[i, 1]:   # decoded once while a state plays one design
+            s.pp_code[i, 0] = pr
+            s.pp_code[i, 1] = pd
+            for c in range(NC - 1, -1, -1):      # the same digits as _digit, last commodity first
+                s.pp_price[i, c] = pr % 10
+                s.pp_prod[i, c] = pd % 10
+                pr //= 10
+                pd //= 10
         s.deck[i] = i
     s.deck_n = N_CARDS
     s.disc_n = 0
