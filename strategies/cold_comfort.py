@@ -291,6 +291,14 @@ def _part(p, sig):
     return 0
 
 
+@nb.njit(cache=True)
+def _fold(blk, b, bp, bg):
+    """Block b of blk into a neighbourhood's best block strength bp (a seat's) or best gang strength bg."""
+    if blk[R_WHO, b] < 0:
+        return bp, max(bg, blk[R_STR, b])
+    return max(bp, blk[R_STR, b]), bg
+
+
 @nb.njit(cache=True, _nrt=False)
 def _score_hood(blk, nbk, nn, h, ep, ctrl):
     """Control of neighbourhood h into ctrl[h * CW:]: as hood_control, over the base blocks of h not marked ep and
@@ -303,16 +311,10 @@ def _score_hood(blk, nbk, nn, h, ep, ctrl):
     for j in range(blk[R_HSTART, h], blk[R_HSTART, h + 1]):
         b = blk[R_HBLK, j]
         if blk[R_MARK, b] != ep:
-            if blk[R_WHO, b] < 0:
-                bg = max(bg, blk[R_STR, b])
-            else:
-                bp = max(bp, blk[R_STR, b])
+            bp, bg = _fold(blk, b, bp, bg)
     for b in range(nbk, nn):
         if blk[R_HOOD, b] == h:
-            if blk[R_WHO, b] < 0:
-                bg = max(bg, blk[R_STR, b])
-            else:
-                bp = max(bp, blk[R_STR, b])
+            bp, bg = _fold(blk, b, bp, bg)
     ctrl[o] = bp
     ctrl[o + 1] = bg
     if bp > 0:

@@ -840,24 +840,6 @@ def block_strengths(s, p, comp, strength, who):
 
 
 @nb.njit(cache=True)
-def clear_control(nh, best_p, best_g, winners):
-    for h in range(nh):
-        best_p[h] = 0
-        best_g[h] = 0
-        for i in range(MP):
-            winners[h, i] = 0
-
-
-@nb.njit(cache=True)
-def fold_block(best_p, best_g, h, who, strength):
-    """A block (who = its seat) or gang (who = -1) of neighbourhood h into the best strengths there."""
-    if who < 0:
-        best_g[h] = max(best_g[h], strength)
-    else:
-        best_p[h] = max(best_p[h], strength)
-
-
-@nb.njit(cache=True)
 def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
@@ -870,9 +852,17 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
         b = comp[c]
         if b >= 0:
             bhood[b] = hood[c // 6]
-    clear_control(nh, best_p, best_g, winners)
+    for h in range(nh):
+        best_p[h] = 0
+        best_g[h] = 0
+        for i in range(MP):
+            winners[h, i] = 0
     for b in range(nbk):
-        fold_block(best_p, best_g, bhood[b], who[b], strength[b])
+        h = bhood[b]
+        if who[b] < 0:
+            best_g[h] = max(best_g[h], strength[b])
+        else:
+            best_p[h] = max(best_p[h], strength[b])
     for b in range(nbk):
         h = bhood[b]
         if who[b] >= 0 and strength[b] == best_p[h] and best_p[h] > 0:

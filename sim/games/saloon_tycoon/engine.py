@@ -1055,7 +1055,6 @@ def legal_actions(s, p, out):
     return _gen_stakes(s, p, seat, out, k)
 
 
-
 @nb.njit(cache=True, inline="always")
 def claim_term(p, base, q):
     """Term q of the claim card whose parameters start at base: (kind, 0 = none; its argument; its count)."""
