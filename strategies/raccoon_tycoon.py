@@ -418,7 +418,7 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[8])
 
 
-@nb.njit(cache=True, _nrt=False)   # no allocation here: no reference counting of the array arguments
+@nb.njit(cache=True, inline="always")
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
     if s.phase == E.PH_AUCTION:

@@ -899,6 +899,37 @@ def COMPILE_IN_CHILD(state, params):
 
 @nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
+    # the auction's bids (two decisions in three) in a small function of their own: the other phases' big body,
+    # with its long prologue and spills, is not entered for them
+    if s.phase == PH_AUCTION and s.over == 0:
+        return _legal_bids(s, p, out)
+    return _legal_other(s, p, out)
+
+
+@nb.njit(cache=True, inline="always")
+def _legal_bids(s, p, out):
+    n = 0
+    seat = s.auc_bidder
+    lo = auction_next_min(s, p)
+    window = BID_WINDOW
+    if two_player_auction(s, p):
+        window = MAX_ACTIONS - 1
+    hi = min(np.int64(s.money[seat]), lo + window - 1)
+    if hi >= lo and hi - lo + 1 <= out.shape[0]:
+        base = enc(A_BID, 0)
+        for b in range(lo, hi + 1):
+            out[b - lo] = base | b
+        n = hi - lo + 1
+    else:
+        for b in range(lo, hi + 1):
+            n = _push(out, n, enc(A_BID, b))
+    if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
+        n = _push(out, n, enc(A_PASS_BID, seat))
+    return n
+
+
+@nb.njit(cache=True, _nrt=False)
+def _legal_other(s, p, out):
     n = 0
     ph = s.phase
     if ph == PH_OVER or s.over:
@@ -926,23 +957,6 @@ def legal_actions(s, p, out):
             n = _push(out, n, enc(A_DECLARE, seat))
         if n == 0:
             n = _push(out, n, enc(A_PASS, seat))
-    elif ph == PH_AUCTION:
-        seat = s.auc_bidder
-        lo = auction_next_min(s, p)
-        window = BID_WINDOW
-        if two_player_auction(s, p):
-            window = MAX_ACTIONS - 1
-        hi = min(np.int64(s.money[seat]), lo + window - 1)
-        if hi >= lo and hi - lo + 1 <= out.shape[0]:
-            base = enc(A_BID, 0)
-            for b in range(lo, hi + 1):
-                out[b - lo] = base | b
-            n = hi - lo + 1
-        else:
-            for b in range(lo, hi + 1):
-                n = _push(out, n, enc(A_BID, b))
-        if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
-            n = _push(out, n, enc(A_PASS_BID, seat))
     elif ph == PH_COMP:
         seat = current_player(s)
         for c in range(NC):
@@ -1312,8 +1326,35 @@ def _finish_town(s, p):
     end_turn(s, p)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always")
 def apply_action(s, p, a):
+    kind = a_kind(a)
+    if kind == A_BID or kind == A_PASS_BID:
+        # the auction's bids and passes (two moves in three) do not enter the other moves' big body
+        seat = np.int64(s.auc_bidder)
+        if kind == A_BID:
+            s.auc_high = a_arg(a)
+            s.auc_leader = seat
+            log_event(s, E_BID, seat, a_arg(a), 0, 0)
+        else:
+            s.auc_passed[seat] = 1
+            log_event(s, E_PASS, seat, 0, 0, 0)
+        _auction_advance(s, p)
+        _end_if_immediate(s, p)
+    else:
+        _apply_other(s, p, a)
+
+
+@nb.njit(cache=True, inline="always")
+def _end_if_immediate(s, p):
+    """rule.game_end = immediate: stop once the triggering action is fully resolved."""
+    if s.end_trig and s.over == 0 and p[P.P_GAME_END] == 1 and (s.phase == PH_MAIN or s.phase == PH_SELL2
+                                                              or s.phase == PH_BUILD2):
+        _finish(s)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _apply_other(s, p, a):
     kind = a_kind(a)
     arg = a_arg(a)
     seat = current_player(s)
@@ -1357,15 +1398,6 @@ def apply_action(s, p, a):
             s.auc_passed[seat] = 1
             log_event(s, E_PASS, seat, 1, 0, 0)
             _auction_advance(s, p)
-    elif kind == A_BID:
-        s.auc_high = arg
-        s.auc_leader = seat
-        log_event(s, E_BID, seat, arg, 0, 0)
-        _auction_advance(s, p)
-    elif kind == A_PASS_BID:
-        s.auc_passed[seat] = 1
-        log_event(s, E_PASS, seat, 0, 0, 0)
-        _auction_advance(s, p)
     elif kind == A_BUY:
         _take_tile(s, p, seat, arg, bt_cost(p, s.tile_type[arg]))
         _after_build(s, p)
@@ -1451,10 +1483,7 @@ def apply_action(s, p, a):
     elif kind == A_PASS:
         log_event(s, E_NOTHING, seat, 0, 0, 0)
         end_turn(s, p)
-    # immediate end (rule.game_end = immediate): stop once the triggering action is fully resolved
-    if s.end_trig and s.over == 0 and p[P.P_GAME_END] == 1 and (s.phase == PH_MAIN or s.phase == PH_SELL2
-                                                              or s.phase == PH_BUILD2):
-        _finish(s)
+    _end_if_immediate(s, p)
 
 
 @one_copy(_nrt=False)
