@@ -418,8 +418,8 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[8])
 
 
-@nb.njit(cache=True, inline="always")
-def choose(s, p, seat, legal, n, sid, weights):
+@nb.njit(cache=True, inline="always")   # into the kernel's decide: an auction bid costs no call; the main-phase
+def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays one
     w = weights
     if s.phase == E.PH_AUCTION:
         # value-based: bid the next minimum while it is within my limit, else pass.  Nothing the limit reads

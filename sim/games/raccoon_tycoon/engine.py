@@ -899,8 +899,8 @@ def COMPILE_IN_CHILD(state, params):
 
 @nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
-    # the auction's bids (two decisions in three) in a small function of their own: the other phases' big body,
-    # with its long prologue and spills, is not entered for them
+    # the auction's bids (two decisions in three) are listed by a small function of their own; the other phases'
+    # big body is called only for the rest (with apply_action's short path and choose inlined: about +5%)
     if s.phase == PH_AUCTION and s.over == 0:
         return _legal_bids(s, p, out)
     return _legal_other(s, p, out)
