@@ -126,7 +126,7 @@ def test_setup_decodes_the_cards_of_the_parameters_it_is_given():
     prod = [[E._digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)]
     assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
     q = p.copy()
-    q[P.P_PP0 + 2 * 41] = 123         # card 42: price wood 1, iron 2, coal 3 (digits of the first commodities)
+    q[P.P_PP0 + 2 * 41] = 123         # card 42: price coal 1, goods 2, luxury 3 (the last digits: the last commodities)
     q[P.P_PP0 + 2 * 41 + 1] = 111111
     E.setup(s, q, 4)
     assert s["pp_price"][41].tolist() == [E._digit(123, c) for c in range(6)] and s["pp_prod"][41].tolist() == [1] * 6
