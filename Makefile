@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SIM := $(VENV)/bin/sim
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench golden clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,3 +24,7 @@ bench: $(VENV)/.installed
 
 clean:
 	rm -rf results .pytest_cache
+
+# Record the golden fingerprints again (tests/golden): only after a change that is meant to move results.
+golden: $(VENV)/.installed
+	$(PY) -m tests.fingerprints --write

@@ -57,10 +57,15 @@ def replay_text(run, index):
     if not 0 <= index < design.total:
         raise UserError(f"game index {index} is outside this run (0..{design.total - 1})")
     pvec = game.params.resolve(m.get("params_changed", {}))
-    r = play_logged(game, design, pvec, m["seed"], index)
+    return game_lines(game, design, pvec, m["seed"], index, f"game {index} of {Path(run)}")
+
+
+def game_lines(game, design, pvec, seed, index, what):
+    """Game `index` of a design played with the event log on, as readable lines (`what` names it in the header)."""
+    r = play_logged(game, design, pvec, seed, index)
     names = {"seat_strategy": [design.slots[k] if k >= 0 else "-" for k in r["strat"]]}
     n = r["players"]
-    lines = [f"{game.title}: game {index} of {Path(run)} (run seed {m['seed']}, seed index {r['seed_index']}, "
+    lines = [f"{game.title}: {what} (run seed {seed}, seed index {r['seed_index']}, "
              f"rotation {r['rotation']}), {n} players",
              "Seats: " + ", ".join(f"{i}={names['seat_strategy'][i]}" for i in range(n))]
     text = game.event_text or (lambda row, nm: " ".join(map(str, row)))
@@ -71,8 +76,8 @@ def replay_text(run, index):
         lines.append("  " + text(events[ev_i], names))
         ev_i += 1
     for t, (seat, action, n_legal, k) in enumerate(r["moves"]):
-        what = act(int(action)) if act else f"action {action}"
-        lines.append(f"[{t + 1}] seat {seat} ({names['seat_strategy'][seat]}) {what}"
+        move = act(int(action)) if act else f"action {action}"
+        lines.append(f"[{t + 1}] seat {seat} ({names['seat_strategy'][seat]}) {move}"
                      + (f"  (choice {k + 1} of {n_legal})" if n_legal > 1 else ""))
         while ev_i < len(events) and ev_step[ev_i] == t:
             lines.append("    " + text(events[ev_i], names))
