@@ -7,7 +7,7 @@ from sim.game import game_names, get_game
 from sim.kernel import check_state_dtype
 from sim.runner import prepare, simulate
 
-GAMES = game_names()
+GAMES = game_names() + ["toy_pig"]  # the template game (sim/games/_template) too
 
 
 def test_every_game_folder_is_registered():
@@ -104,7 +104,7 @@ def test_interpreted_engine_matches_compiled(name, tmp_path):
     import os
     import subprocess
     import sys
-    code = ("import sys, numpy as np; from sim.runner import prepare, simulate;"
+    code = ("import sys, numpy as np; from sim.runner import prepare, simulate; import tests.conftest;"
             f"spec, d, p = prepare({name!r}, None, 2);"
             "a = simulate(spec, d, p, 77, 0, 2);"
             "np.savez(sys.argv[1], seat_int=a['seat_int'], seat_f=a['seat_f'], steps=a['steps'], items=a['items'])")

@@ -314,7 +314,7 @@ KILL_AFTER = """
 import os, signal, sys
 sys.path.insert(0, {root!r})
 from sim.game import register
-from tests.toygame import GAME
+from sim.games._template import GAME
 register(GAME)
 import sim.sweep as sweep
 original = sweep.run_sweep
