@@ -25,7 +25,7 @@ examples:
   sim sweep bang_dice --players 5-8 --grid module.ghost=off,on --games 50000 --seed 1
   sim sweep bang_dice --players 5 --grid life.BART_CASSIDY=7:10:1 --adaptive-metric order0_win_share \\
       --adaptive-width 0.01 --max-games 400000
-  sim sweep examples/sweeps/bang_ghost.toml --scheduler tcp://10.0.0.5:8786 --out /shared/ghost
+  sim sweep examples/sweeps/bang_ghost.toml --scheduler tcp://10.0.0.5:8786 --out /mnt/cluster/ghost
 """
 
 BENCH_EXAMPLES = """\
