@@ -15,6 +15,7 @@ sim.use_game_cache(__name__)
 from sim.game import GameSpec, StrategySpec  # noqa: E402 (after use_game_cache on purpose)
 
 from .params import PARAMS  # noqa: E402
+from .text import action_text, event_text  # noqa: E402
 
 GAME = GameSpec(
     name="toy_pig",                      # the id users type: `sim run toy_pig`
@@ -34,6 +35,6 @@ GAME = GameSpec(
     labels={"end_reason": ["target", "turn_cap"]},   # integer codes stored as these strings
     # Items are what seats acquire (cards, buildings, characters): item id -> name and kind.
     item_names=("halfway",), item_kinds=("milestone",),
-    # How `sim replay` prints an event row (a real game has a text.py with event_text and action_text).
-    event_text=lambda row, names: f"event {row[0]} seat {row[1]} value {row[2]}",
+    # How `sim replay` words an event row and an action (text.py).
+    event_text=event_text, action_text=action_text,
 )

@@ -17,8 +17,11 @@ MAX_ACTIONS = 2        # length of the legal-action list the kernel passes to le
 MAX_ITEMS = 4          # item rows write_outcome may fill per game
 MAX_STEPS = 100_000    # decisions before the kernel stops a game as capped
 ROLL, HOLD = 0, 1      # the actions (a real game packs a kind and its arguments into one integer)
+EV_ROLL = 1            # event kinds logged for `sim replay` (text.py words them)
 # rng, ev, n_ev and log_on are required by the core (chance streams and the event log of `sim replay`);
-# the rest is the game.  Use int8 rather than bool for flags.
+# the rest is the game.  ev holds the events logged between two decisions (`sim replay` copies them out after
+# each): size it for the longest chain of automatic play, as events past its end are dropped.  Use int8 rather
+# than bool for flags, and no field names that are numpy.record attributes (size, shape, sum...).
 STATE_DTYPE = np.dtype([("rng", np.uint64, 2), ("ev", np.int32, (64, 5)), ("n_ev", np.int32), ("log_on", np.int8),
                         ("n", np.int8), ("cur", np.int8), ("score", np.int32, 4), ("pot", np.int32),
                         ("turns", np.int32), ("over", np.int8), ("busts", np.int32, 4), ("half_turn", np.int32, 4)])
@@ -71,7 +74,7 @@ def apply_action(s, p, a):
     """Apply the chosen action and resolve chance up to the next decision; log_event feeds `sim replay`."""
     if a == ROLL:
         d = rand_below(s.rng, 0, 6) + 1
-        log_event(s, 1, s.cur, d, 0, 0)
+        log_event(s, EV_ROLL, s.cur, d, 0, 0)
         if d == p[P_BUST_FACE]:
             s.busts[s.cur] += 1
             _next(s, p)
