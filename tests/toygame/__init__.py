@@ -3,16 +3,15 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from sim.game import GameSpec, StrategySpec
-from sim.params import ParamTable
+from sim.game import GameSpec
 
 from .params import PARAMS
+from . import strategy as S
 
 GAME = GameSpec(
     name="toy_pig", title="Pig (test game)", engine="tests.toygame.engine", strategy_module="tests.toygame.strategy",
     params=PARAMS, players=(2, 4), default_players=3,
-    strategies=[StrategySpec("hold20", 1, "Hold at a turn total of weights[0].", (20.0,)),
-                StrategySpec("hold10", 1, "Hold at 10 (a preset of hold20's code).", (10.0,))],
+    strategies=S.STRATEGIES,
     default_lineup=("hold20", "hold10", "random"),
     game_columns=("turns", "end_reason"), seat_columns=("rank", "win", "order", "busts"),
     labels={"end_reason": ["target", "turn_cap"]},
