@@ -98,11 +98,22 @@ def cmd_games(args):
 def cmd_strategies(args):
     from .game import get_game
     g = get_game(args.game)
+    from .knobs import doc_lines
+    tables = []
     for s in [g.strategy(n) for n in g.strategy_names()]:
         hidden = " [reads hidden information]" if s.sees_hidden else ""
-        weights = f" weights={list(s.weights)}" if s.weights else ""
+        if s.knobs is not None:
+            changed = ", ".join(f"{k}={s.knobs.knob(k).show(s.weights[s.knobs.index(k)])}" for k in s.changes)
+            weights = f" Knobs: {changed or 'the defaults'}."
+            tables += [t for t in [s.knobs] if all(t is not u for u in tables)]
+        else:
+            weights = f" weights={list(s.weights)}" if s.weights else ""
         print(f"{s.name:16s} {s.doc}{hidden}{weights}")
     print(f"default line-up: {', '.join(g.default_lineup)}")
+    for t in tables:
+        print("knobs (strategy.<preset>.<knob>; default, type and range, meaning):")
+        for line in doc_lines(t):
+            print("  " + line)
 
 
 def cmd_params(args):

@@ -14,12 +14,15 @@ from .params import ParamTable
 
 @dataclass
 class StrategySpec:
-    """A named scripted strategy: an integer id dispatched inside the game's jitted `choose`, plus weights."""
+    """A named scripted strategy: an integer id dispatched inside the game's jitted `choose`, plus weights
+    (its knobs, named by `knobs`; built from sim.knobs.Preset declarations)."""
     name: str
     sid: int                      # 0 is reserved for the generic uniform-random agent
     doc: str
     weights: tuple = ()           # heuristic knobs; presets are strategies with the same sid and other weights
     sees_hidden: bool = False     # True if it reads hidden information (roles, hands) from the state
+    knobs: object = None          # sim.knobs.KnobTable naming the weights (None: unnamed, e.g. random)
+    changes: dict = field(default_factory=dict)  # the knobs this preset sets away from the table's defaults
 
 
 RANDOM = StrategySpec("random", 0, "Uniform random over the legal actions (generic: works on every game).")

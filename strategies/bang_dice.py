@@ -50,13 +50,13 @@ Saloon die: Coward when hurt (life ratio < hurt, or 2 life), Loudmouth when heal
 Arrow) to enemies and helpful ones (Beer to the wounded, Gatling, Bull's Eyes) to allies, re-rolling its two dice
 for the best such gift.
 
-Weights (knobs, index: name): see W_* below and `KNOBS`.  No allocation in the hot path: scalars only.
+Knobs: the table K below (name, default, range, doc); presets: PRESETS.  No allocation in the hot path: scalars only.
 """
 import numba as nb
 import numpy as np
 
-from sim.game import StrategySpec
 from sim.kernel import declared, one_copy
+from sim.knobs import KnobTable, Preset, strategies
 from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
     act_kind, act_arg, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
@@ -66,71 +66,62 @@ from sim.games.bang_dice.engine import (
     BILL, BLACKJACK, SUZY, KIT, JESSE, JOURDONNAIS, PAUL, GRINGO, VERA, WILLY,
     be_mask, locked_mask, pile_tokens, STATE, I64, BOOL, F64)
 
-# ---------------------------------------------------------------- knobs (index into weights)
-KNOBS = ("gat_min", "gat_bonus", "risk", "dyn_stop", "hurt", "loud", "kill", "focus", "susp_dmg", "susp_heal",
-         "susp_scale", "protect", "chief_margin", "good_life", "arrow", "margin", "ugly", "bad", "gamble",
-         "right_n")
-(W_GAT_MIN, W_GAT_BONUS, W_RISK, W_DYN_STOP, W_HURT, W_LOUD, W_KILL, W_FOCUS, W_SUSP_DMG, W_SUSP_HEAL,
- W_SUSP_SCALE, W_PROTECT, W_CHIEF_MARGIN, W_GOOD_LIFE, W_ARROW, W_MARGIN, W_UGLY, W_BAD, W_GAMBLE,
- W_RIGHT_N) = range(20)
-KNOB_DOC = {
-    "gat_min": "Gatling points showing from which the bot keeps Gatlings and chases the gun",
-    "gat_bonus": "multiplier on the value of firing the Gatling",
-    "risk": "weight of the Dynamite-explosion risk of a re-roll (x own life cost)",
-    "dyn_stop": "stop re-rolling outright once this many Dynamite are locked (9 = never)",
-    "hurt": "own life ratio below which the bot counts as hurt (keeps Beers, takes the Coward die)",
-    "loud": "Gatling value from which a healthy bot takes the Loudmouth die",
-    "kill": "bonus (x relation) for a shot that eliminates its target",
-    "focus": "extra value per missing life ratio of the target (focus fire on the wounded)",
-    "susp_dmg": "belief evidence per life point dealt to the Sheriff (and to known Deputies)",
-    "susp_heal": "belief evidence per life point healed to the Sheriff",
-    "susp_scale": "how strongly evidence tilts the role distribution",
-    "protect": "relation of the Sheriff for his own side (and his self-weight)",
-    "chief_margin": "extra arrow lead required to take the Chief's Arrow",
-    "good_life": "The Good reveals when the Sheriff has at most this life",
-    "arrow": "base cost of taking one arrow (life points)",
-    "margin": "minimum gain for re-rolling a die",
-    "ugly": "arrow-swap gain from which The Ugly reveals",
-    "bad": "heal-cancel value from which The Bad reveals",
-    "gamble": "enemy dice value from which The Gambler forces a re-roll",
-    "right_n": "Right Hand takes his extra turn when at most this many players live",
-}
-_DEFAULT = dict(gat_min=2, gat_bonus=1.0, risk=2.0, dyn_stop=9, hurt=0.5, loud=2.0, kill=1.5, focus=1.0,
-                susp_dmg=1.0, susp_heal=1.0, susp_scale=0.7, protect=1.5, chief_margin=1, good_life=2, arrow=0.5,
-                margin=0.05, ugly=4.0, bad=2.5, gamble=2.5, right_n=3)
-_AGGRESSIVE = dict(_DEFAULT, gat_min=1, gat_bonus=1.5, risk=0.7, hurt=0.35, loud=0.5, kill=2.5, focus=1.5,
-                   chief_margin=0, margin=0.0, ugly=3.0, bad=2.0, gamble=2.0)
-_CAUTIOUS = dict(_DEFAULT, gat_min=2, gat_bonus=0.8, risk=5.0, dyn_stop=2, hurt=0.7, loud=99.0, kill=1.0,
-                 focus=0.7, chief_margin=2, good_life=3, margin=0.15, ugly=5.0, bad=3.0, gamble=3.0)
-
-
-def _w(d):
-    return tuple(float(d[k]) for k in KNOBS)
-
+# ---------------------------------------------------------------- knobs (slots of the weights row)
+K = KnobTable()
+W_GAT_MIN = K.add("gat_min", 2, 1, 6, "int", "Gatling points showing from which the bot keeps Gatlings and chases "
+                  "the gun")
+W_GAT_BONUS = K.add("gat_bonus", 1.0, 0.0, 3.0, doc="multiplier on the value of firing the Gatling")
+W_RISK = K.add("risk", 2.0, 0.0, 10.0, doc="weight of the Dynamite-explosion risk of a re-roll (x own life cost)")
+W_DYN_STOP = K.add("dyn_stop", 9, 1, 9, "int", "stop re-rolling outright once this many Dynamite are locked (9 = "
+                   "never)")
+W_HURT = K.add("hurt", 0.5, 0.0, 1.0, doc="own life ratio below which the bot counts as hurt (keeps Beers, takes "
+               "the Coward die)")
+W_LOUD = K.add("loud", 2.0, 0.0, 99.0, doc="Gatling value from which a healthy bot takes the Loudmouth die (50 or "
+               "more: never)")
+W_KILL = K.add("kill", 1.5, 0.0, 5.0, doc="bonus (x relation) for a shot that eliminates its target")
+W_FOCUS = K.add("focus", 1.0, 0.0, 3.0, doc="extra value per missing life ratio of the target (focus fire on the "
+                "wounded)")
+W_SUSP_DMG = K.add("susp_dmg", 1.0, 0.0, 3.0, doc="belief evidence per life point dealt to the Sheriff (and to "
+                   "known Deputies)")
+W_SUSP_HEAL = K.add("susp_heal", 1.0, 0.0, 3.0, doc="belief evidence per life point healed to the Sheriff")
+W_SUSP_SCALE = K.add("susp_scale", 0.7, 0.0, 3.0, doc="how strongly evidence tilts the role distribution")
+W_PROTECT = K.add("protect", 1.5, 0.0, 3.0, doc="relation of the Sheriff for his own side (and his self-weight)")
+W_CHIEF_MARGIN = K.add("chief_margin", 1, 0, 5, "int", "extra arrow lead required to take the Chief's Arrow")
+W_GOOD_LIFE = K.add("good_life", 2, 0, 12, "int", "The Good reveals when the Sheriff has at most this life")
+W_ARROW = K.add("arrow", 0.5, 0.0, 2.0, doc="base cost of taking one arrow (life points)")
+W_MARGIN = K.add("margin", 0.05, 0.0, 1.0, doc="minimum gain for re-rolling a die")
+W_UGLY = K.add("ugly", 4.0, 0.0, 10.0, doc="arrow-swap gain from which The Ugly reveals")
+W_BAD = K.add("bad", 2.5, 0.0, 10.0, doc="heal-cancel value from which The Bad reveals")
+W_GAMBLE = K.add("gamble", 2.5, 0.0, 10.0, doc="enemy dice value from which The Gambler forces a re-roll")
+W_RIGHT_N = K.add("right_n", 3, 2, 8, "int", "Right Hand takes his extra turn when at most this many players live")
+KNOBS = tuple(K.names)
+KNOB_DOC = {k.name: k.doc for k in K.knobs}
 
 SID_OMNI = 1
 SID_BELIEF = 2
 
-_KNOB_TEXT = "Knobs (weights, in order): " + ", ".join(KNOBS) + "."
-STRATEGIES = [
-    StrategySpec("omniscient", SID_OMNI,
-                 "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
-                 "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
-                 "weighs Dynamite risk; every role plays for its side. " + _KNOB_TEXT, _w(_DEFAULT),
-                 sees_hidden=True),
-    StrategySpec("belief", SID_BELIEF,
-                 "Public information only: role priors from the role table, tilted by who damaged or healed the "
-                 "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient. " + _KNOB_TEXT,
-                 _w(_DEFAULT)),
-    StrategySpec("aggressive", SID_BELIEF,
-                 "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
-                 "when healthy, values kills highly and takes the Chief's Arrow on any lead. " + _KNOB_TEXT,
-                 _w(_AGGRESSIVE)),
-    StrategySpec("cautious", SID_BELIEF,
-                 "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
-                 "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
-                 "of 3. " + _KNOB_TEXT, _w(_CAUTIOUS)),
+# Presets: the knobs each changes from the defaults above.
+PRESETS = [
+    Preset("omniscient", SID_OMNI,
+           "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
+           "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
+           "weighs Dynamite risk; every role plays for its side.", {}, sees_hidden=True),
+    Preset("belief", SID_BELIEF,
+           "Public information only: role priors from the role table, tilted by who damaged or healed the "
+           "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient.", {}),
+    Preset("aggressive", SID_BELIEF,
+           "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
+           "when healthy, values kills highly and takes the Chief's Arrow on any lead.",
+           dict(gat_min=1, gat_bonus=1.5, risk=0.7, hurt=0.35, loud=0.5, kill=2.5, focus=1.5, chief_margin=0,
+                margin=0.0, ugly=3.0, bad=2.0, gamble=2.0)),
+    Preset("cautious", SID_BELIEF,
+           "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
+           "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
+           "of 3.",
+           dict(gat_bonus=0.8, risk=5.0, dyn_stop=2, hurt=0.7, loud=99.0, kill=1.0, focus=0.7, chief_margin=2,
+                good_life=3, margin=0.15, ugly=5.0, bad=3.0, gamble=3.0)),
 ]
+STRATEGIES = strategies(K, PRESETS)
 DEFAULT_LINEUP = ("belief",)
 
 # role table by player count: deputies, outlaws, renegades (index = players)

@@ -1,6 +1,6 @@
 """Scripted heuristics for Cold Comfort.  Every strategy scores each legal action with the same feature terms and
 plays the best (random tie-break from the policy stream); the archetypes differ in their weights and in a few
-sid-specific rules.  Weight slots (all knobs, see the presets in sim/games/cold_comfort/__init__.py):
+sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESETS below):
 
   0 W_GOLD     value of a dollar (costs count half: a hotel keeps earning)
   1 W_GUEST    value per pip of a guest (income at the next Collect)
@@ -40,17 +40,60 @@ from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, 
                                            FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
                                            PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)
 from sim.kernel import one_copy
+from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import rand_float
 
 assert G == 64                                            # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
-(W_GOLD, W_GUEST, W_BLOCK, W_HOOD, W_MINE, W_FIRE, W_BUILD, W_END, W_NEAR, W_RESERVE, W_SIZE, W_FIRESELF,
- W_ENDGAME, W_HORIZON) = range(14)
-N_W = 14                # weights copied into s.scr_w; slot S_HZ of it holds the decision's horizon factor
+# Knobs (the weights row).  Defaults are the host's; each preset in PRESETS lists what it changes.
+K = KnobTable()
+W_GOLD = K.add("gold", 1.0, 0.0, 3.0, doc="value of a dollar (costs count half: a hotel keeps earning)")
+W_GUEST = K.add("guest", 3.0, 0.0, 6.0, doc="value per pip of a guest (income at the next Collect)")
+W_BLOCK = K.add("block", 1.0, 0.0, 5.0, doc="value of growing a block: per own hotel next to the square, and per "
+                "pip a guest adds")
+W_HOOD = K.add("hood", 0.5, 0.0, 3.0, doc="value per neighbourhood point where it builds / where a grown tile lands "
+               "next to its lead")
+W_MINE = K.add("mine", -1.0, -4.0, 4.0, doc="bias for Mine (on top of the expected 3.5 gold)")
+W_FIRE = K.add("fire", 0.0, 0.0, 8.0, doc="value per rival hotel next to an own empty hotel it could burn (and of "
+               "passing fire to rivals)")
+W_BUILD = K.add("build", 2.0, 0.0, 5.0, doc="bias for building a new hotel")
+W_END = K.add("end", 0.0, -2.0, 2.0, doc="value of ending the turn (actions must beat it)")
+W_NEAR = K.add("near", 3.0, 0.0, 6.0, doc="placement: value of the grown tile's highest lot being near its own "
+               "empty hotels")
+W_RESERVE = K.add("reserve", 0.0, 0.0, 15.0, doc="gold it keeps: spending below this costs `gold` per dollar short")
+W_SIZE = K.add("size", 0.0, 0.0, 2.0, doc="value per size of a newly built hotel")
+W_FIRESELF = K.add("fireself", 1.5, 0.0, 4.0, doc="cost per size of burning its own hotel")
+W_ENDGAME = K.add("endgame", 1.0, 0.0, 1.0, doc="end-game look-ahead share k on a seat's last decisions (0 = none; "
+                  "see the module doc)")
+W_HORIZON = K.add("horizon", 0.0, 0.0, 6.0, doc="turns a new hotel needs to pay back (0 = off; see the module doc)")
+N_W = len(K)            # weights copied into s.scr_w; slot S_HZ of it holds the decision's horizon factor
 S_HZ = 14
 ENDGAME_EPS = 0.05      # the usual score's share in an end-game score: orders moves that change the margin alike
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
+
+# Presets.  endgame 1 in every preset and horizon 2 in the builder's were measured head to head (RULES.md
+# section 8); horizon made the host, arsonist and saver weaker and is 0 there.
+PRESETS = [
+    Preset("builder", SID_BUILDER, "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
+           "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
+           dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, near=1.0, reserve=2.0, size=0.3, horizon=2.0)),
+    Preset("host", SID_HOST, "Maximises guests and income: hosts the best campers, builds and resizes hotels to "
+           "match the campers on the map, places grown tiles near its empty hotels.", {}),
+    Preset("miner", SID_MINER, "Mines whenever the best hosting move is worth less than a mined die; keeps a "
+           "gold reserve.", dict(guest=2.0, block=0.5, hood=0.3, mine=0.5, near=1.0, reserve=4.0)),
+    # fireself: build cost per value
+    Preset("arsonist", SID_ARSONIST, "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
+           "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
+           "hotels, as the rules allow). The only bot that sets fires before its last turn.",
+           dict(guest=1.5, fire=4.0, near=1.0, fireself=2.0)),
+    Preset("saver", SID_SAVER, "Converts gold to points: spends only above a reserve, ends turns early, mines "
+           "when idle.", dict(gold=1.2, guest=2.0, block=0.5, hood=0.3, mine=-1.5, build=2.5, end=0.5, near=1.0,
+                                reserve=8.0)),
+    Preset("host_blocky", SID_HOST, "Preset of host with the builder's block weight (a knob example).",
+           dict(block=3.0, hood=1.0, size=0.5)),
+]
+STRATEGIES = strategies(K, PRESETS)
 
 
 @nb.njit(cache=True, inline="always")

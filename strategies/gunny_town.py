@@ -1,6 +1,6 @@
 """Scripted Gunny Town players: one scoring core, five personas (sid 1..5) that differ by their weights.
 
-Every legal action gets a score from the knobs in `weights` (see W_* below); the best one is played (ties go to
+Every legal action gets a score from the knobs in `weights` (the table K below; presets: PRESETS); the best one is played (ties go to
 the first).  Moves are scored by the value of the locations they lead to, discounted per turn of travel (the
 mission chaser's planning: each face-up mission it can progress marks the locations that progress it), plus the
 value of the duels the arrival square opens.  Duel cards are real decisions: the challenger risks his best card
@@ -12,6 +12,7 @@ import numba as nb
 import numpy as np
 
 from sim.kernel import one_copy
+from sim.knobs import KnobTable, Preset, strategies
 from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
     K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
@@ -31,11 +32,53 @@ from sim.games.gunny_town.params import (
     SCOMP, SIGHT, STORE_SELLS_LP, STREET,
 )
 
-# knobs (weights row)
-W_DUEL, W_WEAPON, W_STORE, W_ROB, W_JOB, W_CASINO, W_BET, W_MISSION, W_GOLD, W_AMMO, W_LP, W_FAKE, W_GAMMA, \
-    W_SECRET, W_RISK, W_EXTRA, W_SHERIFF = range(17)
-KNOBS = ("duel", "weapon", "store", "rob", "job", "casino", "bet_fraction", "mission_vp", "gold", "ammo", "life",
-         "fake", "travel_discount", "secret_vp", "risk_life", "extra_move", "sheriff_penalty")
+# Knobs (the weights row).  Defaults are the mission chaser's; each preset in PRESETS lists what it changes.
+K = KnobTable()
+W_DUEL = K.add("duel", 0.8, 0.0, 5.0, doc="value of winning a duel (times the chance to win it)")
+W_WEAPON = K.add("weapon", 0.8, 0.0, 4.0, doc="value per point of rounds and range a better weapon adds")
+W_STORE = K.add("store", 0.5, 0.0, 4.0, doc="value of owning a store (x6, less 0.3 per GN of price)")
+W_ROB = K.add("rob", 0.6, 0.0, 4.0, doc="multiplier on the loot of robbing the bank, the Saloon and stores "
+              "(above 1: also spends its Head card to steal)")
+W_JOB = K.add("job", 0.6, 0.0, 5.0, doc="multiplier on a job's value (its gold, VP and ammunition)")
+W_CASINO = K.add("casino", 0.2, 0.0, 5.0, doc="value of a Saloon bet (0: never bets)")
+W_BET = K.add("bet_fraction", 0.1, 0.0, 1.0, doc="share of its gold staked at each Saloon bet")
+W_MISSION = K.add("mission_vp", 3.0, 0.0, 6.0, doc="value per VP of a face-up mission (in GN)")
+W_GOLD = K.add("gold", 0.5, 0.0, 3.0, doc="value of one GN")
+W_AMMO = K.add("ammo", 1.0, 0.0, 3.0, doc="value of an ammunition card")
+W_LP = K.add("life", 1.5, 0.0, 4.0, doc="value of a life point (doubled at 1 LP)")
+W_FAKE = K.add("fake", 0.5, 0.0, 1.0, doc="a defender with 2+ LP and no strong card fakes when this is above 0.5")
+W_GAMMA = K.add("travel_discount", 0.7, 0.0, 1.0, doc="discount per turn of travel when planning moves")
+W_SECRET = K.add("secret_vp", 2.0, 0.0, 5.0, doc="value per VP of its own secret mission (in GN)")
+W_RISK = K.add("risk_life", 1.0, 0.0, 3.0, doc="weight of the life it risks in a duel (x3 at 1 LP)")
+W_EXTRA = K.add("extra_move", 1.0, 0.0, 3.0, doc="share of the extra reach an extra move buys that it counts "
+                "(0: never pays for one)")
+W_SHERIFF = K.add("sheriff_penalty", 0.0, 0.0, 3.0, doc="weight of the Sheriff's penalty in duels and on the "
+                  "Sheriff's badge (0: ignored)")
+KNOBS = tuple(K.names)
+
+PRESETS = [
+    Preset("gunslinger", 1, "Duels, weapons and bounty missions: buys the best weapon it can, challenges "
+           "whoever it can hit, chases hit/kill missions.",
+           dict(duel=3.0, weapon=1.5, store=0.2, rob=0.8, job=0.5, casino=0.0, bet_fraction=0.0, ammo=1.5,
+                fake=0.7, travel_discount=0.6, secret_vp=0.8, risk_life=0.5)),
+    Preset("businessman", 2, "Stores, investments and robberies: buys stores, collects free units and "
+           "shoppers' money, robs the bank and stores.",
+           dict(duel=0.3, weapon=0.6, store=2.0, rob=1.5, job=0.5, casino=0.3, gold=1.0, ammo=0.8,
+                travel_discount=0.6, secret_vp=0.8)),
+    Preset("lawman", 3, "Jobs and their incomes: takes the best free badge, duels holders for theirs.",
+           dict(store=0.3, rob=0.2, job=2.5, casino=0.0, bet_fraction=0.0, gold=0.7, travel_discount=0.6,
+                secret_vp=0.2)),
+    Preset("gambler", 4, "The Saloon bet: goes to the Saloon and stakes bet_fraction of its gold each "
+           "visit (positive expectation under the default reading, see the note's balance warning).",
+           dict(duel=0.2, weapon=0.3, store=0.3, rob=0.5, job=0.3, casino=2.5, bet_fraction=0.25, gold=1.0,
+                ammo=0.8, fake=0.6, travel_discount=0.6, secret_vp=0.8)),
+    Preset("mission_chaser", 5, "Plans moves toward the face-up missions (and its secret mission) it can "
+           "progress, valued by VP and discounted per turn of travel.", {}),
+    Preset("gambler_all_in", 4, "Gambler preset that stakes all its gold at every visit.",
+           dict(duel=0.2, weapon=0.3, store=0.3, rob=0.5, job=0.3, casino=2.5, bet_fraction=1.0, gold=1.0,
+                ammo=0.8, fake=0.6, travel_discount=0.6, secret_vp=0.8)),
+]
+STRATEGIES = strategies(K, PRESETS)
 
 NEG = -1e9
 

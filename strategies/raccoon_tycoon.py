@@ -9,20 +9,7 @@ the starter bids the lower of its own limit and the opponent's limit as estimate
 the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret
 in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
-Weights (index: name, meaning):
-  0 dpv          dollars one VP is worth to me
-  1 town         multiplier on the VP of towns
-  2 rail         multiplier on the VP of railroads (marginal set VP)
-  3 build        multiplier on the value of buildings (their VP and their powers)
-  4 deny         share of the leader's value of a railroad I will bid to deny it
-  5 pair         multiplier on the town+railroad pair bonus
-  6 peak         how much a high price (near the track top) lowers what I think a token is worth (sell urge)
-  7 raise        dollars per $1 price rise on a token I hold (playing cards that pump my stock)
-  8 reserve      cash kept back when bidding
-  9 start        multiplier on starting an auction
- 10 engine       multiplier on production powers (B and P buildings, hand size)
- 11 noise        random tie-break amplitude in dollars
- 12 focus        extra dollars per VP for towns of my favourite commodities (wheat, wood) / my railroad companies
+Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
 import numba as nb
 import numpy as np
@@ -30,17 +17,54 @@ import numpy as np
 from sim.games.raccoon_tycoon import engine as E
 from sim.games.raccoon_tycoon import params as P
 from sim.kernel import one_copy
+from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import GOLDEN, float_of
 
-N_WEIGHTS = 13
 S_BARON, S_TOWNS, S_TRADER, S_ENGINE, S_BALANCED = 1, 2, 3, 4, 5
 
-#                 dpv town rail build deny pair peak raise reserve start engine noise focus
-W_BARON = (5.0, 0.8, 1.5, 0.7, 0.6, 1.0, 0.3, 0.5, 0.0, 1.2, 0.6, 0.3, 2.0)
-W_TOWNS = (5.0, 2.0, 0.6, 0.8, 0.1, 1.0, 0.2, 0.3, 4.0, 0.4, 0.8, 0.3, 2.0)
-W_TRADER = (4.0, 1.0, 0.8, 0.8, 0.2, 1.0, 0.9, 1.2, 0.0, 0.8, 0.6, 0.3, 0.0)
-W_ENGINE = (4.0, 1.0, 0.8, 1.4, 0.2, 1.0, 0.4, 0.6, 0.0, 0.8, 1.5, 0.3, 0.0)
-W_BALANCED = (5.0, 1.1, 1.1, 1.0, 0.4, 2.0, 0.4, 0.6, 0.0, 1.0, 0.8, 0.3, 0.0)
+# Knobs (the weights row).  Defaults are the balanced player's; each preset below lists what it changes.
+K = KnobTable()
+W_DPV = K.add("dpv", 5.0, 1.0, 12.0, doc="dollars one VP is worth to me")
+W_TOWN = K.add("town", 1.1, 0.0, 4.0, doc="multiplier on the VP of towns")
+W_RAIL = K.add("rail", 1.1, 0.0, 4.0, doc="multiplier on the VP of railroads (marginal set VP)")
+W_BUILD = K.add("build", 1.0, 0.0, 4.0, doc="multiplier on the value of buildings (their VP and their powers)")
+W_DENY = K.add("deny", 0.4, 0.0, 1.5, doc="share of the leader's value of a railroad I will bid to deny it")
+W_PAIR = K.add("pair", 2.0, 0.0, 4.0, doc="multiplier on the town+railroad pair bonus")
+W_PEAK = K.add("peak", 0.4, 0.0, 1.5, doc="how much a price near the track top lowers a token's worth (sell urge)")
+W_RAISE = K.add("raise", 0.6, 0.0, 3.0, doc="dollars per $1 price rise on a token I hold (cards that pump my stock)")
+W_RESERVE = K.add("reserve", 0.0, 0.0, 20.0, doc="cash kept back when bidding")
+W_START = K.add("start", 1.0, 0.0, 3.0, doc="multiplier on starting an auction")
+W_ENGINE = K.add("engine", 0.8, 0.0, 4.0, doc="multiplier on production powers (B and P buildings, hand size)")
+W_NOISE = K.add("noise", 0.3, 0.0, 2.0, doc="random tie-break amplitude in dollars")
+W_FOCUS = K.add("focus", 0.0, 0.0, 6.0, doc="extra dollars per VP for towns of my favourite commodities (wheat, "
+                "wood) / my railroad companies")
+N_WEIGHTS = len(K)
+
+_BARON = {"town": 0.8, "rail": 1.5, "build": 0.7, "deny": 0.6, "pair": 1.0, "peak": 0.3, "raise": 0.5,
+          "start": 1.2, "engine": 0.6, "focus": 2.0}
+_TRADER = {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 0.8, "deny": 0.2, "pair": 1.0, "peak": 0.9,
+           "raise": 1.2, "start": 0.8, "engine": 0.6}
+PRESETS = [
+    Preset("rail_baron", S_BARON, "Railroad baron: values railroads by marginal set VP plus pairs, starts "
+           "auctions, bids to deny the VP leader; likes the Rail Baron.", _BARON),
+    Preset("town_builder", S_TOWNS, "Town builder: produces and hoards the face-up town's commodity (wheat and "
+           "wood favoured), buys every town it can; likes Brick Works and Governor's Mansion.",
+           {"town": 2.0, "rail": 0.6, "build": 0.8, "deny": 0.1, "pair": 1.0, "peak": 0.2, "raise": 0.3,
+            "reserve": 4.0, "start": 0.4, "focus": 2.0}),
+    Preset("market_trader", S_TRADER, "Market trader: plays cards that raise what it holds, sells near the top "
+           "of the track; likes trading firms, Export and Freight Companies, the Bank.", _TRADER),
+    Preset("building_engine", S_ENGINE, "Building engine: buys B and P buildings early and upgrades them, "
+           "then converts the larger production into towns; likes the Mayor's Office.",
+           {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8,
+            "engine": 1.5}),
+    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad "
+           "pairs.", {}),
+    Preset("rail_baron_denier", S_BARON, "Rail baron preset that bids up to the leader's full value of a "
+           "railroad to deny it (deny = 1.0).", {**_BARON, "deny": 1.0}),
+    Preset("market_trader_patient", S_TRADER, "Market trader preset that waits for higher peaks "
+           "(peak = 1.0, raise = 1.5).", {**_TRADER, "peak": 1.0, "raise": 1.5}),
+]
+STRATEGIES = strategies(K, PRESETS)
 
 
 @nb.njit(cache=True, inline="always")
@@ -77,12 +101,12 @@ def tokval(s, p, seat, c, sid, w):
     lo = np.float64(s.pmin[c])
     hi = np.float64(s.pmax[c])
     pos = (price - lo) / (hi - lo) if hi > lo else 0.0
-    v = price * (1.0 - w[6] * pos) + 0.15 * (hi - price)
+    v = price * (1.0 - w[W_PEAK] * pos) + 0.15 * (hi - price)
     t = s.town_offer
     if t >= 0 and E.town_com(p, t) == c and s.hold[seat, c] < E.town_cost_named(s, p, seat, t):
-        bonus = w[0] * w[1] * E.town_vp(p, t) / max(E.town_cost_named(s, p, seat, t), 1)
+        bonus = w[W_DPV] * w[W_TOWN] * E.town_vp(p, t) / max(E.town_cost_named(s, p, seat, t), 1)
         if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
-            bonus += w[12]
+            bonus += w[W_FOCUS]
         v = max(v, 0.8 * bonus)
     return v
 
@@ -94,11 +118,11 @@ def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
     lo = np.float64(s.pmin[c])
     hi = np.float64(s.pmax[c])
     pos = (price - lo) / (hi - lo) if hi > lo else 0.0
-    v = price * (1.0 - w[6] * pos) + 0.15 * (hi - price)
+    v = price * (1.0 - w[W_PEAK] * pos) + 0.15 * (hi - price)
     if t >= 0 and tc == c and s.hold[seat, c] < tcost:
-        bonus = w[0] * w[1] * E.town_vp(p, t) / max(tcost, 1)
+        bonus = w[W_DPV] * w[W_TOWN] * E.town_vp(p, t) / max(tcost, 1)
         if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
-            bonus += w[12]
+            bonus += w[W_FOCUS]
         v = max(v, 0.8 * bonus)
     return v
 
@@ -129,24 +153,24 @@ def rail_value_c(s, p, seat, co, w, nt, nr):
     """rail_value with seat's (towns, railroad cards) counts given."""
     k = s.rr_own[seat, co]
     marg = E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k)
-    vp = w[2] * marg
+    vp = w[W_RAIL] * marg
     if nt > nr:
-        vp += w[5] * p[P.P_PAIR_VP]
+        vp += w[W_PAIR] * p[P.P_PAIR_VP]
     if E.owns(s, seat, E.BT_RAILBARON):
         vp += p[P.P_RAILBARON_VP]
     if k > 0:
-        vp += w[12] * 0.25 * k
-    return w[0] * vp
+        vp += w[W_FOCUS] * 0.25 * k
+    return w[W_DPV] * vp
 
 
 @nb.njit(cache=True, inline="always")
 def town_value_c(s, p, seat, t, sid, w, nt, nr):
-    vp = w[1] * E.town_vp(p, t)
+    vp = w[W_TOWN] * E.town_vp(p, t)
     if nr > nt:
-        vp += w[5] * p[P.P_PAIR_VP]
+        vp += w[W_PAIR] * p[P.P_PAIR_VP]
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
-    return w[0] * (vp + 0.5)          # + tempo: the face-up town is contested
+    return w[W_DPV] * (vp + 0.5)          # + tempo: the face-up town is contested
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -188,11 +212,11 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     prods = 12.0 * fl                      # productions I still expect to make
     v = 0.0
     if not level2:
-        v += w[3] * w[0] * p[P.P_BUILDING_VP]
+        v += w[W_BUILD] * w[W_DPV] * p[P.P_BUILDING_VP]
         if E.owns(s, seat, E.BT_MAYOR):
-            v += w[0] * p[P.P_MAYOR_VP]
+            v += w[W_DPV] * p[P.P_MAYOR_VP]
         v += 0.3 * p[P.P_STORAGE_PER_BLD]
-    eng = w[10]
+    eng = w[W_ENGINE]
     if bt < 6 or bt == E.BT_MACHINE:
         # only one B building is used per production: value the gain over the best one I already use
         best = bbest
@@ -225,15 +249,15 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     elif bt == E.BT_TRADINGFLOOR:
         v += 6.0 * fl
     elif bt == E.BT_BRICK:
-        v += w[0] * 0.5 * 6.0 * fl * (2.0 if sid == S_TOWNS else 1.0)
+        v += w[W_DPV] * 0.5 * 6.0 * fl * (2.0 if sid == S_TOWNS else 1.0)
     elif bt == E.BT_GOVERNOR:
-        v += w[0] * p[P.P_GOVERNOR_VP] * (nt + 4.0 * fl) * (1.5 if sid == S_TOWNS else 1.0)
+        v += w[W_DPV] * p[P.P_GOVERNOR_VP] * (nt + 4.0 * fl) * (1.5 if sid == S_TOWNS else 1.0)
     elif bt == E.BT_RAILBARON:
-        v += w[0] * p[P.P_RAILBARON_VP] * (nr + 4.0 * fl) * (1.5 if sid == S_BARON else 1.0)
+        v += w[W_DPV] * p[P.P_RAILBARON_VP] * (nr + 4.0 * fl) * (1.5 if sid == S_BARON else 1.0)
     elif bt == E.BT_MAYOR:
-        v += w[0] * p[P.P_MAYOR_VP] * (s.n_bld[seat] + 1 + 3.0 * fl) * (1.5 if sid == S_ENGINE else 1.0)
+        v += w[W_DPV] * p[P.P_MAYOR_VP] * (s.n_bld[seat] + 1 + 3.0 * fl) * (1.5 if sid == S_ENGINE else 1.0)
     elif bt == E.BT_BANK:
-        v += w[0] * (s.money[seat] + 40.0 * fl) / p[P.P_BANK_PER_VP] * (1.5 if sid == S_TRADER else 1.0)
+        v += w[W_DPV] * (s.money[seat] + 40.0 * fl) / p[P.P_BANK_PER_VP] * (1.5 if sid == S_TRADER else 1.0)
     return v
 
 
@@ -268,7 +292,7 @@ def _pump(s, card, c, w):
     """Dollars per token of c I will hold when card raises c's price (0 if it does not)."""
     r = s.pp_price[card, c]
     if r > 0:
-        return w[7] * min(np.int64(r), np.int64(s.pmax[c] - s.price[c]))
+        return w[W_RAISE] * min(np.int64(r), np.int64(s.pmax[c] - s.price[c]))
     return 0.0
 
 
@@ -305,7 +329,7 @@ def _prod_utility(s, seat, arg, tv, th, cap, terms):
 @nb.njit(cache=True, inline="always")
 def _cash_penalty(s, seat, w, need):
     """Share of a sale's cash that is discounted: cash is only worth something if there is something to buy."""
-    return 0.3 if s.money[seat] > need + w[8] + 10 else 0.0
+    return 0.3 if s.money[seat] > need + w[W_RESERVE] + 10 else 0.0
 
 
 @nb.njit(cache=True, inline="always")
@@ -343,7 +367,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     if kind == E.A_AUCTION:
         co = arg & 255
         mine = rail_value_c(s, p, seat, co, w, nt, nr)
-        return w[9] * (mine - E.rr_min_bid(p, co)) + 1.0
+        return w[W_START] * (mine - E.rr_min_bid(p, co)) + 1.0
     if kind == E.A_BUY:
         bt = s.tile_type[arg]
         return building_value_c(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
@@ -354,7 +378,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
         t = arg
         c = E.town_com(p, t)
         k = E.town_cost_named(s, p, seat, t)
-        return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[6])
+        return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
     if kind == E.A_TOWN_ANY:
         t = arg
         k = E.town_cost_any(s, p, seat, t)
@@ -413,9 +437,9 @@ def bid_limit(s, p, seat, w):
     deny = 0.0
     if lead >= 0:
         k = s.rr_own[lead, co]
-        deny = w[4] * w[0] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
+        deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
     lim = max(mine, deny)
-    return min(lim, s.money[seat] - w[8])
+    return min(lim, s.money[seat] - w[W_RESERVE])
 
 
 @nb.njit(cache=True, inline="always")   # into the kernel's decide: an auction bid costs no call; the main-phase
@@ -505,7 +529,7 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)
         r = float_of(x)
-        u += w[11] * r
+        u += w[W_NOISE] * r
         if u > bu:
             bu = u
             best = i

@@ -4,23 +4,10 @@ Every legal action gets a value in Reputation-point equivalents; the best is tak
 policy stream).  Ending the turn is worth 0, so a player keeps taking free actions while they pay and always uses
 his Tycoon action.  None of them reads hidden information (other players' hands or secret claims).
 
-Weights (index: meaning):
- 0 up        Rep-equivalent per floor above the ground when building (tall builders)
- 1 out       value per Reputation point of an outer lot (wide builders)
- 2 lotgold   extra weight on the lot's gold surcharge (1 = priced like any gold)
- 3 claim     multiplier on a claim's points
- 4 sydney    points a claim must beat to be the first one scored (Sydney Smythe costs 5 at the end)
- 5 cube      extra desire per bought cube (cube rusher: drains the timer)
- 6 char      multiplier on character values: special tiles' Citizens, bribes, character cards
- 7 outlaw    penalty for triggering an outlaw on oneself
- 8 reserve   gold kept back when buying cubes
- 9 roof      extra value of finishing on the 3rd floor (roof +4 and +1 income)
-10 gold      value of one gold in Rep
-11 draw      value of the Draw action with a short hand
-12 claimtile value of building a tile a visible claim still needs
-13 claimev   weight of the estimated chance of completing a claim (0 = a claim counts as its points when secret
-             claims are kept and in claimtile; 1 = as its points times the chance estimated from the state, see
-             _claim_chance: hopeless claims are dropped and not chased, near-complete ones chased)
+Knobs: the table K below (name, default, range, doc; claimev in detail here); presets: PRESETS.
+claimev: 0 = a claim counts as its points when secret claims are kept and in claimtile; 1 = as its points times
+the chance estimated from the state (see _claim_chance: hopeless claims are dropped and not chased, near-complete
+ones chased).
 """
 import math
 
@@ -43,11 +30,47 @@ from sim.games.saloon_tycoon.params import (
     TF_COPIES, TF_COST, TF_CUBES, TF_FMIN, TF_LARGE, TF_SPECIAL,
 )
 from sim.kernel import one_copy
+from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import rand_float
 
-W_UP, W_OUT, W_LOTGOLD, W_CLAIM, W_SYDNEY, W_CUBE, W_CHAR, W_OUTLAW, W_RESERVE, W_ROOF, W_GOLD, W_DRAW, \
-    W_CLAIMTILE, W_CLAIMEV = range(14)
-N_WEIGHTS = 14
+# Knobs (the weights row).  Defaults are the tall builder's; each preset in PRESETS lists what it changes.
+K = KnobTable()
+W_UP = K.add("up", 2.5, 0.0, 5.0, doc="Rep-equivalent per floor above the ground when building (tall builders)")
+W_OUT = K.add("out", 0.2, 0.0, 4.0, doc="value per Reputation point of an outer lot (wide builders)")
+W_LOTGOLD = K.add("lotgold", 1.5, 0.0, 3.0, doc="extra weight on the lot's gold surcharge (1 = priced like any gold)")
+W_CLAIM = K.add("claim", 1.0, 0.0, 4.0, doc="multiplier on a claim's points")
+W_SYDNEY = K.add("sydney", 2.0, 0.0, 10.0, doc="points a claim must beat to be the first one scored (Sydney Smythe "
+                 "costs 5 at the end)")
+W_CUBE = K.add("cube", 0.0, 0.0, 5.0, doc="extra desire per bought cube (cube rusher: drains the timer)")
+W_CHAR = K.add("char", 0.6, 0.0, 5.0, doc="multiplier on character values: special tiles' Citizens, bribes, "
+               "character cards")
+W_OUTLAW = K.add("outlaw", 3.0, 0.0, 8.0, doc="penalty for triggering an outlaw on oneself")
+W_RESERVE = K.add("reserve", 0.0, 0.0, 10.0, doc="gold kept back when buying cubes")
+W_ROOF = K.add("roof", 4.0, 0.0, 8.0, doc="extra value of finishing on the 3rd floor (roof +4 and +1 income)")
+W_GOLD = K.add("gold", 0.5, 0.0, 2.0, doc="value of one gold in Rep")
+W_DRAW = K.add("draw", 1.0, 0.0, 3.0, doc="value of the Draw action with a short hand")
+W_CLAIMTILE = K.add("claimtile", 0.5, 0.0, 6.0, doc="value of building a tile a visible claim still needs")
+W_CLAIMEV = K.add("claimev", 1.0, 0.0, 1.0, doc="weight of the estimated chance of completing a claim (0: a claim "
+                  "counts as its points; see the module doc)")
+N_WEIGHTS = len(K)
+
+PRESETS = [
+    Preset("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs.", {}),
+    Preset("wide", 1, "Wide builder: spreads over the outer lots for their Reputation.",
+           dict(up=0.0, out=1.6, lotgold=0.6, roof=0.0)),
+    Preset("claims", 1, "Claim hunter: builds what its claims need and stakes every claim at once "
+           "(ignores Sydney Smythe).",
+           dict(up=0.8, out=0.5, lotgold=1.0, claim=2.0, sydney=0.0, char=0.8, outlaw=1.0, roof=1.5, draw=1.2,
+                claimtile=3.0)),
+    Preset("rusher", 1, "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
+           "(measured: it does not yet end more games than the others; see RULES.md).",
+           dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4,
+                draw=0.6)),
+    Preset("characters", 1, "Character player: special tiles for Citizens, bribes Citizens home and dumps "
+           "outlaws on the leader, avoids outlaw triggers.",
+           dict(up=1.0, out=0.3, lotgold=1.0, sydney=5.0, char=2.0, outlaw=4.0, roof=2.0)),
+]
+STRATEGIES = strategies(K, PRESETS)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")

@@ -626,7 +626,7 @@ def test_two_player_starter_bids_up_to_the_opponents_estimated_limit():
     # the starter bids once and the other may raise by $1: a bot bids the lower of its own limit and the opponent's
     # (estimated with its own weights), not the minimum
     from strategies import raccoon_tycoon as S
-    w = np.array(S.W_BARON, np.float64)
+    w = np.array(GAME.strategy("rail_baron").weights, np.float64)
     for money in ((200, 20), (20, 200)):         # the opponent short of money, then me
         st, s, p = fresh(2)
         s["money"][:2] = money

@@ -12,8 +12,9 @@ import sim
 # by the hash of this folder's files, the jitted core and strategies/<name>*.py, so an edit never runs stale code.
 sim.use_game_cache(__name__)
 
-from sim.game import GameSpec, StrategySpec  # noqa: E402 (after use_game_cache on purpose)
+from sim.game import GameSpec  # noqa: E402 (after use_game_cache on purpose)
 
+from . import strategy as S  # noqa: E402
 from .params import PARAMS  # noqa: E402
 from .text import action_text, event_text  # noqa: E402
 
@@ -24,10 +25,9 @@ GAME = GameSpec(
     strategy_module="sim.games._template.strategy",  # a real game keeps its strategies in strategies/<name>.py
     params=PARAMS,
     players=(2, 4), default_players=3,
-    # A strategy is an id dispatched in the strategy module's choose() plus its knob values (weights); two specs
-    # with the same id and other weights are presets of one strategy.  Id 0 is the core's uniform-random player.
-    strategies=[StrategySpec("hold20", 1, "Hold at a turn total of weights[0].", (20.0,)),
-                StrategySpec("hold10", 1, "Hold at 10 (a preset of hold20's code).", (10.0,))],
+    # The strategies and their presets are declared with their knob table in the strategy module (strategy.py).
+    # Id 0 is the core's uniform-random player.
+    strategies=S.STRATEGIES,
     default_lineup=("hold20", "hold10", "random"),
     # The outcome columns write_outcome fills, in order: game_int[k] is game_columns[k], seat_int[i, k] is
     # seat_columns[k].  seat_columns must include rank, win and order (turn-order position, 0 = first).

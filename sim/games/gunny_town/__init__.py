@@ -3,7 +3,7 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from sim.game import GameSpec, StrategySpec
+from sim.game import GameSpec
 
 from . import engine as E
 from .params import (JOB_NAMES, MISSIONS, PARAMS, SECRETS, STORE_NAMES, WEAPON_NAMES)
@@ -19,35 +19,10 @@ ITEM_KINDS = tuple(["weapon"] * 5 + ["horse"] + ["job"] * len(JOB_NAMES) + ["sto
                    + [f"mission_t{m[3]}" for m in MISSIONS] + ["secret_mission"] * len(SECRETS) + ["start"] * 2)
 assert len(ITEM_NAMES) == E.N_ITEM_IDS == len(ITEM_KINDS)
 
-# = strategies.gunny_town.KNOBS (checked in the tests)
-KNOBS = ("duel", "weapon", "store", "rob", "job", "casino", "bet_fraction", "mission_vp", "gold", "ammo", "life",
-         "fake", "travel_discount", "secret_vp", "risk_life", "extra_move", "sheriff_penalty")
+import strategies.gunny_town as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
 
-_K = "Knobs: " + ", ".join(KNOBS) + "."
-STRATEGIES = [
-    StrategySpec("gunslinger", 1, "Duels, weapons and bounty missions: buys the best weapon it can, challenges "
-                 "whoever it can hit, chases hit/kill missions. " + _K,
-                 (3.0, 1.5, 0.2, 0.8, 0.5, 0.0, 0.0, 3.0, 0.5, 1.5, 1.5, 0.7, 0.6, 0.8, 0.5,
-                  1.0, 0.0)),
-    StrategySpec("businessman", 2, "Stores, investments and robberies: buys stores, collects free units and "
-                 "shoppers' money, robs the bank and stores. " + _K,
-                 (0.3, 0.6, 2.0, 1.5, 0.5, 0.3, 0.1, 3.0, 1.0, 0.8, 1.5, 0.5, 0.6, 0.8, 1.0,
-                  1.0, 0.0)),
-    StrategySpec("lawman", 3, "Jobs and their incomes: takes the best free badge, duels holders for theirs. " + _K,
-                 (0.8, 0.8, 0.3, 0.2, 2.5, 0.0, 0.0, 3.0, 0.7, 1.0, 1.5, 0.5, 0.6, 0.2, 1.0,
-                  1.0, 0.0)),
-    StrategySpec("gambler", 4, "The Saloon bet: goes to the Saloon and stakes bet_fraction of its gold each "
-                 "visit (positive expectation under the default reading, see the note's balance warning). " + _K,
-                 (0.2, 0.3, 0.3, 0.5, 0.3, 2.5, 0.25, 3.0, 1.0, 0.8, 1.5, 0.6, 0.6, 0.8, 1.0,
-                  1.0, 0.0)),
-    StrategySpec("mission_chaser", 5, "Plans moves toward the face-up missions (and its secret mission) it can "
-                 "progress, valued by VP and discounted per turn of travel. " + _K,
-                 (0.8, 0.8, 0.5, 0.6, 0.6, 0.2, 0.1, 3.0, 0.5, 1.0, 1.5, 0.5, 0.7, 2.0, 1.0,
-                  1.0, 0.0)),
-    StrategySpec("gambler_all_in", 4, "Gambler preset that stakes all its gold at every visit. " + _K,
-                 (0.2, 0.3, 0.3, 0.5, 0.3, 2.5, 1.0, 3.0, 1.0, 0.8, 1.5, 0.6, 0.6, 0.8, 1.0,
-                  1.0, 0.0)),
-]
+KNOBS = S.KNOBS
+STRATEGIES = S.STRATEGIES
 
 GAME = GameSpec(
     name="gunny_town",

@@ -3,7 +3,7 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from sim.game import GameSpec, StrategySpec
+from sim.game import GameSpec
 
 from . import engine as _E
 from .params import (CARD_NAMES, CHAR_NAMES, DATA_PATH, MAX_CARD_TYPES, MAX_OPEN, MAX_SECRET, OPEN_NAMES, PARAMS,
@@ -36,25 +36,9 @@ def _item_tables():
 
 _ITEM_NAMES, _ITEM_KINDS = _item_tables()
 
-#           up  out lotg claim syd cube char outl res roof gold draw ctile cev
-_TALL = (2.5, 0.2, 1.5, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 4.0, 0.5, 1.0, 0.5, 1.0)
-_WIDE = (0.0, 1.6, 0.6, 1.0, 2.0, 0.0, 0.6, 3.0, 0.0, 0.0, 0.5, 1.0, 0.5, 1.0)
-_CLAIMS = (0.8, 0.5, 1.0, 2.0, 0.0, 0.0, 0.8, 1.0, 0.0, 1.5, 0.5, 1.2, 3.0, 1.0)
-_RUSH = (0.8, 0.3, 1.0, 1.0, 1.0, 2.5, 0.4, 1.0, 0.0, 1.5, 0.4, 0.6, 0.5, 1.0)
-_CHARS = (1.0, 0.3, 1.0, 1.0, 5.0, 0.0, 2.0, 4.0, 0.0, 2.0, 0.5, 1.0, 0.5, 1.0)
-_DOC_W = (" Weights: up, out, lotgold, claim, sydney, cube, char, outlaw, reserve, roof, gold, draw, claimtile, "
-          "claimev (see strategies/saloon_tycoon.py).")
+import strategies.saloon_tycoon as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
 
-STRATEGIES = [
-    StrategySpec("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs." + _DOC_W, _TALL),
-    StrategySpec("wide", 1, "Wide builder: spreads over the outer lots for their Reputation." + _DOC_W, _WIDE),
-    StrategySpec("claims", 1, "Claim hunter: builds what its claims need and stakes every claim at once "
-                 "(ignores Sydney Smythe)." + _DOC_W, _CLAIMS),
-    StrategySpec("rusher", 1, "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
-                 "(measured: it does not yet end more games than the others; see RULES.md)." + _DOC_W, _RUSH),
-    StrategySpec("characters", 1, "Character player: special tiles for Citizens, bribes Citizens home and dumps "
-                 "outlaws on the leader, avoids outlaw triggers." + _DOC_W, _CHARS),
-]
+STRATEGIES = S.STRATEGIES
 
 GAME = GameSpec(
     name="saloon_tycoon",
