@@ -153,8 +153,10 @@ class Verdict:
 def read_manifest_checked(folder):
     """The manifest of a results folder; UserError (one line) for a missing, empty or corrupt one."""
     path = Path(folder) / "manifest.json"
-    if not Path(folder).is_dir():
+    if not Path(folder).exists():
         raise UserError(f"{folder} is not a results folder (no such directory)")
+    if not Path(folder).is_dir():
+        raise UserError(f"{folder} is a file, not a results folder")
     if not path.exists():
         raise UserError(f"{folder} is not a results folder (no manifest.json)")
     try:

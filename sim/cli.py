@@ -66,8 +66,16 @@ def parse_sets(pairs):
     return out
 
 
-def parse_names(text):
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+def parse_names(text, flag="--lineup"):
+    """'a,b,c' -> names; None when the flag is not given.  A flag given with no names is an error, not the
+    default line-up (`--lineup ,` used to run the default silently)."""
+    if text is None:
+        return None
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise UserError(f"{flag} names no strategy (got '{text}'); give names separated by commas, "
+                        f"see `sim strategies GAME`")
+    return names
 
 
 def _keep_freed_memory():
@@ -129,7 +137,7 @@ def cmd_run(args):
     players = players or (g.default_players,)
     out = args.out or default_run_out(g, players, args)
     path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
-                     strategies=parse_names(args.strategies), all_rotations=args.all_rotations, seed=args.seed,
+                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
                      params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(f"results in {path}")
@@ -141,7 +149,7 @@ def default_run_out(g, players, args):
     values get folders of their own instead of sharing one."""
     from .runner import prepare, settings_hash
     name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
-    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies),
+    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies, "--strategies"),
                                  args.all_rotations, parse_sets(args.set))
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
@@ -159,9 +167,14 @@ def cmd_check(args):
 
 
 def cmd_replay(args):
-    from .replay import replay_text
-    for line in replay_text(args.run, args.index):
+    from .replay import replay
+    lines, notes, mismatch = replay(args.run, args.index, args.config)
+    for line in notes:
+        print(line, file=sys.stderr)
+    for line in lines:
         print(line)
+    if mismatch:
+        raise UserError(mismatch)
 
 
 def cmd_bench(args):
@@ -215,7 +228,7 @@ def cmd_solve(args):
         check_writable_file(args.out, "--out")    # before the solve, not after an hour of games
     result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
                               players=players[0] if players else None, lineup=parse_names(args.lineup),
-                              strategies=parse_names(args.strategies), all_rotations=args.all_rotations,
+                              strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
                               overrides=parse_sets(args.set), between=args.between, games=args.games,
                               max_games=args.max_games, seed=args.seed, confidence=args.confidence,
                               threads=args.threads)
@@ -226,7 +239,15 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
+    from pathlib import Path
+    from .check import check_folder
     from .report import build_report
+    if (Path(args.results) / "manifest.json").exists():
+        verdict = check_folder(args.results, checksum=False)   # unfinished chunks are left out; bad ones stop it
+        if verdict.bad:
+            raise UserError(f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
+                            f"`sim check {args.results}` lists them and the command that wrote the folder "
+                            f"replays them")
     for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
         print(f"report written to {path}")
 
@@ -269,6 +290,7 @@ def build_parser():
     s = sub.add_parser("replay", help="print one game of a run move by move")
     s.add_argument("run", help="run folder")
     s.add_argument("index", type=int, help="game index (the `game` column)")
+    s.add_argument("--config", type=int, help="in a sweep folder: the configuration (the `config` column)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("bench", help="measure a game's speed (the README's figures)",

@@ -97,6 +97,9 @@ class FolderLock:
     def acquire(self):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise UserError(f"cannot use {self.target}: a part of its path is a file, not a folder; choose "
+                            f"another --out") from None
         except OSError as e:
             raise UserError(f"cannot create {self.path.parent} for {self.target} ({e.strerror or e}); choose "
                             f"another --out") from None

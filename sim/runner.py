@@ -1,4 +1,5 @@
 """Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+import math
 import platform
 import shutil
 import sys
@@ -33,6 +34,8 @@ def package_versions():
 
 def check_seed(seed):
     try:
+        if isinstance(seed, bool) or isinstance(seed, float) and not (math.isfinite(seed) and seed == int(seed)):
+            raise ValueError
         seed = int(seed)
     except (TypeError, ValueError):
         raise UserError(f"--seed must be a whole number between 0 and 2**64-1 (got '{seed}')") from None
