@@ -288,3 +288,50 @@ def test_real_races(tmp_path, clean, attempt):
         if code == 2:
             refused_once(code, err)
     assert_same_results(out, clean / "run")
+
+
+def test_no_op_rerun_of_a_complete_sweep_keeps_its_timings(tmp_path, capsys, clean):
+    import shutil
+    out = tmp_path / "sweep"
+    shutil.copytree(clean / "sweep", out)
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    code, err = cli(capsys, SWEEP + ["--out", str(out)])
+    assert code == 0, err
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before
+
+
+def test_hand_edited_chunk_size_cannot_duplicate_games(tmp_path, capsys, small_clean):
+    import shutil
+    out = tmp_path / "run"
+    shutil.copytree(small_clean, out)
+    m = json.loads((out / "manifest.json").read_text())
+    m["chunk_size"] = 2000                                  # the parts were written in chunks of 1000
+    (out / "manifest.json").write_text(json.dumps(m))
+    v = check_folder(out)
+    assert len(v.bad) == 2 and len(v.stray) == 6, v         # two parts per table don't fit, the rest are strays
+    code, err = cli(capsys, SMALL + ["--out", str(out)])
+    assert code == 0, err
+    games = tables(out)["games"]
+    assert list(games.game) == list(range(4000))             # each game once
+    pd.testing.assert_frame_equal(games, tables(small_clean)["games"])
+
+
+def test_interrupt_and_failure_leave_a_final_status(tmp_path, capsys, monkeypatch):
+    import sim.runner
+    real = sim.runner.write_chunk
+    calls = []
+
+    def stop_at_third(*a, **k):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+    monkeypatch.setattr(sim.runner, "write_chunk", stop_at_third)
+    out = tmp_path / "run"
+    assert main(SMALL + ["--out", str(out)]) == 130
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "interrupted" and "run the same command again" in m["reason"]
+    assert not lock_path(out).exists()
+    monkeypatch.undo()
+    assert main(SMALL + ["--out", str(out)]) == 0
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
