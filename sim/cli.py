@@ -66,8 +66,16 @@ def parse_sets(pairs):
     return out
 
 
-def parse_names(text):
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+def parse_names(text, flag="--lineup"):
+    """'a,b,c' -> names; None when the flag is not given.  A flag given with no names is an error, not the
+    default line-up (`--lineup ,` used to run the default silently)."""
+    if text is None:
+        return None
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise UserError(f"{flag} names no strategy (got '{text}'); give names separated by commas, "
+                        f"see `sim strategies GAME`")
+    return names
 
 
 def _keep_freed_memory():
@@ -138,18 +146,46 @@ def cmd_run(args):
     from .game import get_game
     g = get_game(args.game)
     players = players or (g.default_players,)
-    out = args.out or f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    out = args.out or default_run_out(g, players, args)
     path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
-                     strategies=parse_names(args.strategies), all_rotations=args.all_rotations, seed=args.seed,
+                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
                      params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(f"results in {path}")
 
 
-def cmd_replay(args):
-    from .replay import replay_text
-    for line in replay_text(args.run, args.index):
+def default_run_out(g, players, args):
+    """results/<game>_<players>p_<games>_s<seed>, plus a short hash of every other setting that changes the games
+    (line-up, seats, rotations, parameters) when one differs from the default: runs of a shell loop over --set
+    values get folders of their own instead of sharing one."""
+    from .runner import prepare, settings_hash
+    name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies, "--strategies"),
+                                 args.all_rotations, parse_sets(args.set))
+    tag = settings_hash(spec, design, pvec)
+    return f"{name}_{tag}" if tag else name
+
+
+def cmd_check(args):
+    from .check import check_folder
+    verdict = check_folder(args.results, checksum=not args.quick)
+    for line in verdict.lines(args.results):
         print(line)
+    if not verdict.ok or verdict.stray:
+        raise UserError(f"{args.results} is incomplete or damaged ({len(verdict.bad)} bad chunks, "
+                        f"{len(verdict.missing)} not played, {len(verdict.stray)} stray files); run the command "
+                        f"that wrote it again to replay them")
+
+
+def cmd_replay(args):
+    from .replay import replay
+    lines, notes, mismatch = replay(args.run, args.index, args.config)
+    for line in notes:
+        print(line, file=sys.stderr)
+    for line in lines:
+        print(line)
+    if mismatch:
+        raise UserError(mismatch)
 
 
 def cmd_bench(args):
@@ -178,6 +214,14 @@ def cmd_sweep(args):
         dry_run(sweep)
         return
     out = args.out or f"results/sweep_{name}_s{sweep.seed}"
+    if any(v not in (None, False, [], ()) for v in (
+            args.players, args.games, args.seed, args.lineup, args.strategies, args.all_rotations, args.set,
+            args.grid, args.zip, args.chunk_size, args.adaptive_metric, args.adaptive_width, args.max_games,
+            args.confidence)) and not args.out:
+        # flags on top of a file (or a sweep given by flags): the name carries a hash of the whole sweep, so two
+        # different sweeps never share the default folder
+        from .sweep import sweep_hash
+        out = f"{out}_{sweep_hash(sweep)}"
     frame = run_sweep(sweep, out, scheduler=args.scheduler, fresh=args.fresh, progress=not args.no_progress,
                       threads=args.threads, command=" ".join(sys.argv))
     print_summary(sweep, frame)
@@ -190,9 +234,12 @@ def cmd_solve(args):
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim solve works on one player count at a time (got {args.players})")
+    if args.out:
+        from .errors import check_writable_file
+        check_writable_file(args.out, "--out")    # before the solve, not after an hour of games
     result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
                               players=players[0] if players else None, lineup=parse_names(args.lineup),
-                              strategies=parse_names(args.strategies), all_rotations=args.all_rotations,
+                              strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
                               overrides=parse_sets(args.set), between=args.between, games=args.games,
                               max_games=args.max_games, seed=args.seed, confidence=args.confidence,
                               threads=args.threads)
@@ -203,7 +250,15 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
+    from pathlib import Path
+    from .check import check_folder
     from .report import build_report
+    if (Path(args.results) / "manifest.json").exists():
+        verdict = check_folder(args.results, checksum=False)   # unfinished chunks are left out; bad ones stop it
+        if verdict.bad:
+            raise UserError(f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
+                            f"`sim check {args.results}` lists them and the command that wrote the folder "
+                            f"replays them")
     for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
         print(f"report written to {path}")
 
@@ -246,6 +301,7 @@ def build_parser():
     s = sub.add_parser("replay", help="print one game of a run move by move")
     s.add_argument("run", help="run folder")
     s.add_argument("index", type=int, help="game index (the `game` column)")
+    s.add_argument("--config", type=int, help="in a sweep folder: the configuration (the `config` column)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("bench", help="measure a game's speed (the README's figures)",
@@ -317,6 +373,11 @@ def build_parser():
     s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
     s.set_defaults(func=cmd_solve)
 
+    s = sub.add_parser("check", help="verify a run or sweep folder: every chunk's part files against the manifest")
+    s.add_argument("results", help="run or sweep folder")
+    s.add_argument("--quick", action="store_true", help="footers only (rows, columns, game ids), no checksums")
+    s.set_defaults(func=cmd_check)
+
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")
     s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
@@ -329,15 +390,40 @@ def build_parser():
 
 
 def main(argv=None):
+    """Every command ends in one of three ways: done (0), one line on stderr (2), or interrupted (130).  The one
+    place that turns bad input, unreadable files, OS errors and a closed pipe into that line is here."""
     args = build_parser().parse_args(argv)
     try:
         args.func(args)
-    except UserError as e:
-        sys.stderr.write(f"sim {args.command}: error: {e}\n")
-        return 2
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `sim params GAME | head -1`: the reader is gone, which is not an error of ours; silence the flush at exit
+        _quiet_stdout()
+        return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # noqa: BLE001 - classified below; anything unknown is re-raised with its traceback
+        line = error_line(e)
+        if line is None:
+            raise
+        sys.stderr.write(f"sim {args.command}: error: {line}\n")
+        return 2
     return 0
+
+
+def _quiet_stdout():
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def error_line(e):
+    """One line for an error a user can cause (bad input, a file we cannot read or write), else None."""
+    from .errors import describe_error
+    return describe_error(e)
 
 
 if __name__ == "__main__":

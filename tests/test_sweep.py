@@ -473,3 +473,19 @@ def test_unreachable_scheduler_is_one_line_and_writes_nothing(tmp_path, capsys, 
     assert not out.exists()
     assert main(["sweep", str(path), "--out", str(out), "--scheduler", "localhost:8786"]) == 2
     assert "--scheduler takes an address like tcp://host:8786" in capsys.readouterr().err
+
+
+def test_a_cluster_without_workers_stops_with_one_line(tmp_path, capsys, monkeypatch):
+    from distributed import LocalCluster
+
+    import sim.distributed
+    monkeypatch.setattr(sim.distributed, "NO_WORKERS_S", 3)
+    monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as lc:
+        out = tmp_path / "s"
+        path = write(tmp_path, SMALL)
+        assert main(["sweep", str(path), "--out", str(out), "--no-progress", "--scheduler",
+                     lc.scheduler_address]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no Dask worker" in err[0] and "dask worker" in err[0], err
+    assert json.loads((out / "manifest.json").read_text())["status"] == "failed"

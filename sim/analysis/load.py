@@ -54,9 +54,10 @@ class Run:
         man = os.path.join(self.path, "manifest.json")
         self.manifest = {}
         if os.path.exists(man):
-            with open(man) as f:
+            with open(man, encoding="utf-8") as f:
                 self.manifest = json.load(f)
         self._datasets = {}
+        self._verdict = None
 
     def __repr__(self):
         return f"Run({self.path!r}, game={self.game!r}, sweep={self.is_sweep})"
@@ -91,8 +92,39 @@ class Run:
             folder = os.path.join(self.path, table)
             if not os.path.isdir(folder):
                 raise FileNotFoundError(f"{self.path} has no {table}/ table")
-            self._datasets[table] = ds.dataset(folder, format="parquet", partitioning="hive")
+            verdict = self.verdict()
+            if verdict is None:
+                self._datasets[table] = ds.dataset(folder, format="parquet", partitioning="hive")
+            else:
+                # only the chunks sim.check finds whole: every table then counts the same games, and a truncated
+                # part of an unfinished chunk is never read
+                files = verdict.files(self.path, table)
+                self._datasets[table] = ds.dataset(files, format="parquet", partitioning="hive",
+                                                   partition_base_dir=folder, schema=self._schema(table, files))
         return self._datasets[table]
+
+    def verdict(self):
+        """sim.check's verdict on the folder (which chunks are whole), or None for a folder not written by the core
+        (no chunk size in its manifest: every part file is read).  Bad or unfinished chunks are named once on
+        stderr."""
+        if self._verdict is None and self.manifest.get("chunk_size"):
+            import sys
+            from ..check import check_folder
+            self._verdict = check_folder(self.path, checksum=False)
+            v = self._verdict
+            if not v.ok or v.stray:
+                print(f"note: reading the {len(v.done)} whole chunks of {v.chunks} in {self.path}"
+                      + (f" ({len(v.bad)} bad: run `sim check {self.path}`)" if v.bad else "")
+                      + (f" ({len(v.missing)} not played)" if v.missing else ""), file=sys.stderr)
+        return self._verdict
+
+    def _schema(self, table, files):
+        """The table's schema (with the sweep's `config` partition column) from one file, or an empty schema."""
+        if not files:
+            return pa.schema([])
+        d = ds.dataset(files[:1], format="parquet", partitioning="hive",
+                       partition_base_dir=os.path.join(self.path, table))
+        return d.schema
 
     def columns(self, table):
         """Column names of one table, without reading it."""
