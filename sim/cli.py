@@ -137,6 +137,8 @@ def cmd_run(args):
     players = parse_players(args.players) if args.players else None
     from .game import get_game
     g = get_game(args.game)
+    from .knobs import load_files
+    load_files(g, args.strategy_file)
     players = players or (g.default_players,)
     out = args.out or f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
     path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
@@ -172,6 +174,9 @@ def cmd_sweep(args):
                                adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
                                max_games=args.max_games, confidence=args.confidence)
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
+    if args.strategy_file and isinstance(raw.get("game"), str):
+        from .knobs import load_files
+        load_files(raw["game"], args.strategy_file)
     sweep = build_sweep(raw, where)
     if args.dry_run:
         set_threads(args.threads)
@@ -190,6 +195,8 @@ def cmd_solve(args):
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim solve works on one player count at a time (got {args.players})")
+    from .knobs import load_files
+    load_files(args.game, args.strategy_file)
     result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
                               players=players[0] if players else None, lineup=parse_names(args.lineup),
                               strategies=parse_names(args.strategies), all_rotations=args.all_rotations,
@@ -235,6 +242,8 @@ def build_parser():
                    help="replay each seed under every rotation (common random numbers)")
     s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
     s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
@@ -275,6 +284,8 @@ def build_parser():
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--grid", action="append", metavar="NAME=V1,V2|LO:HI:STEP",
                    help="sweep a parameter; several --grid form a cartesian product (repeatable)")
     s.add_argument("--zip", action="append", metavar="NAME=V1,V2",
@@ -309,6 +320,8 @@ def build_parser():
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--games", type=int, default=2000, help="games per new evaluation (default 2000)")
     s.add_argument("--max-games", type=int, default=200_000, help="total games budget (default 200000)")
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
