@@ -189,6 +189,27 @@ def cmd_sweep(args):
     print(f"results in {out} (summary.parquet: one row per configuration)")
 
 
+def cmd_tune(args):
+    _keep_freed_memory()
+    from .knobs import load_files
+    from .tune import report_lines, tune
+    load_files(args.game, args.strategy_file)
+    players = parse_players(args.players) if args.players else None
+    if players and len(players) != 1:
+        raise UserError(f"sim tune works on one player count at a time (got {args.players})")
+    from .game import get_game
+    g = get_game(args.game)
+    n = players[0] if players else g.default_players
+    out = args.out or f"results/tune_{g.name}_{args.strategy}_{n}p_s{args.seed}"
+    result = tune(g, args.strategy, n, out, evals=args.evals, games_per_eval=args.games_per_eval, seed=args.seed,
+                  popsize=args.popsize, knobs=parse_names(args.knobs), field=parse_names(args.field),
+                  final_games=args.final_games, name=args.name, fresh=args.fresh, progress=not args.no_progress,
+                  command=" ".join(sys.argv), params=parse_sets(args.set))
+    for line in report_lines(result):
+        print(line)
+    print(f"preset file {out}/{result['preset']}.toml; every evaluation in {out}/evaluations.parquet")
+
+
 def cmd_solve(args):
     _keep_freed_memory()
     from .solve import report_lines, solve_game, write_result
@@ -329,6 +350,26 @@ def build_parser():
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
     s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("tune", help="tune a preset's knobs to win against a field (CMA-ES; resumable)")
+    s.add_argument("game")
+    s.add_argument("--strategy", required=True, help="the preset whose knobs are tuned")
+    s.add_argument("--players", help="the player count (default: the game's usual count)")
+    s.add_argument("--knobs", help="the knobs to tune (default: all of the preset's knobs)")
+    s.add_argument("--field", help="opponents, cycled over the other seats (default: the default line-up "
+                                   "without the tuned preset)")
+    s.add_argument("--evals", type=int, default=200, help="evaluations in all (default 200)")
+    s.add_argument("--games-per-eval", type=int, default=2000, help="games per evaluation (default 2000)")
+    s.add_argument("--popsize", type=int, help="candidates per generation (default cma's 4 + 3 ln(knobs))")
+    s.add_argument("--final-games", type=int, help="games of the closing comparison (default 10 x per eval)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="game parameter overrides")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files (field or start)")
+    s.add_argument("--name", help="name of the tuned preset (default <strategy>_tuned)")
+    s.add_argument("--out", help="tuning folder (default results/tune_<game>_<strategy>_<n>p_s<seed>)")
+    s.add_argument("--fresh", action="store_true", help="discard a different tuning already in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_tune)
 
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")

@@ -30,7 +30,9 @@ class Knob:
         label = f"knob strategy.{who}.{self.name}" if who else f"knob {self.name}"
         if self.kind == "bool":
             table = {"1": 1.0, "true": 1.0, "on": 1.0, "yes": 1.0, "0": 0.0, "false": 0.0, "off": 0.0, "no": 0.0}
-            key = str(raw).strip().lower() if not isinstance(raw, bool) else str(int(raw))
+            if isinstance(raw, (bool, int, float)) and raw in (0, 1):
+                raw = int(raw)            # numbers 0/1 (a tuner's rounded value) as well as on/off
+            key = str(raw).strip().lower()
             if key not in table:
                 raise UserError(f"{label} is a switch: use on/off (got '{raw}')")
             return table[key]

@@ -83,7 +83,7 @@ def test_set_knob_on_run_equals_preset_file(tmp_path, capsys, clean_presets):
                         "--set", "strategy.hold20.hold=30"]) == 0
     man = json.loads((tmp_path / "a" / "manifest.json").read_text())
     assert man["strategies"]["hold20"]["knobs_changed"] == {"hold": "30"}
-    assert man["seating"]["custom_strategies"]["hold20"]["weights"] == [30.0]
+    assert man["seating"]["custom_strategies"]["hold20"]["weights"][0] == 30.0
     (tmp_path / "hold30.toml").write_text('base = "hold20"\n[knobs]\nhold = 30\n')
     assert main(base + ["--lineup", "hold30,hold10,random", "--out", str(tmp_path / "b"),
                         "--strategy-file", str(tmp_path / "hold30.toml")]) == 0
