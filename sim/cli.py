@@ -137,11 +137,12 @@ def cmd_run(args):
     players = parse_players(args.players) if args.players else None
     from .game import get_game
     g = get_game(args.game)
-    from .knobs import load_files
+    from .knobs import expand_lineup, load_files
     load_files(g, args.strategy_file)
+    lineup = expand_lineup(g, parse_names(args.lineup))      # `tuned`: the shipped tuned presets
     players = players or (g.default_players,)
     out = args.out or f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
-    path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
+    path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
                      strategies=parse_names(args.strategies), all_rotations=args.all_rotations, seed=args.seed,
                      params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
@@ -174,9 +175,15 @@ def cmd_sweep(args):
                                adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
                                max_games=args.max_games, confidence=args.confidence)
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
-    if args.strategy_file and isinstance(raw.get("game"), str):
-        from .knobs import load_files
+    if isinstance(raw.get("game"), str):
+        from .knobs import expand_lineup, load_files
         load_files(raw["game"], args.strategy_file)
+        for key in ("lineup", "strategies"):        # `tuned`: the shipped tuned presets
+            if isinstance(raw.get(key), (str, list)):
+                names = parse_names(raw[key]) if isinstance(raw[key], str) else raw[key]
+                raw[key] = expand_lineup(raw["game"], names)
+        if isinstance(raw.get("lineups"), list):
+            raw["lineups"] = [expand_lineup(raw["game"], x) if isinstance(x, list) else x for x in raw["lineups"]]
     sweep = build_sweep(raw, where)
     if args.dry_run:
         set_threads(args.threads)
@@ -257,7 +264,8 @@ def build_parser():
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10_000, help="games per player count (default 10000)")
     s.add_argument("--players", help="player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)")
-    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
+    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up; `tuned`: "
+                                    "that line-up played by the game's shipped tuned presets)")
     s.add_argument("--strategies", help="one strategy per seat, fixed (no rotation)")
     s.add_argument("--all-rotations", action="store_true",
                    help="replay each seed under every rotation (common random numbers)")

@@ -322,3 +322,40 @@ def load_files(game, paths):
 def _game(game):
     from .game import get_game
     return get_game(game) if isinstance(game, str) else game
+
+
+def tuned_folder(game):
+    """Where a game ships its tuned presets: tuned/ next to its engine (sim/games/<game>/tuned/*.toml)."""
+    import importlib
+    from pathlib import Path
+    return Path(importlib.import_module(game.engine).__file__).resolve().parent / "tuned"
+
+
+def load_shipped(game):
+    """Register the game's shipped tuned presets; {base preset: StrategySpec}."""
+    import tomllib
+    out = {}
+    for path in sorted(tuned_folder(game).glob("*.toml")):
+        base = tomllib.loads(path.read_text()).get("base")
+        out[base] = load_preset_file(game, path)
+    return out
+
+
+def expand_lineup(game, names):
+    """A line-up as given, with the word `tuned` standing for the game's default line-up played by its shipped
+    tuned presets (each preset that has one; the others as they are).  Names of shipped tuned presets
+    (<preset>_tuned) can also be used directly.  Loads the shipped files only when asked for."""
+    if not names or not any(n == "tuned" or n.endswith("_tuned") for n in names):
+        return names
+    game = _game(game)
+    shipped = load_shipped(game)
+    if "tuned" in names and not shipped:
+        raise UserError(f"{game.name} ships no tuned presets (looked in {tuned_folder(game)}); make one with "
+                        f"sim tune and load it with --strategy-file")
+    out = []
+    for n in names:
+        if n == "tuned":
+            out += [shipped[b].name if b in shipped else b for b in game.default_lineup]
+        else:
+            out.append(n)
+    return out

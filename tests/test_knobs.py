@@ -155,3 +155,28 @@ def test_solve_a_knob_sets_the_design():
     w = fn.design_at(12).strategy_rows(fn.spec)[1]
     assert w[list(fn.design.slots).index("hold20"), 0] == 12.0
     assert fn.pvec(12)[fn.spec.params.index("target")] == 30.0
+
+
+def test_lineup_tuned_plays_the_shipped_tuned_presets(tmp_path, capsys, clean_presets, monkeypatch):
+    import json
+    from sim.cli import main
+    from sim.knobs import expand_lineup
+    toy = clean_presets
+    monkeypatch.setattr(toy, "default_lineup", ("planted", "hold20", "random"))
+    assert expand_lineup(toy, ["tuned"]) == ["planted_tuned", "hold20", "random"]
+    spec = toy.strategy("planted_tuned")
+    assert spec.origin.endswith("planted_tuned.toml") and 0.6 < spec.weights[1] < 0.8   # tuned to ~0.7
+    out = tmp_path / "run"
+    assert main(["run", "toy_pig", "--games", "300", "--players", "3", "--lineup", "tuned", "--out", str(out),
+                 "--no-progress"]) == 0
+    man = json.loads((out / "manifest.json").read_text())
+    assert man["seating"]["lineup"] == ["planted_tuned", "hold20", "random"]
+    assert man["strategies"]["planted_tuned"]["file"].endswith("planted_tuned.toml")
+
+
+def test_lineup_tuned_without_shipped_presets_is_one_line(tmp_path, capsys, monkeypatch, clean_presets):
+    from sim import knobs
+    monkeypatch.setattr(knobs, "tuned_folder", lambda game: tmp_path / "none")
+    monkeypatch.chdir(tmp_path)
+    _error(capsys, ["run", "toy_pig", "--lineup", "tuned"], "ships no tuned presets")
+    assert not (tmp_path / "results").exists()
