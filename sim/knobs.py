@@ -8,6 +8,7 @@ list per game (`PRESETS` in strategies/<game>.py) and turned into StrategySpecs 
 
 Studies change knobs by dotted name: `strategy.<preset>.<knob>` (see `split_overrides`).
 """
+import math
 from dataclasses import dataclass, field
 
 from .errors import UserError, suggest
@@ -40,7 +41,7 @@ class Knob:
             value = float(raw)
         except (TypeError, ValueError):
             raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')") from None
-        if value != value:
+        if math.isnan(value):
             raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
         if self.kind == "int" and value != int(value):
             raise UserError(f"{label} needs a whole number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
@@ -223,8 +224,9 @@ PRESET_FILE_KEYS = ("game", "name", "base", "doc", "knobs", "command", "tuning")
 
 def read_preset_file(path):
     """A preset file's raw dict (UserError for a missing file or bad TOML)."""
-    import tomllib
     from pathlib import Path
+
+    import tomllib
     path = Path(path)
     if not path.is_file():
         raise UserError(f"preset file {path} not found")
@@ -241,6 +243,7 @@ def load_preset_file(game, path):
     game (checked when given), command and tuning (provenance, kept as written).  Returns the StrategySpec.
     """
     from pathlib import Path
+
     from .game import StrategySpec
     raw = read_preset_file(path)
     where = f"preset file {path}"

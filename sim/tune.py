@@ -33,7 +33,7 @@ import numpy as np
 
 from .errors import UserError
 from .game import get_game
-from .knobs import load_files, write_preset_file
+from .knobs import write_preset_file
 from .runner import check_seed, output_buffers, simulate
 from .seating import Design
 
@@ -277,7 +277,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-    se = lambda v: Z95 * v.std(ddof=1) / math.sqrt(len(v))  # noqa: E731
+    se = lambda v: Z95 * v.std(ddof=1) / math.sqrt(len(v))
     result = {
         "game": problem.game.name, "strategy": problem.base.name, "players": problem.players,
         "field": list(problem.opponents), "knobs": problem.names, "preset": name,
@@ -285,7 +285,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
         "start": {k.name: k.show(problem.base.weights[problem.base.knobs.index(k.name)]) for k in problem.knobs},
         "evaluations": len(log), "generations": gen, "games_per_eval": args["games_per_eval"],
         "popsize": popsize, "seed": seed,
-        "final": {"games": int(len(d)), "seed": fseed,
+        "final": {"games": len(d), "seed": fseed,
                   "tuned_share": float(a.mean()), "tuned_half_width": float(se(a)),
                   "start_share": float(b.mean()), "start_half_width": float(se(b)),
                   "difference": float(d.mean()), "difference_low": float(d.mean() - half),
@@ -320,7 +320,10 @@ def report_lines(r):
     f = r["final"]
     verdict = "better" if f["significant"] and f["difference"] > 0 else (
         "worse" if f["significant"] else "not significantly different")
-    changed = ", ".join(f"{k} {r['start'][k]} -> {v}" for k, v in r["tuned"].items() if v != r["start"][k])
+    def short(v):
+        return v if v in ("on", "off") else f"{float(v):.4g}"
+    changed = ", ".join(f"{k} {short(r['start'][k])} -> {short(v)}" for k, v in r["tuned"].items()
+                        if short(v) != short(r["start"][k]))
     return [
         f"{r['game']}, {r['players']} players, {r['strategy']} against {', '.join(r['field'])}: "
         f"{r['evaluations']} evaluations x {r['games_per_eval']} games ({r['generations']} generations)",

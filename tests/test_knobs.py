@@ -77,6 +77,7 @@ def _seats(folder):
 
 def test_set_knob_on_run_equals_preset_file(tmp_path, capsys, clean_presets):
     import json
+
     from sim.cli import main
     base = ["run", "toy_pig", "--games", "300", "--players", "3", "--seed", "7", "--no-progress"]
     assert main(base + ["--lineup", "hold20,hold10,random", "--out", str(tmp_path / "a"),
@@ -135,7 +136,9 @@ def test_bad_preset_file(text, needle, tmp_path, capsys, monkeypatch, clean_pres
 
 def test_sweep_grid_over_a_knob(tmp_path, capsys):
     import json
+
     import pandas as pd
+
     from sim.cli import main
     out = tmp_path / "sw"
     assert main(["sweep", "toy_pig", "--players", "3", "--games", "400", "--grid", "strategy.hold20.hold=5,25",
@@ -159,6 +162,7 @@ def test_solve_a_knob_sets_the_design():
 
 def test_lineup_tuned_plays_the_shipped_tuned_presets(tmp_path, capsys, clean_presets, monkeypatch):
     import json
+
     from sim.cli import main
     from sim.knobs import expand_lineup
     toy = clean_presets
