@@ -19,6 +19,7 @@ holds nothing else), rotated over every seat with common random numbers (all rot
   closing comparison), state.pkl and request.json (for resume).
 - Closing comparison: the tuned and the starting preset each play the same fresh seeds in the candidate seat
   (paired, common random numbers); the difference of win share gets a normal interval from the per-game pairs.
+  With 3+ players they also meet at one table (tuned, start and n-2 of the field, all rotations).
 """
 import csv
 import json
@@ -114,6 +115,24 @@ class Problem:
     def games_for(self, games):
         """Whole groups of rotations (each seed is played in every seat)."""
         return max(1, -(-int(games) // self.players)) * self.players
+
+    def same_table(self, tuned, games, seed):
+        """Tuned and starting preset at one table (the field in the other n-2 seats, all rotations): each one's
+        win share and the difference, with a 95% interval from the per-game differences."""
+        games = self.games_for(games)
+        lineup = ("tuned", "start") + self.opponents[:self.players - 2]
+        design = Design((self.players,), games, tuple(dict.fromkeys(lineup)), lineup, "rotate", True,
+                        (("tuned", int(self.base.sid), tuple(tuned)),
+                         ("start", int(self.base.sid), tuple(self.base.weights))))
+        out = simulate(self.game, design, self.pvec, seed, 0, games)
+        share = out["seat_f"][:games, :, 1]
+        a = np.where(out["strat"][:games] == 0, share, 0.0).sum(axis=1)
+        b = np.where(out["strat"][:games] == 1, share, 0.0).sum(axis=1)
+        d = a - b
+        half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
+        return {"games": int(games), "tuned_share": float(a.mean()), "start_share": float(b.mean()),
+                "difference": float(d.mean()), "difference_low": float(d.mean() - half),
+                "difference_high": float(d.mean() + half)}
 
     def per_game(self, weights, games, seed, buffers=None):
         """The candidate's win share in each of `games` games (slot 0 is the candidate)."""
@@ -274,6 +293,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
     t = time.perf_counter()
     a = problem.per_game(tuned_w, final_games, fseed)
     b = problem.per_game(problem.base.weights, final_games, fseed)
+    same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 else None
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
@@ -291,6 +311,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
                   "difference": float(d.mean()), "difference_low": float(d.mean() - half),
                   "difference_high": float(d.mean() + half),
                   "significant": bool(d.mean() - half > 0 or d.mean() + half < 0)},
+        "same_table": same,
         "seconds": {"search_this_session": round(search_s, 1), "final": round(final_s, 1)},
         "evaluations_this_session": new,
         "command": command or " ".join(sys.argv),
@@ -331,6 +352,10 @@ def report_lines(r):
         f"  fresh seeds, {f['games']} paired games: tuned {f['tuned_share']:.4f} +/- {f['tuned_half_width']:.4f}, "
         f"start {f['start_share']:.4f} +/- {f['start_half_width']:.4f}; difference {f['difference']:+.4f} "
         f"(95% {f['difference_low']:+.4f} to {f['difference_high']:+.4f}): {verdict}",
+        *([f"  at one table ({r['same_table']['games']} games): tuned {r['same_table']['tuned_share']:.4f}, "
+            f"start {r['same_table']['start_share']:.4f}; difference {r['same_table']['difference']:+.4f} "
+            f"(95% {r['same_table']['difference_low']:+.4f} to {r['same_table']['difference_high']:+.4f})"]
+          if r.get("same_table") else []),
         f"  search {r['seconds']['search_this_session']} s this session, final comparison "
         f"{r['seconds']['final']} s",
     ]

@@ -17,6 +17,7 @@ def test_planted_optimum_is_recovered(tmp_path, toy):
     skill = float(r["tuned"]["skill"])
     assert abs(skill - PLANTED_BEST) < 0.1, skill
     assert r["final"]["significant"] and r["final"]["difference"] > 0.2    # from skill 0.2: far better
+    assert r["same_table"]["difference_low"] > 0.2                         # and at one table
     # the tuned bot is as good as the known best one: on common seeds their difference's interval holds 0
     p = Problem(toy, "planted", 3, knobs=["skill"])
     seed = r["final"]["seed"]
