@@ -211,7 +211,7 @@ def cmd_tune(args):
     result = tune(g, args.strategy, n, out, evals=args.evals, games_per_eval=args.games_per_eval, seed=args.seed,
                   popsize=args.popsize, knobs=parse_names(args.knobs), field=parse_names(args.field),
                   final_games=args.final_games, name=args.name, fresh=args.fresh, progress=not args.no_progress,
-                  command=" ".join(sys.argv), params=parse_sets(args.set))
+                  command="sim " + " ".join(sys.argv[1:]), params=parse_sets(args.set))
     for line in report_lines(result):
         print(line)
     print(f"preset file {out}/{result['preset']}.toml; every evaluation in {out}/evaluations.parquet")

@@ -90,9 +90,9 @@ class KnobTable:
         return self.knobs[self.index(name, who)]
 
     def vector(self, values=None, base=None, who=""):
-        """Weights row: `base` (a row, default the table's defaults) with `values` ({name: raw}) applied."""
+        """Weights row: `base` (a row, default the table's defaults) with `values` ({name: raw}) applied;
+        `who` (the preset's name) only words the messages."""
         row = [k.default for k in self.knobs] if base is None else [float(x) for x in base]
-        # who: the preset's name, for the messages
         for name, raw in (values or {}).items():
             i = self.index(name, who)
             row[i] = self.knobs[i].parse(raw, who)
@@ -131,7 +131,8 @@ def strategies(table, presets):
 def doc_lines(table):
     """One line per knob: name, default, range, type and doc (for `sim strategies`)."""
     width = max([len(k.name) for k in table.knobs] + [4])
-    return [f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}" for k in table.knobs]
+    return [f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}"
+            for k in table.knobs]
 
 
 def split_overrides(params):
