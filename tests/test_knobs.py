@@ -184,3 +184,20 @@ def test_lineup_tuned_without_shipped_presets_is_one_line(tmp_path, capsys, monk
     monkeypatch.chdir(tmp_path)
     _error(capsys, ["run", "toy_pig", "--lineup", "tuned"], "ships no tuned presets")
     assert not (tmp_path / "results").exists()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_shipped_tuned_presets_load_and_record_their_command(name):
+    import tomllib
+    from sim.knobs import load_shipped, tuned_folder
+    game = get_game(name)
+    before = list(game.strategies)
+    try:
+        shipped = load_shipped(game)
+        for base, spec in shipped.items():
+            raw = tomllib.loads(open(spec.origin).read())
+            assert raw["command"].startswith(f"sim tune {name} --strategy {base} ")
+            assert spec.name == f"{base}_tuned" and spec.sid == game.strategy(base).sid
+        assert len(shipped) == len(list(tuned_folder(game).glob("*.toml")))
+    finally:
+        game.strategies[:] = before
