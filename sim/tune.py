@@ -134,12 +134,17 @@ class Problem:
                 "difference": float(d.mean()), "difference_low": float(d.mean() - half),
                 "difference_high": float(d.mean() + half)}
 
-    def per_game(self, weights, games, seed, buffers=None):
-        """The candidate's win share in each of `games` games (slot 0 is the candidate)."""
+    def per_game(self, weights, games, seed, buffers=None, first=False):
+        """The candidate's win share in each of `games` games (slot 0 is the candidate); first=True: also the
+        win share of the first player in turn order (a balance verdict the tuning may move)."""
         games = self.games_for(games)
         out = simulate(self.game, self.design(weights, games), self.pvec, seed, 0, games, buffers)
-        cand = out["strat"][:games] == 0
-        return np.where(cand, out["seat_f"][:games, :, 1], 0.0).sum(axis=1)
+        share = out["seat_f"][:games, :, 1]
+        cand = np.where(out["strat"][:games] == 0, share, 0.0).sum(axis=1)
+        if not first:
+            return cand
+        order = out["seat_int"][:games, :, list(self.game.seat_columns).index("order")]
+        return cand, np.where(order == 0, share, 0.0).sum(axis=1)
 
 
 def _request(problem, args):
@@ -291,8 +296,10 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
     tuned_w = problem.weights(best)
     fseed = _seed(seed, 2)
     t = time.perf_counter()
-    a = problem.per_game(tuned_w, final_games, fseed)
-    b = problem.per_game(problem.base.weights, final_games, fseed)
+    a, fa = problem.per_game(tuned_w, final_games, fseed, first=True)
+    b, fb = problem.per_game(problem.base.weights, final_games, fseed, first=True)
+    fd = fa - fb
+    fhalf = Z95 * fd.std(ddof=1) / math.sqrt(len(fd))
     same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 else None
     final_s = time.perf_counter() - t
     d = a - b
@@ -312,6 +319,11 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
                   "difference_high": float(d.mean() + half),
                   "significant": bool(d.mean() - half > 0 or d.mean() + half < 0)},
         "same_table": same,
+        # the first player's win share at the tuning table, with the starting preset and with the tuned one
+        "first_player": {"fair": 1.0 / problem.players, "start": float(fb.mean()), "tuned": float(fa.mean()),
+                         "difference": float(fd.mean()), "difference_low": float(fd.mean() - fhalf),
+                         "difference_high": float(fd.mean() + fhalf),
+                         "moved": bool(fd.mean() - fhalf > 0 or fd.mean() + fhalf < 0)},
         "seconds": {"search_this_session": round(search_s, 1), "final": round(final_s, 1)},
         "evaluations_this_session": new,
         "command": command or " ".join(sys.argv),
@@ -356,6 +368,11 @@ def report_lines(r):
             f"start {r['same_table']['start_share']:.4f}; difference {r['same_table']['difference']:+.4f} "
             f"(95% {r['same_table']['difference_low']:+.4f} to {r['same_table']['difference_high']:+.4f})"]
           if r.get("same_table") else []),
+        *([f"  first player's win share at this table (fair {r['first_player']['fair']:.4f}): "
+           f"{r['first_player']['start']:.4f} with {r['strategy']}, {r['first_player']['tuned']:.4f} tuned "
+           f"(difference {r['first_player']['difference']:+.4f}, 95% {r['first_player']['difference_low']:+.4f} "
+           f"to {r['first_player']['difference_high']:+.4f}: "
+           f"{'moved' if r['first_player']['moved'] else 'not moved'})"] if r.get("first_player") else []),
         f"  search {r['seconds']['search_this_session']} s this session, final comparison "
         f"{r['seconds']['final']} s",
     ]

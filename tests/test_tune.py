@@ -18,6 +18,8 @@ def test_planted_optimum_is_recovered(tmp_path, toy):
     assert abs(skill - PLANTED_BEST) < 0.1, skill
     assert r["final"]["significant"] and r["final"]["difference"] > 0.2    # from skill 0.2: far better
     assert r["same_table"]["difference_low"] > 0.2                         # and at one table
+    fp = r["first_player"]      # the first player's share moves with a bot that now wins: an interval about it
+    assert fp["difference_low"] <= fp["difference"] <= fp["difference_high"] and 0 < fp["start"] < 1
     # the tuned bot is as good as the known best one: on common seeds their difference's interval holds 0
     p = Problem(toy, "planted", 3, knobs=["skill"])
     seed = r["final"]["seed"]
