@@ -145,9 +145,12 @@ def cmd_run(args):
     players = parse_players(args.players) if args.players else None
     from .game import get_game
     g = get_game(args.game)
+    from .knobs import expand_lineup, load_files
+    load_files(g, args.strategy_file)
+    lineup = expand_lineup(g, parse_names(args.lineup))      # `tuned`: the shipped tuned presets
     players = players or (g.default_players,)
     out = args.out or default_run_out(g, players, args)
-    path = run_study(args.game, out, games=args.games, players=players, lineup=parse_names(args.lineup),
+    path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
                      strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
                      params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
@@ -208,6 +211,15 @@ def cmd_sweep(args):
                                adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
                                max_games=args.max_games, confidence=args.confidence)
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
+    if isinstance(raw.get("game"), str):
+        from .knobs import expand_lineup, load_files
+        load_files(raw["game"], args.strategy_file)
+        for key in ("lineup", "strategies"):        # `tuned`: the shipped tuned presets
+            if isinstance(raw.get(key), (str, list)):
+                names = parse_names(raw[key]) if isinstance(raw[key], str) else raw[key]
+                raw[key] = expand_lineup(raw["game"], names)
+        if isinstance(raw.get("lineups"), list):
+            raw["lineups"] = [expand_lineup(raw["game"], x) if isinstance(x, list) else x for x in raw["lineups"]]
     sweep = build_sweep(raw, where)
     if args.dry_run:
         set_threads(args.threads)
@@ -228,6 +240,27 @@ def cmd_sweep(args):
     print(f"results in {out} (summary.parquet: one row per configuration)")
 
 
+def cmd_tune(args):
+    _keep_freed_memory()
+    from .knobs import load_files
+    from .tune import report_lines, tune
+    load_files(args.game, args.strategy_file)
+    players = parse_players(args.players) if args.players else None
+    if players and len(players) != 1:
+        raise UserError(f"sim tune works on one player count at a time (got {args.players})")
+    from .game import get_game
+    g = get_game(args.game)
+    n = players[0] if players else g.default_players
+    out = args.out or f"results/tune_{g.name}_{args.strategy}_{n}p_s{args.seed}"
+    result = tune(g, args.strategy, n, out, evals=args.evals, games_per_eval=args.games_per_eval, seed=args.seed,
+                  popsize=args.popsize, knobs=parse_names(args.knobs), field=parse_names(args.field),
+                  final_games=args.final_games, name=args.name, fresh=args.fresh, progress=not args.no_progress,
+                  command="sim " + " ".join(sys.argv[1:]), params=parse_sets(args.set))
+    for line in report_lines(result):
+        print(line)
+    print(f"preset file {out}/{result['preset']}.toml; every evaluation in {out}/evaluations.parquet")
+
+
 def cmd_solve(args):
     _keep_freed_memory()
     from .solve import report_lines, solve_game, write_result
@@ -237,6 +270,8 @@ def cmd_solve(args):
     if args.out:
         from .errors import check_writable_file
         check_writable_file(args.out, "--out")    # before the solve, not after an hour of games
+    from .knobs import load_files
+    load_files(args.game, args.strategy_file)
     result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
                               players=players[0] if players else None, lineup=parse_names(args.lineup),
                               strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
@@ -284,12 +319,15 @@ def build_parser():
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10_000, help="games per player count (default 10000)")
     s.add_argument("--players", help="player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)")
-    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
+    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up; `tuned`: "
+                                    "that line-up played by the game's shipped tuned presets)")
     s.add_argument("--strategies", help="one strategy per seat, fixed (no rotation)")
     s.add_argument("--all-rotations", action="store_true",
                    help="replay each seed under every rotation (common random numbers)")
     s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
     s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
@@ -331,6 +369,8 @@ def build_parser():
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--grid", action="append", metavar="NAME=V1,V2|LO:HI:STEP",
                    help="sweep a parameter; several --grid form a cartesian product (repeatable)")
     s.add_argument("--zip", action="append", metavar="NAME=V1,V2",
@@ -365,6 +405,8 @@ def build_parser():
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
+    s.add_argument("--strategy-file", action="append", metavar="TOML",
+                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--games", type=int, default=2000, help="games per new evaluation (default 2000)")
     s.add_argument("--max-games", type=int, default=200_000, help="total games budget (default 200000)")
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
@@ -377,6 +419,26 @@ def build_parser():
     s.add_argument("results", help="run or sweep folder")
     s.add_argument("--quick", action="store_true", help="footers only (rows, columns, game ids), no checksums")
     s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("tune", help="tune a preset's knobs to win against a field (CMA-ES; resumable)")
+    s.add_argument("game")
+    s.add_argument("--strategy", required=True, help="the preset whose knobs are tuned")
+    s.add_argument("--players", help="the player count (default: the game's usual count)")
+    s.add_argument("--knobs", help="the knobs to tune (default: all of the preset's knobs)")
+    s.add_argument("--field", help="opponents, cycled over the other seats (default: the default line-up "
+                                   "without the tuned preset)")
+    s.add_argument("--evals", type=int, default=200, help="evaluations in all (default 200)")
+    s.add_argument("--games-per-eval", type=int, default=2000, help="games per evaluation (default 2000)")
+    s.add_argument("--popsize", type=int, help="candidates per generation (default cma's 4 + 3 ln(knobs))")
+    s.add_argument("--final-games", type=int, help="games of the closing comparison (default 10 x per eval)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="game parameter overrides")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files (field or start)")
+    s.add_argument("--name", help="name of the tuned preset (default <strategy>_tuned)")
+    s.add_argument("--out", help="tuning folder (default results/tune_<game>_<strategy>_<n>p_s<seed>)")
+    s.add_argument("--fresh", action="store_true", help="discard a different tuning already in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_tune)
 
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")

@@ -23,6 +23,7 @@ class StrategySpec:
     sees_hidden: bool = False     # True if it reads hidden information (roles, hands) from the state
     knobs: object = None          # sim.knobs.KnobTable naming the weights (None: unnamed, e.g. random)
     changes: dict = field(default_factory=dict)  # the knobs this preset sets away from the table's defaults
+    origin: str = ""              # a preset loaded from a file (--strategy-file): its path
 
 
 RANDOM = StrategySpec("random", 0, "Uniform random over the legal actions (generic: works on every game).")

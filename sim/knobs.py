@@ -8,6 +8,7 @@ list per game (`PRESETS` in strategies/<game>.py) and turned into StrategySpecs 
 
 Studies change knobs by dotted name: `strategy.<preset>.<knob>` (see `split_overrides`).
 """
+import math
 from dataclasses import dataclass, field
 
 from .errors import UserError, suggest
@@ -27,10 +28,12 @@ class Knob:
 
     def parse(self, raw, who=""):
         """A user's value (string or number) as the float the strategy reads, or a one-line UserError."""
-        label = f"knob {who}{self.name}"
+        label = f"knob strategy.{who}.{self.name}" if who else f"knob {self.name}"
         if self.kind == "bool":
             table = {"1": 1.0, "true": 1.0, "on": 1.0, "yes": 1.0, "0": 0.0, "false": 0.0, "off": 0.0, "no": 0.0}
-            key = str(raw).strip().lower() if not isinstance(raw, bool) else str(int(raw))
+            if isinstance(raw, (bool, int, float)) and raw in (0, 1):
+                raw = int(raw)            # numbers 0/1 (a tuner's rounded value) as well as on/off
+            key = str(raw).strip().lower()
             if key not in table:
                 raise UserError(f"{label} is a switch: use on/off (got '{raw}')")
             return table[key]
@@ -38,7 +41,7 @@ class Knob:
             value = float(raw)
         except (TypeError, ValueError):
             raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')") from None
-        if value != value:
+        if math.isnan(value):
             raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
         if self.kind == "int" and value != int(value):
             raise UserError(f"{label} needs a whole number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
@@ -87,7 +90,8 @@ class KnobTable:
         return self.knobs[self.index(name, who)]
 
     def vector(self, values=None, base=None, who=""):
-        """Weights row: `base` (a row, default the table's defaults) with `values` ({name: raw}) applied."""
+        """Weights row: `base` (a row, default the table's defaults) with `values` ({name: raw}) applied;
+        `who` (the preset's name) only words the messages."""
         row = [k.default for k in self.knobs] if base is None else [float(x) for x in base]
         for name, raw in (values or {}).items():
             i = self.index(name, who)
@@ -119,7 +123,7 @@ def strategies(table, presets):
     from .game import StrategySpec
     out = []
     for p in presets:
-        row = table.vector(p.knobs, who=f"{p.name}.")
+        row = table.vector(p.knobs, who=p.name)
         out.append(StrategySpec(p.name, p.sid, p.doc, row, p.sees_hidden, knobs=table, changes=dict(p.knobs)))
     return out
 
@@ -127,7 +131,8 @@ def strategies(table, presets):
 def doc_lines(table):
     """One line per knob: name, default, range, type and doc (for `sim strategies`)."""
     width = max([len(k.name) for k in table.knobs] + [4])
-    return [f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}" for k in table.knobs]
+    return [f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}"
+            for k in table.knobs]
 
 
 def split_overrides(params):
@@ -152,4 +157,209 @@ def knob_of(spec, name):
     s = spec.strategy(preset)
     if s.knobs is None or not len(s.knobs):
         raise UserError(f"strategy {preset} of {spec.name} has no knobs")
-    return s, s.knobs.knob(knob, f"{preset}.")
+    return s, s.knobs.knob(knob, preset)
+
+
+def as_param(spec, name):
+    """A knob named strategy.<preset>.<knob> as a parameter-like object (name, kind, lo, hi, parse, show), so
+    sweeps and the solver treat knobs and game parameters alike; any other name: the game's parameter."""
+    if not str(name).startswith(PREFIX):
+        return spec.params.params[spec.params.index(name)]
+    _, k = knob_of(spec, name)
+    return Knob(name, k.default, k.lo, k.hi, k.kind, k.doc)
+
+
+def roster(game, slots, knobs=None):
+    """Per slot of a run that is not a built-in preset as declared: (name, sid, weights).  knobs:
+    {(preset, knob): raw value}; each preset named must be one of the slots (UserError otherwise)."""
+    knobs = dict(knobs or {})
+    for preset, knob in knobs:
+        s = game.strategy(preset)
+        if preset not in slots:
+            raise UserError(f"strategy.{preset}.{knob}: {preset} does not play in this line-up "
+                            f"({', '.join(slots)})")
+        if s.knobs is None or not len(s.knobs):
+            raise UserError(f"strategy.{preset}.{knob}: {preset} has no knobs")
+    out = []
+    for name in slots:
+        s = game.strategy(name)
+        changes = {k: v for (p, k), v in knobs.items() if p == name}
+        if changes or s.origin:
+            out.append((name, int(s.sid), tuple(s.knobs.vector(changes, base=s.weights, who=name))))
+    return tuple(out)
+
+
+def strategy_rows(game, slots, custom=()):
+    """(sids, weights matrix) of a run's slots: custom entries (name, sid, weights) first, else the game's."""
+    import numpy as np
+    table = {name: (sid, w) for name, sid, w in custom}
+    rows = [table.get(n) or (game.strategy(n).sid, tuple(game.strategy(n).weights)) for n in slots]
+    width = max([len(w) for _, w in rows] + [1])
+    weights = np.zeros((len(rows), width))
+    for i, (_, w) in enumerate(rows):
+        weights[i, :len(w)] = w
+    return np.array([sid for sid, _ in rows], dtype=np.int64), weights
+
+
+def describe_strategies(game, design):
+    """What a manifest records per strategy of a run: sid, weights, named knobs (all, and those changed from
+    the table's defaults), doc, hidden information, and the preset file it came from."""
+    sids, weights = strategy_rows(game, design.slots, design.custom)
+    out = {}
+    for i, name in enumerate(design.slots):
+        s = game.strategy(name)
+        row = tuple(weights[i, :len(s.weights)])
+        entry = {"sid": int(sids[i]), "weights": [float(x) for x in row], "doc": s.doc,
+                 "sees_hidden": s.sees_hidden}
+        if s.knobs is not None and len(s.knobs):
+            entry["knobs"] = s.knobs.describe(row)
+            entry["knobs_changed"] = s.knobs.changed(row)
+        if s.origin:
+            entry["file"] = s.origin
+        out[name] = entry
+    return out
+
+
+PRESET_FILE_KEYS = ("game", "name", "base", "doc", "knobs", "command", "tuning")
+
+
+def read_preset_file(path):
+    """A preset file's raw dict (UserError for a missing file or bad TOML)."""
+    from pathlib import Path
+
+    import tomllib
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"preset file {path} not found")
+    try:
+        return tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:
+        raise UserError(f"preset file {path} is not valid TOML: {e}") from None
+
+
+def load_preset_file(game, path):
+    """Register the preset of a TOML file (base preset + knob values) with the game, so line-ups can name it.
+
+    Keys: name (default: the file's stem), base (a preset of the game), knobs (a table knob = value), doc,
+    game (checked when given), command and tuning (provenance, kept as written).  Returns the StrategySpec.
+    """
+    from pathlib import Path
+
+    from .game import StrategySpec
+    raw = read_preset_file(path)
+    where = f"preset file {path}"
+    for key in raw:
+        if key not in PRESET_FILE_KEYS:
+            raise suggest(key, PRESET_FILE_KEYS, f"key in {where}")
+    if raw.get("game", game.name) != game.name:
+        raise UserError(f"{where} is a preset of {raw['game']}, not of {game.name}")
+    name = str(raw.get("name", Path(path).stem))
+    if "base" not in raw:
+        raise UserError(f"{where} names no base preset (base = \"...\"). Valid: "
+                        f"{', '.join(s.name for s in game.strategies)}")
+    try:
+        base = game.strategy(str(raw["base"]))
+    except UserError as e:
+        raise UserError(f"{where}: {e}") from None
+    if base.knobs is None:
+        raise UserError(f"{where}: base {base.name} has no knobs")
+    knobs = raw.get("knobs", {})
+    if not isinstance(knobs, dict):
+        raise UserError(f"{where}: knobs must be a table of knob = value (got {knobs!r})")
+    try:
+        row = base.knobs.vector(knobs, base=base.weights, who=name)
+    except UserError as e:
+        raise UserError(f"{where}: {e}") from None
+    old = next((s for s in game.strategies if s.name == name), None)
+    if old is not None and not old.origin:
+        raise UserError(f"{where}: {name} is a built-in preset of {game.name}; give the file another name "
+                        f"(name = \"...\")")
+    spec = StrategySpec(name, base.sid, str(raw.get("doc", f"{base.name} with knobs from {path}")), row,
+                        base.sees_hidden, knobs=base.knobs, changes=base.knobs.changed(row),
+                        origin=str(path))
+    if old is not None:
+        game.strategies.remove(old)
+    game.strategies.append(spec)
+    return spec
+
+
+def write_preset_file(path, game, name, base, values, doc="", command="", tuning=None):
+    """A preset file: base preset + every knob value (so it still means the same if defaults change)."""
+    from pathlib import Path
+    lines = [f"# {name}: a preset of {game.name} ({base}); load with --strategy-file {Path(path).name}"]
+    if command:
+        lines.append(f"# made by: {command}")
+    lines += [f"game = {_toml(game.name)}", f"name = {_toml(name)}", f"base = {_toml(base)}"]
+    if doc:
+        lines.append(f"doc = {_toml(doc)}")
+    if command:
+        lines.append(f"command = {_toml(command)}")
+    if tuning:
+        lines.append("tuning = {" + ", ".join(f"{k} = {_toml(v)}" for k, v in tuning.items()) + "}")
+    lines.append("")
+    lines.append("[knobs]")
+    lines += [f"{k} = {_toml(v)}" for k, v in values.items()]
+    text = "\n".join(lines) + "\n"
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)     # atomic: a reader never sees half a file
+    return path
+
+
+def _toml(v):
+    import json
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return json.dumps(str(v))
+
+
+def load_files(game, paths):
+    """Register every preset file of a --strategy-file list (None or empty: nothing)."""
+    game = _game(game)
+    return [load_preset_file(game, p) for p in (paths or [])]
+
+
+def _game(game):
+    from .game import get_game
+    return get_game(game) if isinstance(game, str) else game
+
+
+def tuned_folder(game):
+    """Where a game ships its tuned presets: tuned/ next to its engine (sim/games/<game>/tuned/*.toml)."""
+    import importlib
+    from pathlib import Path
+    return Path(importlib.import_module(game.engine).__file__).resolve().parent / "tuned"
+
+
+def load_shipped(game):
+    """Register the game's shipped tuned presets; {base preset: StrategySpec}."""
+    import tomllib
+    out = {}
+    for path in sorted(tuned_folder(game).glob("*.toml")):
+        base = tomllib.loads(path.read_text()).get("base")
+        out[base] = load_preset_file(game, path)
+    return out
+
+
+def expand_lineup(game, names):
+    """A line-up as given, with the word `tuned` standing for the game's default line-up played by its shipped
+    tuned presets (each preset that has one; the others as they are).  Names of shipped tuned presets
+    (<preset>_tuned) can also be used directly.  Loads the shipped files only when asked for."""
+    if not names or not any(n == "tuned" or n.endswith("_tuned") for n in names):
+        return names
+    game = _game(game)
+    shipped = load_shipped(game)
+    if "tuned" in names and not shipped:
+        raise UserError(f"{game.name} ships no tuned presets (looked in {tuned_folder(game)}); make one with "
+                        f"sim tune and load it with --strategy-file")
+    out = []
+    for n in names:
+        if n == "tuned":
+            out += [shipped[b].name if b in shipped else b for b in game.default_lineup]
+        else:
+            out.append(n)
+    return out

@@ -14,9 +14,7 @@ MAX_EVENTS = 200_000
 
 
 def design_from_manifest(m):
-    d = m["seating"]
-    return Design(tuple(d["player_counts"]), d["games_per_player_count"], tuple(d["slots"]), tuple(d["lineup"]),
-                  d["mode"], d["all_rotations"])
+    return Design.from_dict(m["seating"])
 
 
 def play_logged(game, design, pvec, seed, index):
@@ -24,8 +22,7 @@ def play_logged(game, design, pvec, seed, index):
     eng = game.engine_module()
     kern = load_kernel(game)
     players, seed_index, rotation, strat = design.assign(index, index + 1, eng.MAX_PLAYERS)
-    sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
-    weights = game.weights_matrix(design.slots)
+    sids, weights = design.strategy_rows(game)
     states = new_states(eng, 1)
     moves = np.zeros((MAX_MOVES, 4), np.int64)
     events = np.zeros((MAX_EVENTS, states["ev"].shape[-1]), np.int32)

@@ -13,6 +13,7 @@ import numpy as np
 from . import __version__, source_hash
 from .errors import UserError
 from .game import get_game
+from .knobs import describe_strategies
 from .kernel import STATE_BLOCKS, load_kernel, new_states
 from .lock import FolderLock
 from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_json
@@ -60,8 +61,7 @@ def kernel_args(game, design, pvec, seed, start, stop, buffers=None):
     eng = game.engine_module()
     n = stop - start
     players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
-    sids = np.array([game.strategy(name).sid for name in design.slots], dtype=np.int64)
-    weights = game.weights_matrix(design.slots)
+    sids, weights = design.strategy_rows(game)     # the presets' knobs, with any strategy.* overrides
     if buffers is None or len(buffers["steps"]) < n:
         buffers = output_buffers(game, n)
     out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
@@ -124,8 +124,10 @@ def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_
     spec = get_game(game) if isinstance(game, str) else game
     players = tuple(players) if players else (spec.default_players,)
     games = check_games(games)
-    design = make_design(spec, players, games, lineup, strategies, all_rotations)
-    pvec = spec.params.resolve(params or {})
+    from .knobs import split_overrides
+    params, knobs = split_overrides(params)        # strategy.<preset>.<knob> go to the design
+    design = make_design(spec, players, games, lineup, strategies, all_rotations, knobs)
+    pvec = spec.params.resolve(params)
     return spec, design, pvec
 
 
@@ -201,9 +203,7 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
         "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
         "request": request, "players": list(design.player_counts), "games_per_player_count": design.games,
         "total_games": design.total, "seed": seed, "seating": design.to_dict(),
-        "strategies": {name: {"sid": spec.strategy(name).sid, "weights": list(spec.strategy(name).weights),
-                              "doc": spec.strategy(name).doc, "sees_hidden": spec.strategy(name).sees_hidden}
-                       for name in design.slots},
+        "strategies": describe_strategies(spec, design),
         "params": request["params"], "params_changed": spec.params.changed(pvec),
         "assumed_components": spec.assumed_components,
         "assumed_params": spec.params.assumed_in_use(pvec),

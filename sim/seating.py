@@ -26,15 +26,32 @@ class Design:
     lineup: tuple                   # strategy names (rotate) or per-seat names (fixed)
     mode: str = "rotate"            # "rotate" or "fixed"
     all_rotations: bool = False
+    custom: tuple = ()              # (name, sid, weights) of slots whose knobs differ from the game's presets
+                                    # (--set strategy.<preset>.<knob>, preset files): travels with the design
 
     @property
     def total(self):
         return self.games * len(self.player_counts)
 
     def to_dict(self):
-        return {"mode": self.mode, "lineup": list(self.lineup), "all_rotations": self.all_rotations,
-                "player_counts": list(self.player_counts), "games_per_player_count": self.games,
-                "slots": list(self.slots)}
+        d = {"mode": self.mode, "lineup": list(self.lineup), "all_rotations": self.all_rotations,
+             "player_counts": list(self.player_counts), "games_per_player_count": self.games,
+             "slots": list(self.slots)}
+        if self.custom:   # only then: the requests of runs without custom knobs stay as they were (resume)
+            d["custom_strategies"] = {name: {"sid": sid, "weights": list(w)} for name, sid, w in self.custom}
+        return d
+
+    @staticmethod
+    def from_dict(d):
+        custom = tuple((name, int(e["sid"]), tuple(float(x) for x in e["weights"]))
+                       for name, e in d.get("custom_strategies", {}).items())
+        return Design(tuple(d["player_counts"]), d["games_per_player_count"], tuple(d["slots"]),
+                      tuple(d["lineup"]), d["mode"], d["all_rotations"], custom)
+
+    def strategy_rows(self, game):
+        """(sids, weights matrix) of the slots, custom knobs applied."""
+        from .knobs import strategy_rows
+        return strategy_rows(game, self.slots, self.custom)
 
     def assign(self, start, stop, max_players):
         """Arrays for games [start, stop): players, seed_index, rotation, strategy slot per seat (-1 = empty)."""
@@ -66,8 +83,9 @@ class Design:
         return players, seed_index, rotation, strat
 
 
-def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False):
-    """Validate the user's seating request against the game and build the Design (UserError on bad input)."""
+def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False, knobs=None):
+    """Validate the user's seating request against the game and build the Design (UserError on bad input).
+    knobs: {(preset, knob): value} changes to presets of the line-up (strategy.<preset>.<knob>)."""
     players = tuple(int(n) for n in players)
     if not players:
         raise UserError("no player count given")
@@ -95,4 +113,5 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
             game.strategy(name)
         mode = "rotate"
     slots = tuple(dict.fromkeys(names))
-    return Design(players, int(games), slots, names, mode, bool(all_rotations))
+    from .knobs import roster
+    return Design(players, int(games), slots, names, mode, bool(all_rotations), roster(game, slots, knobs))

@@ -289,8 +289,21 @@ class GameMetric:
         self.stats = {}
 
     def pvec(self, x):
+        from .knobs import PREFIX, split_overrides
+        if self.param.startswith(PREFIX):       # a strategy knob: the game's parameters stay as set
+            return self.spec.params.resolve(split_overrides(self.overrides)[0])
         p = self.spec.params.params[self.spec.params.index(self.param)]
-        return self.spec.params.resolve({**self.overrides, self.param: p.show(p.parse(x))})
+        return self.spec.params.resolve({**split_overrides(self.overrides)[0], self.param: p.show(p.parse(x))})
+
+    def design_at(self, x):
+        """The design with the knob being solved set to x (the design itself for a game parameter)."""
+        import dataclasses
+        from .knobs import PREFIX, as_param, roster, split_overrides
+        if not self.param.startswith(PREFIX):
+            return self.design
+        p = as_param(self.spec, self.param)
+        knobs = {**split_overrides(self.overrides)[1], **split_overrides({self.param: p.show(p.parse(x))})[1]}
+        return dataclasses.replace(self.design, custom=roster(self.spec, self.design.slots, knobs))
 
     def __call__(self, x, n, stage=0):
         from .results import chunk_tables
@@ -298,12 +311,13 @@ class GameMetric:
         from .sweep import add_stats, chunk_stats, metric_interval, metric_variance
         st = self.stats.get((x, stage), {"n": 0.0})
         pvec = self.pvec(x)
+        design = self.design_at(x)
         seed = value_seed(self.seed, x, stage)
         while st["n"] < n:
             start = int(st["n"])
             stop = min(int(n), start + self.chunk_size)
-            arrays = simulate(self.spec, self.design, pvec, seed, start, stop)
-            st = add_stats(st, chunk_stats(self.spec, chunk_tables(self.spec, self.design, start, arrays)))
+            arrays = simulate(self.spec, design, pvec, seed, start, stop)
+            st = add_stats(st, chunk_stats(self.spec, chunk_tables(self.spec, design, start, arrays)))
         self.stats[(x, stage)] = st
         est, _, _ = metric_interval(st, self.metric)
         return est, metric_variance(st, self.metric), int(st["n"])
@@ -338,8 +352,9 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
     from .game import get_game
     from .runner import check_seed
     from .sweep import check_metric
+    from .knobs import as_param
     spec = get_game(game) if isinstance(game, str) else game
-    p = spec.params.params[spec.params.index(param)]
+    p = as_param(spec, param)                 # a game parameter or a knob strategy.<preset>.<knob>
     if p.kind not in ("int", "float"):
         raise UserError(f"parameter {param} is a {p.kind}: the solver needs a numeric (int or float) parameter")
     if overrides and param in overrides:
@@ -371,6 +386,7 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
     lo, hi = parse_range(between, p)
     fn = GameMetric(spec, param, metric, players, lineup, strategies, all_rotations, overrides, seed,
                     cap=int(max_games))
+    fn.design_at(lo)      # a knob of a preset outside the line-up fails here, before any game is played
     result = find_root(fn, lo, hi, target, games=int(games), max_games=int(max_games), integer=p.kind == "int",
                        limits=(p.lo, p.hi), xtol=xtol, confidence=float(confidence))
     info = {"game": spec.name, "param": param, "metric": metric, "players": players,

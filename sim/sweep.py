@@ -62,6 +62,7 @@ import pyarrow.parquet as pq
 from .errors import UserError, suggest
 from .game import game_names, get_game
 from .check import Expect, chunk_state, expected_columns
+from .knobs import as_param, describe_strategies, split_overrides
 from .lock import FolderLock
 from .results import (chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk,
                       write_json)
@@ -255,7 +256,15 @@ class Sweep:
                 "confidence": self.confidence if self.adaptive else None, "set": dict(self.overrides),
                 "grid": {k: list(v) for k, v in self.grid.items()},
                 "zip": {k: list(v) for k, v in self.zipped.items()}, "adaptive": self.adaptive,
-                "game_code": self.spec.code_version()}
+                "game_code": self.spec.code_version(),
+                **self._preset_files()}
+
+    def _preset_files(self):
+        """Knobs of line-up presets loaded from files (--strategy-file): an edited file is a different sweep.
+        Empty (and absent from the request) without such presets, so older sweep folders still resume."""
+        files = {n: list(self.spec.strategy(n).weights) for lu in self.lineups for n in lu
+                 if self.spec.strategy(n).origin}
+        return {"preset_files": files} if files else {}
 
     def fingerprint(self):
         text = json.dumps(self.request(), sort_keys=True)
@@ -330,7 +339,7 @@ def build_sweep(raw, where="sweep"):
 
     def param(name, section):
         try:
-            return table.params[table.index(name)]
+            return as_param(spec, name)        # a game parameter, or a knob strategy.<preset>.<knob>
         except UserError as e:
             raise UserError(f"{where}: [{section}] {e}") from None
 
@@ -408,13 +417,13 @@ def expand(sweep, where="sweep"):
             pairs = item if isinstance(item[0], tuple) else (item,)
             for name, v in pairs:
                 values[name] = v
-        params = {**sweep.overrides, **values}
+        params, knobs = split_overrides({**sweep.overrides, **values})
         pvec = spec.params.resolve(params)
         for n in sweep.players:
             for lineup in sweep.lineups:
                 try:
                     design = make_design(spec, (n,), sweep.cap, None if sweep.fixed else list(lineup),
-                                         list(lineup) if sweep.fixed else None, sweep.all_rotations)
+                                         list(lineup) if sweep.fixed else None, sweep.all_rotations, knobs)
                 except UserError as e:
                     raise UserError(f"{where}: {n} players, line-up {','.join(lineup)}: {e}") from None
                 configs.append(Config(len(configs), n, tuple(lineup), sweep.fixed, dict(values), pvec, design))
@@ -781,6 +790,7 @@ def _manifest(sweep, planner, status, command, timings=None):
             "config": cfg.index, "partition": f"config={cfg.index}", "players": cfg.players,
             "lineup": list(cfg.lineup), "seating": "fixed" if cfg.fixed else "rotate", "swept": cfg.values,
             "params_changed": spec.params.changed(cfg.pvec), "params": spec.params.describe(cfg.pvec),
+            "strategies": describe_strategies(spec, cfg.design),
             "games_planned": planner.games_planned(cfg.index), "games_done": planner.games_done(cfg.index),
             "finished": planner.finished.get(cfg.index), "rounds": planner.rounds[cfg.index]})
     return {"kind": "sweep", "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
@@ -807,7 +817,7 @@ def summary_frame(sweep, planner):
         row = {"config": cfg.index, "players": cfg.players, "lineup": ",".join(cfg.lineup),
                "seating": "fixed" if cfg.fixed else "rotate"}
         for name in list(sweep.grid) + list(sweep.zipped):
-            p = sweep.spec.params.params[sweep.spec.params.index(name)]
+            p = as_param(sweep.spec, name)
             value = cfg.values[name]
             row[name] = float(value) if p.kind in ("int", "float") else value
         row["games"] = int(st.get("n", 0))

@@ -12,6 +12,7 @@ import numba as nb
 import numpy as np
 
 from sim.kernel import one_copy
+from sim.rng import rand_float
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.gunny_town.engine import (
     ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
@@ -46,7 +47,7 @@ W_MISSION = K.add("mission_vp", 3.0, 0.0, 6.0, doc="value per VP of a face-up mi
 W_GOLD = K.add("gold", 0.5, 0.0, 3.0, doc="value of one GN")
 W_AMMO = K.add("ammo", 1.0, 0.0, 3.0, doc="value of an ammunition card")
 W_LP = K.add("life", 1.5, 0.0, 4.0, doc="value of a life point (doubled at 1 LP)")
-W_FAKE = K.add("fake", 0.5, 0.0, 1.0, doc="a defender with 2+ LP and no strong card fakes when this is above 0.5")
+W_FAKE = K.add("fake", 0.5, 0.0, 1.0, doc="chance that a defender with 2+ LP and no strong card fakes")
 W_GAMMA = K.add("travel_discount", 0.7, 0.0, 1.0, doc="discount per turn of travel when planning moves")
 W_SECRET = K.add("secret_vp", 2.0, 0.0, 5.0, doc="value per VP of its own secret mission (in GN)")
 W_RISK = K.add("risk_life", 1.0, 0.0, 3.0, doc="weight of the life it risks in a duel (x3 at 1 LP)")
@@ -564,7 +565,8 @@ def _defender_card(s, p, pl, w):
         return DODGE
     if hi >= 0 and RANK[hi] >= 3 and not over:
         return hi
-    if s.lp[pl] >= 2 and w[W_FAKE] > 0.5:
+    # a bluff made every time is a rule, not a bluff: fake with probability `fake` (policy stream, the dice stay)
+    if s.lp[pl] >= 2 and rand_float(s.rng, 1) < w[W_FAKE]:
         return FAKE
     if has_dodge:
         return DODGE

@@ -7,17 +7,31 @@ without reference counting, so it must not allocate arrays.  A strategy that rea
 import numba as nb
 
 from sim.knobs import KnobTable, Preset, strategies
+from sim.rng import rand_float
+
+PLANTED_BEST = 0.7     # the skill at which the planted bot plays best (tests of sim tune recover it)
 
 # The knob table: each knob's name, default, range, type and one line of doc; choose() reads knobs by these slots.
 K = KnobTable()
 W_HOLD = K.add("hold", 20, 1, 100, "int", "hold once the turn total reaches this")
+W_SKILL = K.add("skill", 0.5, 0.0, 1.0, doc="planted bot (sid 2): plays each decision well (hold at 20) with "
+                "chance 1 - ((skill - 0.7) / 0.7)^2, else holds at once")
 # Presets are data: a name, the strategy id whose code they run, a description and the knobs they change.
 PRESETS = [Preset("hold20", 1, "Hold at a turn total of 20 (knob hold).", {}),
-           Preset("hold10", 1, "Hold at 10 (a preset of hold20's code).", {"hold": 10})]
+           Preset("hold10", 1, "Hold at 10 (a preset of hold20's code).", {"hold": 10}),
+           # a test fixture rather than a strategy: a bot whose best knob value is known
+           Preset("planted", 2, "A bot whose best knob value is known: skill = 0.7 (for tests of sim tune).",
+                  {"skill": 0.2})]
 STRATEGIES = strategies(K, PRESETS)
 
 
 @nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
-    # sid 1: hold once the turn total reaches the hold knob; legal is (ROLL, HOLD)
+    # legal is (ROLL, HOLD)
+    if sid == 2:
+        d = (weights[W_SKILL] - PLANTED_BEST) / PLANTED_BEST
+        if rand_float(s.rng, 1) >= 1.0 - d * d:
+            return 1
+        return 1 if s.pot >= 20 else 0
+    # sid 1: hold once the turn total reaches the hold knob
     return 1 if s.pot >= weights[W_HOLD] else 0
