@@ -301,6 +301,52 @@ def play_blocks(states, first, last, p, master, seed_index, n_players, strat, si
             n_items[i] = write_outcome(s, p, game_int[i], seat_int[i], seat_f[i], items[i])
 
 
+@nb.njit(nogil=True, cache=True)
+def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, sids, weights, salt, rate, rollouts,
+                 cap, policy, rw, peek, game_int, seat_int, seat_f, items, rows, steps, out_step, out_seat, out_n,
+                 out_m, out_actions, out_win, out_margin):
+    """`sim audit`: play game b of the batch (one game per block, on states[b]) as play_blocks would, and at the
+    decisions a hash of (salt, seed index, step) samples with probability `rate` (at most out_step.shape[1] a
+    game; forced ones skipped), evaluate the chosen action and up to cap - 1 others by `rollouts` rollouts each
+    (rollout_values: common random numbers, policy `policy` in every seat).  Row r of game b: the step, seat,
+    number of legal actions, number evaluated, the actions (the chosen one first) and win share / score margin per
+    action and rollout.  Sampling and the rollouts' seeds come from the hash, not the game's streams, so the game
+    plays exactly as in `sim run` and `sim replay` shows it."""
+    legal = np.empty(MAX_ACTIONS, np.int64)
+    pick = np.zeros(2, np.uint64)
+    work = make_work(states, game_int[0], seat_int[0], seat_f[0], items[0])
+    cand = work[3]
+    max_rows = out_step.shape[1]
+    for b in range(first, last):
+        s = states[b]
+        seed_streams(s.rng, master, seed_index[b])
+        setup(s, p, n_players[b])
+        t = 0
+        r = 0
+        while not is_over(s) and t < MAX_STEPS:
+            seat, n, k = decide(s, p, strat[b], sids, weights, legal)
+            if k < 0:
+                k = search_choose(s, p, seat, legal, n, weights[strat[b][seat]], work)
+            if n > 1 and r < max_rows:
+                h = mix64(salt ^ mix64(np.uint64(seed_index[b]) * GOLDEN + np.uint64(t)))
+                if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rate:
+                    pick[1] = h
+                    m = select_candidates(s, p, seat, legal, n, cap, k, pick, cand, work[2])
+                    rollout_values(s, p, seat, legal, cand, m, rollouts, mix64(h + GOLDEN), policy, rw, peek, work,
+                                   out_win[b, r], out_margin[b, r])
+                    out_step[b, r] = t
+                    out_seat[b, r] = seat
+                    out_n[b, r] = n
+                    out_m[b, r] = m
+                    for c in range(m):
+                        out_actions[b, r, c] = legal[cand[c]]
+                    r += 1
+            apply_action(s, p, legal[k])
+            t += 1
+        rows[b] = r
+        steps[b] = t
+
+
 def play_batch(states, *args):
     """Play games 0..len(seed_index)-1 on all of numba's threads (args as play_blocks after `last`)."""
     compile_ahead(sys.modules[__name__], states, args)

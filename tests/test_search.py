@@ -64,3 +64,19 @@ def test_search_player_reproducible_for_any_thread_count():
     spec2, design2, _ = prepare("toy_pig", (3,), 60, ["hold20", "hold20", "hold10"], None, False, None)
     plain = simulate(spec2, design2, pvec, 5, 0, design2.total)
     assert not np.array_equal(plain["steps"], runs[0]["steps"])
+
+
+def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path):
+    from sim.audit import run_audit
+    summary, text, out = run_audit("toy_pig", 2, "hold0", decisions=120, rollouts=32, out=tmp_path / "bad",
+                                   progress=False)
+    assert summary.loc[summary.kind == "hold", "flagged"].item(), text  # holding with 0-5 points, turn after turn
+    assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
+    again, _, _ = run_audit("toy_pig", 2, "hold0", decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
+    pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
+    assert pd_eq
+    summary, text, _ = run_audit("toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search",
+                                 progress=False)
+    assert not summary["flagged"].any(), text
+    rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
+    assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold"}
