@@ -80,3 +80,16 @@ def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path):
     assert not summary["flagged"].any(), text
     rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
     assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold"}
+
+
+def test_report_bot_health_section_shows_the_audit(tmp_path):
+    from sim.audit import run_audit
+    from sim.report.build import collect
+    from sim.runner import run_study
+    run = run_study("toy_pig", tmp_path / "run", games=300, players=(2,), lineup=["hold0", "hold20"], seed=1,
+                    progress=False)
+    run_audit("toy_pig", 2, "hold0", decisions=80, rollouts=32, out=run / "audit", progress=False)
+    rep = collect(run)
+    sec = [s for s in rep.sections if s.anchor == "bot-health"]
+    assert sec and "Audit by rollouts" in "".join(sec[0].body)
+    assert any(f.kind == "bot_health" and f.data["kind"] == "hold" for f in rep.findings)
