@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from sim.errors import UserError
-from sim.game import get_game
+from sim.game import StrategySpec, get_game
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
 from sim.search import SEARCH_SID, search_strategy
@@ -66,30 +66,38 @@ def test_search_player_reproducible_for_any_thread_count():
     assert not np.array_equal(plain["steps"], runs[0]["steps"])
 
 
-def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path):
+@pytest.fixture
+def planted(toy, monkeypatch):
+    """A deliberately bad preset of Pig: banks the turn total after every roll (hold knob 1)."""
+    monkeypatch.setattr(toy, "strategies", list(toy.strategies) + [
+        StrategySpec("hold1", 1, "Planted blunder: holds as soon as the turn total is 1 or more.", (1.0,))])
+    return "hold1"
+
+
+def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, planted):
     from sim.audit import run_audit
-    summary, text, out = run_audit("toy_pig", 2, "hold0", decisions=120, rollouts=32, out=tmp_path / "bad",
+    summary, text, out = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad",
                                    progress=False)
-    assert summary.loc[summary.kind == "hold", "flagged"].item(), text  # holding with 0-5 points, turn after turn
+    assert summary.loc[summary.kind.str.startswith("hold"), "flagged"].item(), text  # banking 2-6 points, turn after turn
     assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
-    again, _, _ = run_audit("toy_pig", 2, "hold0", decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
+    again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
     pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
     assert pd_eq
     summary, text, _ = run_audit("toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search",
                                  progress=False)
     assert not summary["flagged"].any(), text
     rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
-    assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold"}
+    assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold (bank the turn total)"}
 
 
-def test_report_bot_health_section_shows_the_audit(tmp_path):
+def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
     from sim.audit import run_audit
     from sim.report.build import collect
     from sim.runner import run_study
-    run = run_study("toy_pig", tmp_path / "run", games=300, players=(2,), lineup=["hold0", "hold20"], seed=1,
+    run = run_study("toy_pig", tmp_path / "run", games=300, players=(2,), lineup=[planted, "hold20"], seed=1,
                     progress=False)
-    run_audit("toy_pig", 2, "hold0", decisions=80, rollouts=32, out=run / "audit", progress=False)
+    run_audit("toy_pig", 2, planted, decisions=200, rollouts=32, out=run / "audit", progress=False)
     rep = collect(run)
     sec = [s for s in rep.sections if s.anchor == "bot-health"]
     assert sec and "Audit by rollouts" in "".join(sec[0].body)
-    assert any(f.kind == "bot_health" and f.data["kind"] == "hold" for f in rep.findings)
+    assert any(f.kind == "bot_health" and f.data["kind"].startswith("hold") for f in rep.findings)
