@@ -8,8 +8,6 @@ import argparse
 import math
 import time
 
-import numpy as np
-
 from sim.game import get_game
 from sim.runner import prepare, simulate
 from sim.search import rollout_preset

@@ -27,7 +27,8 @@ from . import __version__
 from .errors import UserError
 from .game import get_game
 from .kernel import load_kernel, new_states, run_blocks
-from .results import read_manifest, write_json
+from .lock import FolderLock
+from .results import write_json
 from .runner import check_seed, open_run_folder, output_buffers, prepare, simulate
 from .search import has_determinize, rollout_preset
 
@@ -125,9 +126,18 @@ def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, ca
                "rollouts": rollouts, "cap": cap, "rollout_policy": policy.name, "per_game": per_game, "seed": seed,
                "params": spec.params.describe(pvec), "game_code": spec.code_version(), "chunk_games": chunk_games,
                "rate": rate}
-    open_run_folder(out, request, overwrite)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    with FolderLock(out, "sim audit"):  # one writer per folder, as sim run
+        open_run_folder(out, request, overwrite)
+        return _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap,
+                             per_game, rate, chunk_games, progress, command)
+
+
+def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap, per_game,
+                  rate, chunk_games, progress, command):
     (out / "decisions").mkdir(exist_ok=True)
-    manifest = {"game": spec.name, "title": spec.title, "request": request, "players": [players],
+    manifest = {"game": spec.name, "title": spec.title, "request": request, "players": [request["players"]],
                 "seed": seed, "seating": design.to_dict(), "params_changed": spec.params.changed(pvec),
                 "strategies": {strategy: {"sid": spec.strategy(strategy).sid,
                                           "weights": list(spec.strategy(strategy).weights)}},
@@ -176,7 +186,7 @@ def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, ca
     summary.to_parquet(out / "summary.parquet", index=False)
     text = summary_text(spec, request, rows, summary)
     (out / "summary.txt").write_text(text)
-    manifest.update(status="complete", decisions=int(len(rows)),
+    manifest.update(status="complete", decisions=len(rows),
                     timings={"total_s": round(time.perf_counter() - t0, 2)})
     write_json(out / "manifest.json", manifest)
     return summary, text, out
@@ -185,7 +195,7 @@ def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, ca
 def _play_chunk(kern, eng, spec, design, pvec, seed, start, stop, salt, rate, rollouts, cap, policy, rw, peek,
                 sids, weights, per_game, label, strategy):
     n = stop - start
-    players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
+    players, seed_index, _, strat = design.assign(start, stop, eng.MAX_PLAYERS)
     buf = output_buffers(spec, 1)
     cap = int(min(cap, eng.MAX_ACTIONS))
     rows = np.zeros(n, np.int64)
@@ -256,11 +266,11 @@ def summarise(rows):
 
 
 def summary_text(spec, request, rows, summary):
-    lines = [f"sim audit {spec.name}: {request['strategy']} in every seat, {request['players']} players, "
-             f"{len(rows)} decisions, {request['rollouts']} rollouts per action with {request['rollout_policy']}, "
-             f"up to {request['cap']} actions per decision",
-             "regret = win share of the best action minus the chosen one's (best picked on half the rollouts, "
-             "measured on the other half); worse = regret > 1.96 standard errors",
+    lines = [(f"sim audit {spec.name}: {request['strategy']} in every seat, {request['players']} players, "
+              f"{len(rows)} decisions, {request['rollouts']} rollouts per action with {request['rollout_policy']}, "
+              f"up to {request['cap']} actions per decision"),
+             ("regret = win share of the best action minus the chosen one's (best picked on half the rollouts, "
+              "measured on the other half); worse = regret > 1.96 standard errors"),
              f"{'kind':18s} {'n':>5s} {'worse':>16s} {'mean regret [95%]':>24s} {'worst':>6s}  example (game, step)"]
     for _, r in summary.iterrows():
         flag = "  <-- FLAGGED" if r["flagged"] else ""

@@ -77,7 +77,8 @@ class GameSpec:
         for s in [RANDOM] + list(self.strategies):
             if s.name == name:
                 return s
-        from .search import search_strategy  # the rollout search player exists for every game (sim/search.py)
+        # the rollout search player exists for every game (sim/search.py)
+        from .search import search_strategy
         found = search_strategy(self, name)
         if found is not None:
             return found

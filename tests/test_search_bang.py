@@ -53,7 +53,8 @@ def test_determinize_keeps_public_facts_and_conserves_roles(players, mods):
                 if i not in hidden:
                     assert all(d[0][f][i] == s[f][i] for f in PER_SEAT)
             # the hidden seats' (role, dealt role, special) triples are a permutation of theirs
-            triples = lambda x: sorted((int(x["role"][i]), int(x["role0"][i]), int(x["special"][i])) for i in hidden)
+            def triples(x, hidden=hidden):
+                return sorted((int(x["role"][i]), int(x["role0"][i]), int(x["special"][i])) for i in hidden)
             assert triples(d[0]) == triples(s)
             varied += any(d[0]["role"][i] != s["role"][i] for i in hidden)
     assert varied > 0 or players == 3  # it does re-deal (3 players: every role is public)
