@@ -101,3 +101,14 @@ def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
     sec = [s for s in rep.sections if s.anchor == "bot-health"]
     assert sec and "Audit by rollouts" in "".join(sec[0].body)
     assert any(f.kind == "bot_health" and f.data["kind"].startswith("hold") for f in rep.findings)
+
+
+def test_audit_command(tmp_path, capsys):
+    from sim.cli import main
+    out = tmp_path / "a"
+    assert main(["audit", "toy_pig", "--players", "2", "--strategy", "hold10", "--decisions", "20", "--rollouts",
+                 "8", "--out", str(out), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "sim audit toy_pig: hold10 in every seat" in text and (out / "summary.parquet").exists()
+    assert main(["audit", "toy_pig", "--rollouts", "7", "--out", str(tmp_path / "b")]) != 0  # one-line error
+    assert "--rollouts must be even" in capsys.readouterr().err
