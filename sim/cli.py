@@ -107,8 +107,9 @@ def cmd_strategies(args):
     from .game import get_game
     g = get_game(args.game)
     from .knobs import doc_lines
+    from .search import search_names
     tables = []
-    for s in [g.strategy(n) for n in g.strategy_names()]:
+    for s in [g.strategy(n) for n in g.strategy_names() + list(search_names())]:
         hidden = " [reads hidden information]" if s.sees_hidden else ""
         if s.knobs is not None:
             changed = ", ".join(f"{k}={s.knobs.knob(k).show(s.weights[s.knobs.index(k)])}" for k in s.changes)
@@ -298,6 +299,16 @@ def cmd_report(args):
         print(f"report written to {path}")
 
 
+def cmd_audit(args):
+    from .audit import run_audit
+    _, text, out = run_audit(args.game, players=args.players, strategy=args.strategy, decisions=args.decisions,
+                             rollouts=args.rollouts, cap=args.cap, rollout=args.rollout, per_game=args.per_game,
+                             seed=args.seed, out=args.out, params=parse_sets(args.set), threads=args.threads,
+                             progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
+    print(text, end="")
+    print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
+
+
 def build_parser():
     p = Parser(prog="sim", description="Monte Carlo balance lab for tabletop games.", epilog=EXAMPLES,
                formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -335,6 +346,24 @@ def build_parser():
                         "resumed either way")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("audit", help="find a strategy's blunders: evaluate its sampled decisions by rollouts")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
+    s.add_argument("--strategy", help="strategy audited, in every seat (default: the game's first heuristic)")
+    s.add_argument("--decisions", type=int, default=1000, help="decisions evaluated (default 1000)")
+    s.add_argument("--rollouts", type=int, default=32, help="rollouts per action, even (default 32)")
+    s.add_argument("--cap", type=int, default=16, help="actions evaluated per decision, the chosen one included "
+                   "(default 16)")
+    s.add_argument("--rollout", help="rollout policy (default: the game's first heuristic)")
+    s.add_argument("--per-game", type=int, default=2, help="decisions sampled per game at most (default 2)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--out", help="audit folder (default results/audit_<game>_<players>p_<strategy>_<n>_s<seed>)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--overwrite", action="store_true", help="replace a different audit in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_audit)
 
     s = sub.add_parser("replay", help="print one game of a run move by move")
     s.add_argument("run", help="run folder")

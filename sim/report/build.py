@@ -929,6 +929,7 @@ def collect(path, solve=()):
             _items_section(rep, seats_b, items_b)
         _roles_section(rep, seats_b, spec)
         _shape_section(rep, games_b, seats_b, spec)
+        __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
         rep.notices.insert(0, f"<div class='notice'><b>These results rest on assumed components.</b> "
