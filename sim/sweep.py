@@ -578,6 +578,7 @@ class Task:
     chunk: int
     start: int
     stop: int
+    replay: bool = False    # the chunk's files on disk failed sim.check: play it again whatever is there
 
     @property
     def partition(self):
@@ -602,7 +603,7 @@ def execute_task(task):
     """Play and write one task (idempotent: a finished chunk is read, not replayed); returns its statistics."""
     spec = get_game(task.game) if isinstance(task.game, str) else task.game
     state, _ = chunk_state(task.folder, task.chunk, task_expect(spec, task, checksum=False), task.partition)
-    if state == "done":
+    if state == "done" and not task.replay:
         return read_part_stats(spec, task.folder, task.config, task.chunk)
     with _KERNEL_LOCK:
         arrays = simulate(spec, task.design, task.pvec, task.seed, task.start, task.stop)
@@ -638,6 +639,7 @@ class Planner:
         self.game_ref = sweep.spec.name if sweep.spec.name in game_names() else sweep.spec
         self.records = {p: dict(r) for p, r in (records or {}).items()}   # partition -> chunk -> record
         self.replayed = 0
+        self.bad = set()                                          # (config, chunk) whose files failed the check
         for c in sweep.configs:
             self._load_done(c.index)
 
@@ -658,12 +660,13 @@ class Planner:
             elif state == "bad":
                 print(f"note: replaying {why}", file=sys.stderr)
                 recs.pop(str(c), None)
+                self.bad.add((k, c))
                 self.replayed += 1
 
     def task(self, k, c):
         cfg = self.sweep.configs[k]
         return Task(self.game_ref, cfg.design, cfg.pvec, self.sweep.seed, self.folder, k, c,
-                    c * self.sweep.chunk_size, self._stop(k, c))
+                    c * self.sweep.chunk_size, self._stop(k, c), (k, c) in getattr(self, "bad", ()))
 
     def games_planned(self, k):
         return min(self.sweep.cap, self.scheduled[k] * self.sweep.chunk_size) if self.sweep.adaptive else \

@@ -335,3 +335,34 @@ def test_interrupt_and_failure_leave_a_final_status(tmp_path, capsys, monkeypatc
     monkeypatch.undo()
     assert main(SMALL + ["--out", str(out)]) == 0
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+@pytest.mark.parametrize("damage", [truncate, empty, flip])
+def test_damaged_sweep_part_is_replayed(tmp_path, capsys, clean, damage):
+    import shutil
+    out = tmp_path / "sweep"
+    shutil.copytree(clean / "sweep", out)
+    damage(out / "seats" / "config=1" / part_name(3))
+    assert [(p, c) for p, c, _ in check_folder(out).bad] == [("config=1", 3)]
+    code, err = cli(capsys, SWEEP + ["--out", str(out)])
+    assert code == 0 and any("replaying" in line for line in err), err
+    assert_same_results(out, clean / "sweep")
+    pd.testing.assert_frame_equal(pd.read_parquet(out / "summary.parquet"),
+                                  pd.read_parquet(clean / "sweep" / "summary.parquet"))
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("attempt", range(8))
+def test_kill_at_random_moments(tmp_path, capsys, clean, attempt):
+    """kill -9 at a random moment (often mid-write), then the same command: identical to a clean run."""
+    import random
+    rnd = random.Random(attempt)
+    kind = "run" if attempt % 2 == 0 else "sweep"
+    argv = (RUN if kind == "run" else SWEEP) + ["--out", str(tmp_path / kind)]
+    proc = spawn(argv)
+    time.sleep(rnd.uniform(1.0, 4.0))
+    proc.kill()
+    proc.wait()
+    code, err = cli(capsys, argv)
+    assert code == 0, err
+    assert_same_results(tmp_path / kind, clean / kind)
