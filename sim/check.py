@@ -69,7 +69,7 @@ def part_problem(path, table, expect):
         return "missing"
     try:
         meta = pq.ParquetFile(path).metadata
-    except Exception as e:  # pyarrow raises ArrowInvalid / OSError for truncated, empty or foreign files
+    except Exception as e:  # noqa: BLE001 - pyarrow raises ArrowInvalid / OSError for truncated, empty or foreign files
         size = path.stat().st_size if path.exists() else 0
         return "empty (0 bytes)" if size == 0 else f"unreadable ({str(e).splitlines()[0][:80]})"
     names = tuple(meta.schema.to_arrow_schema().names)

@@ -240,6 +240,7 @@ def cmd_solve(args):
 
 def cmd_report(args):
     from pathlib import Path
+
     from .check import check_folder
     from .report import build_report
     if (Path(args.results) / "manifest.json").exists():
@@ -391,7 +392,7 @@ def main(argv=None):
         return 0
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # noqa: BLE001 - classified below; anything unknown is re-raised with its traceback
+    except Exception as e:  # classified below; anything unknown is re-raised with its traceback
         line = error_line(e)
         if line is None:
             raise

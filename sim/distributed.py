@@ -11,6 +11,7 @@ finished part files are kept, a task whose part already exists is read instead o
 
 Workers should run one task at a time per machine (`--nthreads 1`): each task already uses every core.
 """
+import contextlib
 import uuid
 
 from .errors import UserError
@@ -82,7 +83,7 @@ def run_on_cluster(client, planner, done):
                 lost = None
                 try:
                     workers = len(client.scheduler_info().get("workers", {}))
-                except Exception:   # the scheduler went away between two polls: the status check above decides
+                except Exception:  # noqa: BLE001 - the scheduler went away between two polls: the status check above decides
                     workers = -1
                 if workers == 0:
                     no_workers = no_workers or now
@@ -97,17 +98,15 @@ def run_on_cluster(client, planner, done):
                 task, _ = running.pop(fut.key)
                 try:
                     stats = fut.result()
-                except Exception as e:  # a lost task (KilledWorker) or an error raised by the task itself
+                except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
                     raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
                                     f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from None
                 done(task, stats)
                 submit(planner.ready())
     finally:
         if running:
-            try:
+            with contextlib.suppress(Exception):   # a lost scheduler cannot cancel; the tasks die with it
                 client.cancel([fut for _, fut in running.values()])
-            except Exception:
-                pass
         for lg, level in zip(quiet, levels):
             lg.setLevel(level)
 
@@ -118,7 +117,7 @@ def _wait_some(wait, futures):
         done, _ = wait(futures, timeout=POLL_S, return_when="FIRST_COMPLETED")
     except TimeoutError:
         return []
-    except Exception as e:  # dask's own TimeoutError on older versions
+    except Exception as e:  # dask's own TimeoutError on older versions (re-raised otherwise)
         if "Timeout" in e.__class__.__name__:
             return []
         raise

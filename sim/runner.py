@@ -1,4 +1,5 @@
 """Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+import contextlib
 import math
 import platform
 import shutil
@@ -88,8 +89,7 @@ def check_games(games, where="--games"):
     """A whole number of games from 1 to MAX_GAMES (UserError otherwise), refused before anything is written."""
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
         try:
-            if isinstance(games, float) and (games != games or games in (float("inf"), float("-inf"))
-                                             or games != int(games)):
+            if isinstance(games, float) and (not math.isfinite(games) or games != int(games)):
                 raise ValueError
             games = int(games)
         except (TypeError, ValueError, OverflowError):
@@ -261,7 +261,7 @@ def _chunks_to_play(out, manifest, resumed):
 
 
 def _play(spec, design, pvec, seed, out, manifest, todo, progress):
-    chunk_size, n_chunks = manifest["chunk_size"], manifest["n_chunks"]
+    chunk_size = manifest["chunk_size"]
     t0 = time.perf_counter()
     simulate(spec, design, pvec, seed, 0, 1)  # compile, or load from the cache
     compile_s = time.perf_counter() - t0
@@ -300,10 +300,8 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
                 pending.result()
         except KeyboardInterrupt:
             if pending is not None:
-                try:
+                with contextlib.suppress(Exception):   # its error matters less than the interrupt being reported
                     pending.result()
-                except Exception:
-                    pass
             bar.close()
             print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
                   file=sys.stderr)

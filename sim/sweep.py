@@ -59,12 +59,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .check import Expect, chunk_state, expected_columns
 from .errors import UserError, suggest
 from .game import game_names, get_game
-from .check import Expect, chunk_state, expected_columns
 from .lock import FolderLock
-from .results import (chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk,
-                      write_json)
+from .results import chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk, write_json
 from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 

@@ -196,6 +196,7 @@ def test_replay_of_a_sweep_configuration(ws, capsys):
 
 def test_full_disk_ends_with_one_line_and_a_failed_status(ws, capsys, monkeypatch):
     import errno
+
     import sim.runner
     calls = []
 
@@ -289,7 +290,7 @@ def _toml(v):
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
-        return "nan" if v != v else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
@@ -337,7 +338,7 @@ def test_generated_bad_sweep_files(key, value, data, tmp_path_factory, monkeypat
         section, name = key.split(".")
         text = f'game = "toy_pig"\ngames = 10\n[{section}]\n{name} = {_toml(value)}\n'
     else:
-        text = f'game = "toy_pig"\n' + ("games = 10\n" if key != "games" else "") + f"{key} = {_toml(value)}\n"
+        text = 'game = "toy_pig"\n' + ("games = 10\n" if key != "games" else "") + f"{key} = {_toml(value)}\n"
     (where / "s.toml").write_text(text)
     _assert_refused(["sweep", "s.toml", "--out", "out", "--no-progress"], where, keep={"s.toml"})
 

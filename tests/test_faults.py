@@ -161,9 +161,9 @@ def test_killed_sweep_is_resumed_identically(tmp_path, capsys, clean):
 
 def test_lock_held_by_a_live_process_is_refused_and_released_after(tmp_path):
     out = tmp_path / "x"
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from sim.lock import FolderLock; "
-                               "FolderLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)",
-                               str(out)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    code = ("import sys, time; from sim.lock import FolderLock; "
+            "FolderLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(out)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
@@ -172,7 +172,7 @@ def test_lock_held_by_a_live_process_is_refused_and_released_after(tmp_path):
     finally:
         holder.kill()
         holder.wait()
-    with FolderLock(out) as lock:        # the holder is gone: its lock is stale and taken over
+    with FolderLock(out):                # the holder is gone: its lock is stale and taken over
         assert json.loads(lock_path(out).read_text())["pid"] == os.getpid()
     assert not lock_path(out).exists()
 
@@ -254,6 +254,7 @@ def test_damaged_part_is_detected_and_replayed(tmp_path, capsys, small_clean, ta
 
 def test_report_reads_only_whole_chunks(tmp_path, small_clean):
     import shutil
+
     from sim.analysis.load import load_run
     out = tmp_path / "run"
     shutil.copytree(small_clean, out)
@@ -261,7 +262,7 @@ def test_report_reads_only_whole_chunks(tmp_path, small_clean):
     truncate(out / "seats" / part_name(3))                   # chunk 3 bad
     run = load_run(out)
     games, seats = run.games(["game"]), run.seats(["game"])
-    assert set(games.game) == set(seats.game) == set(range(0, 1000)) | set(range(2000, 3000))
+    assert set(games.game) == set(seats.game) == set(range(1000)) | set(range(2000, 3000))
 
 
 def test_no_op_rerun_of_a_complete_run_changes_nothing(tmp_path, capsys, small_clean):

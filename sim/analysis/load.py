@@ -109,6 +109,7 @@ class Run:
         stderr."""
         if self._verdict is None and self.manifest.get("chunk_size"):
             import sys
+
             from ..check import check_folder
             self._verdict = check_folder(self.path, checksum=False)
             v = self._verdict
