@@ -204,6 +204,11 @@ def test_default_out_names_differ_by_settings(tmp_path, capsys, monkeypatch):
     # the same settings written differently are the same run
     assert main(base + ["--set", "target=30.0"]) == 0
     assert len(list((tmp_path / "results").iterdir())) == 4
+    sweep = ["sweep", "toy_pig", "--games", "50", "--no-progress"]
+    for extra in (["--grid", "target=30,40"], ["--grid", "target=30,50"]):
+        assert main(sweep + extra) == 0
+    sweeps = sorted(p.name for p in (tmp_path / "results").iterdir() if p.name.startswith("sweep_"))
+    assert len(sweeps) == 2 and all(n.startswith("sweep_toy_pig_s0_") for n in sweeps), sweeps
 
 
 # ----------------------------------------------------------------------------------------------- damaged parts
