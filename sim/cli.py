@@ -182,6 +182,9 @@ def cmd_bench(args):
     from .bench import bench
     from .game import get_game
     g = get_game(args.game)
+    from .runner import check_games
+    if args.games > 1:
+        check_games(args.games)       # the upper limit; below 1 is named together with --repeat
     if args.games < 1 or args.nojit_games < 0 or args.repeat < 1:
         raise UserError(f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
                         f"{args.games}, {args.repeat}, {args.nojit_games})")

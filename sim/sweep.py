@@ -107,7 +107,11 @@ def parse_player_counts(value, where="players"):
                 part = part.strip()
                 if "-" in part:
                     lo, hi = part.split("-")
-                    out.extend(range(int(lo), int(hi) + 1))
+                    lo, hi = int(lo), int(hi)
+                    if hi - lo > 100:   # no game seats a hundred; a typo must not build a huge list first
+                        raise UserError(f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
+                                        f"counts the game takes, such as 3-8")
+                    out.extend(range(lo, hi + 1))
                 else:
                     out.append(int(part))
     except ValueError:

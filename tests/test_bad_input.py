@@ -152,6 +152,8 @@ CASES = [
     (["run", "toy_pig", "--players", "3-4", "--strategies", "hold20,hold10,random"], ["single player count"], None),
     (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"],
      None),
+    (["run", "toy_pig", "--players", "3-1000000000"], ["spans 999,999,998 player counts"], None),
+    (["bench", "toy_pig", "--games", "100000000000000"], ["at most"], None),
     (["check", "nothere"], ["no such directory"], None),
     (["check", "afile"], ["is a file"], None),
 ]
