@@ -231,6 +231,9 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
         _final(out, manifest, "failed", why)
         raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
                         f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        _final(out, manifest, "failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
 
 
 def _final(out, manifest, status, reason):

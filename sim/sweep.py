@@ -1001,6 +1001,9 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
         final("failed", why)
         raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
                         f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        final("failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
     elapsed = time.perf_counter() - t0
     timings = {"total_s": round(elapsed, 3), "games_this_session": planner.total_done - done_before,
                "executor": "local" if client is None else client.scheduler.address}
