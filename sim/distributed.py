@@ -99,6 +99,10 @@ def run_on_cluster(client, planner, done):
                 try:
                     stats = fut.result()
                 except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
+                    if "Cancelled" in e.__class__.__name__:   # what a lost scheduler does to every pending task
+                        raise UserError(f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
+                                        f"Dask scheduler at {address} is {client.status}; restart it (and its "
+                                        f"workers) and run the same command again") from None
                     raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
                                     f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from None
                 done(task, stats)
