@@ -121,8 +121,14 @@ def _wait_some(wait, futures):
         done, _ = wait(futures, timeout=POLL_S, return_when="FIRST_COMPLETED")
     except TimeoutError:
         return []
-    except Exception as e:  # dask's own TimeoutError on older versions (re-raised otherwise)
+    except Exception as e:  # dask's own TimeoutError on older versions; cancelled futures (re-raised otherwise)
         if "Timeout" in e.__class__.__name__:
             return []
+        # a lost scheduler cancels every pending future and wait() raises (FuturesCancelledError, or an
+        # UnboundLocalError from inside distributed while it reports that): hand the cancelled ones back, whose
+        # result() then names the loss in one line
+        gone = [f for f in futures if f.cancelled() or f.status in ("cancelled", "lost", "error")]
+        if gone:
+            return gone
         raise
     return list(done)
