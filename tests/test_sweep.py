@@ -492,8 +492,6 @@ def test_a_cluster_without_workers_stops_with_one_line(tmp_path, capsys, monkeyp
 
 
 def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkeypatch):
-    import threading
-
     from distributed import Client, LocalCluster
 
     import sim.distributed
