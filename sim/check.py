@@ -203,7 +203,7 @@ def check_folder(folder, checksum=True):
             _tally(v, folder, None, c, e)
         v.stray = stray_parts(folder, {(None, c) for c in range(v.chunks)})
         return v
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
         raise UserError(f"{folder}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); re-run "
                         f"with --overwrite / --fresh") from None
 

@@ -194,8 +194,11 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
     import numba
     chunks = {}
     if old is not None:
-        chunk_size = old["chunk_size"]
-        chunks = old.get("chunks") or {}
+        chunk_size, chunks = old.get("chunk_size"), old.get("chunks") or {}
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1 \
+                or not isinstance(chunks, dict):
+            raise UserError(f"{out}/manifest.json is edited (chunk_size {chunk_size!r}); pass --overwrite to "
+                            f"start the run afresh")
     n_chunks = -(-design.total // chunk_size)
     manifest = {
         "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,

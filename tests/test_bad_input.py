@@ -74,6 +74,12 @@ def damage_part(how):
     return f
 
 
+def edit_manifest(ws, which, **changes):
+    m = json.loads((ws / which / "manifest.json").read_text())
+    m.update(changes)
+    (ws / which / "manifest.json").write_text(json.dumps(m))
+
+
 def edit_seed(ws, which):
     m = json.loads((ws / "run" / "manifest.json").read_text())
     m["seed"] += 1
@@ -115,6 +121,10 @@ CASES = [
     (["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40", "--out", "sweep"],
      ["corrupt", "--fresh"], lambda ws: corrupt("[1, 2")(ws, "sweep")),
     (["report", "run"], ["corrupt"], lambda ws: corrupt("")(ws, "run")),
+    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited", "--overwrite"],
+     lambda ws: edit_manifest(ws, "run", chunk_size=0)),
+    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited"],
+     lambda ws: edit_manifest(ws, "run", chunk_size="100")),
     (["replay", "run", "3"], ["corrupt"], lambda ws: corrupt("{")(ws, "run")),
     (["check", "sweep"], ["corrupt"], lambda ws: corrupt("\x00")(ws, "sweep")),
     (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["not a results manifest"],
@@ -155,6 +165,9 @@ CASES = [
     (["run", "toy_pig", "--players", "3-1000000000"], ["spans 999,999,998 player counts"], None),
     (["bench", "toy_pig", "--games", "100000000000000"], ["at most"], None),
     (["check", "nothere"], ["no such directory"], None),
+    (["check", "run"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "run", chunk_size=0)),
+    (["check", "sweep"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "sweep", configs=[{"x": 1}])),
+    (["replay", "run", "1"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "run", seed="abc")),
     (["check", "afile"], ["is a file"], None),
 ]
 
