@@ -69,7 +69,7 @@ def part_problem(path, table, expect):
         return "missing"
     try:
         meta = pq.ParquetFile(path).metadata
-    except Exception as e:  # pyarrow raises ArrowInvalid / OSError for truncated, empty or foreign files
+    except Exception as e:  # noqa: BLE001 - pyarrow raises ArrowInvalid / OSError for truncated, empty or foreign files
         size = path.stat().st_size if path.exists() else 0
         return "empty (0 bytes)" if size == 0 else f"unreadable ({str(e).splitlines()[0][:80]})"
     names = tuple(meta.schema.to_arrow_schema().names)
@@ -203,7 +203,7 @@ def check_folder(folder, checksum=True):
             _tally(v, folder, None, c, e)
         v.stray = stray_parts(folder, {(None, c) for c in range(v.chunks)})
         return v
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
         raise UserError(f"{folder}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); re-run "
                         f"with --overwrite / --fresh") from None
 

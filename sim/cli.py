@@ -197,6 +197,9 @@ def cmd_bench(args):
     from .bench import bench
     from .game import get_game
     g = get_game(args.game)
+    from .runner import check_games
+    if args.games > 1:
+        check_games(args.games)       # the upper limit; below 1 is named together with --repeat
     if args.games < 1 or args.nojit_games < 0 or args.repeat < 1:
         raise UserError(f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
                         f"{args.games}, {args.repeat}, {args.nojit_games})")
@@ -287,6 +290,7 @@ def cmd_solve(args):
 
 def cmd_report(args):
     from pathlib import Path
+
     from .check import check_folder
     from .report import build_report
     if (Path(args.results) / "manifest.json").exists():
@@ -493,7 +497,7 @@ def main(argv=None):
         return 0
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # noqa: BLE001 - classified below; anything unknown is re-raised with its traceback
+    except Exception as e:  # classified below; anything unknown is re-raised with its traceback
         line = error_line(e)
         if line is None:
             raise

@@ -11,6 +11,7 @@ finished part files are kept, a task whose part already exists is read instead o
 
 Workers should run one task at a time per machine (`--nthreads 1`): each task already uses every core.
 """
+import contextlib
 import uuid
 
 from .errors import UserError
@@ -82,7 +83,7 @@ def run_on_cluster(client, planner, done):
                 lost = None
                 try:
                     workers = len(client.scheduler_info().get("workers", {}))
-                except Exception:   # the scheduler went away between two polls: the status check above decides
+                except Exception:  # noqa: BLE001 - the scheduler went away between two polls: the status check above decides
                     workers = -1
                 if workers == 0:
                     no_workers = no_workers or now
@@ -97,17 +98,19 @@ def run_on_cluster(client, planner, done):
                 task, _ = running.pop(fut.key)
                 try:
                     stats = fut.result()
-                except Exception as e:  # a lost task (KilledWorker) or an error raised by the task itself
+                except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
+                    if "Cancelled" in e.__class__.__name__:   # what a lost scheduler does to every pending task
+                        raise UserError(f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
+                                        f"Dask scheduler at {address} is {client.status}; restart it (and its "
+                                        f"workers) and run the same command again") from None
                     raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
                                     f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from None
                 done(task, stats)
                 submit(planner.ready())
     finally:
         if running:
-            try:
+            with contextlib.suppress(Exception):   # a lost scheduler cannot cancel; the tasks die with it
                 client.cancel([fut for _, fut in running.values()])
-            except Exception:
-                pass
         for lg, level in zip(quiet, levels):
             lg.setLevel(level)
 
@@ -118,8 +121,14 @@ def _wait_some(wait, futures):
         done, _ = wait(futures, timeout=POLL_S, return_when="FIRST_COMPLETED")
     except TimeoutError:
         return []
-    except Exception as e:  # dask's own TimeoutError on older versions
+    except Exception as e:  # dask's own TimeoutError on older versions; cancelled futures (re-raised otherwise)
         if "Timeout" in e.__class__.__name__:
             return []
+        # a lost scheduler cancels every pending future and wait() raises (FuturesCancelledError, or an
+        # UnboundLocalError from inside distributed while it reports that): hand the cancelled ones back, whose
+        # result() then names the loss in one line
+        gone = [f for f in futures if f.cancelled() or f.status in ("cancelled", "lost", "error")]
+        if gone:
+            return gone
         raise
     return list(done)

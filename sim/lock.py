@@ -59,6 +59,8 @@ def _alive(pid, started):
 
 
 def _describe(info):
+    if not info.get("pid"):
+        return "a process that is taking the lock right now"
     since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(info.get("time", 0)))
     return f"pid {info.get('pid')} on {info.get('host')} since {since}"
 

@@ -42,6 +42,8 @@ class Param:
                 return float(self.choices.index(text))
             raise UserError(f"parameter {self.name}: '{raw}' is not a valid choice. Valid: {', '.join(self.choices)}")
         try:
+            if isinstance(raw, bool):   # TOML true is not the number 1
+                raise TypeError
             value = float(raw)
         except (TypeError, ValueError):
             raise UserError(f"parameter {self.name} needs a number (got '{raw}')") from None

@@ -6,7 +6,6 @@ import numpy as np
 from .errors import UserError
 from .game import get_game
 from .kernel import load_kernel, new_states
-from .results import read_manifest
 from .seating import Design
 
 MAX_MOVES = 20_000
@@ -109,7 +108,7 @@ def _compare_with_stored(game, design, pvec, seed, index, run, partition):
         files = [str(f) for f in sorted(base.glob("part-*.parquet"))]
         stored = ds.dataset(files, format="parquet").to_table(
             columns=["game", "seat", "score", "win_share"], filter=ds.field("game") == index).to_pandas()
-    except Exception as e:  # a damaged part: sim check names it
+    except Exception as e:  # noqa: BLE001 - a damaged part: sim check names it
         return f"the stored rows cannot be read ({e.__class__.__name__}); run `sim check {run}`"
     if stored.empty:
         return None                     # not played yet (an unfinished run): nothing to compare with

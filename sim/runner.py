@@ -1,4 +1,5 @@
 """Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+import contextlib
 import math
 import platform
 import shutil
@@ -88,8 +89,7 @@ def check_games(games, where="--games"):
     """A whole number of games from 1 to MAX_GAMES (UserError otherwise), refused before anything is written."""
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
         try:
-            if isinstance(games, float) and (games != games or games in (float("inf"), float("-inf"))
-                                             or games != int(games)):
+            if isinstance(games, float) and (not math.isfinite(games) or games != int(games)):
                 raise ValueError
             games = int(games)
         except (TypeError, ValueError, OverflowError):
@@ -196,8 +196,11 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
     import numba
     chunks = {}
     if old is not None:
-        chunk_size = old["chunk_size"]
-        chunks = old.get("chunks") or {}
+        chunk_size, chunks = old.get("chunk_size"), old.get("chunks") or {}
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1 \
+                or not isinstance(chunks, dict):
+            raise UserError(f"{out}/manifest.json is edited (chunk_size {chunk_size!r}); pass --overwrite to "
+                            f"start the run afresh")
     n_chunks = -(-design.total // chunk_size)
     manifest = {
         "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
@@ -231,6 +234,9 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
         _final(out, manifest, "failed", why)
         raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
                         f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        _final(out, manifest, "failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
 
 
 def _final(out, manifest, status, reason):
@@ -261,7 +267,7 @@ def _chunks_to_play(out, manifest, resumed):
 
 
 def _play(spec, design, pvec, seed, out, manifest, todo, progress):
-    chunk_size, n_chunks = manifest["chunk_size"], manifest["n_chunks"]
+    chunk_size = manifest["chunk_size"]
     t0 = time.perf_counter()
     simulate(spec, design, pvec, seed, 0, 1)  # compile, or load from the cache
     compile_s = time.perf_counter() - t0
@@ -300,10 +306,8 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
                 pending.result()
         except KeyboardInterrupt:
             if pending is not None:
-                try:
+                with contextlib.suppress(Exception):   # its error matters less than the interrupt being reported
                     pending.result()
-                except Exception:
-                    pass
             bar.close()
             print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
                   file=sys.stderr)

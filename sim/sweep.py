@@ -59,13 +59,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .check import Expect, chunk_state, expected_columns
 from .errors import UserError, suggest
 from .game import game_names, get_game
-from .check import Expect, chunk_state, expected_columns
 from .knobs import as_param, describe_strategies, split_overrides
 from .lock import FolderLock
-from .results import (chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk,
-                      write_json)
+from .results import chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk, write_json
 from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 
@@ -109,7 +108,11 @@ def parse_player_counts(value, where="players"):
                 part = part.strip()
                 if "-" in part:
                     lo, hi = part.split("-")
-                    out.extend(range(int(lo), int(hi) + 1))
+                    lo, hi = int(lo), int(hi)
+                    if hi - lo > 100:   # no game seats a hundred; a typo must not build a huge list first
+                        raise UserError(f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
+                                        f"counts the game takes, such as 3-8")
+                    out.extend(range(lo, hi + 1))
                 else:
                     out.append(int(part))
     except ValueError:
@@ -587,6 +590,7 @@ class Task:
     chunk: int
     start: int
     stop: int
+    replay: bool = False    # the chunk's files on disk failed sim.check: play it again whatever is there
 
     @property
     def partition(self):
@@ -611,7 +615,7 @@ def execute_task(task):
     """Play and write one task (idempotent: a finished chunk is read, not replayed); returns its statistics."""
     spec = get_game(task.game) if isinstance(task.game, str) else task.game
     state, _ = chunk_state(task.folder, task.chunk, task_expect(spec, task, checksum=False), task.partition)
-    if state == "done":
+    if state == "done" and not task.replay:
         return read_part_stats(spec, task.folder, task.config, task.chunk)
     with _KERNEL_LOCK:
         arrays = simulate(spec, task.design, task.pvec, task.seed, task.start, task.stop)
@@ -647,6 +651,7 @@ class Planner:
         self.game_ref = sweep.spec.name if sweep.spec.name in game_names() else sweep.spec
         self.records = {p: dict(r) for p, r in (records or {}).items()}   # partition -> chunk -> record
         self.replayed = 0
+        self.bad = set()                                          # (config, chunk) whose files failed the check
         for c in sweep.configs:
             self._load_done(c.index)
 
@@ -667,12 +672,13 @@ class Planner:
             elif state == "bad":
                 print(f"note: replaying {why}", file=sys.stderr)
                 recs.pop(str(c), None)
+                self.bad.add((k, c))
                 self.replayed += 1
 
     def task(self, k, c):
         cfg = self.sweep.configs[k]
         return Task(self.game_ref, cfg.design, cfg.pvec, self.sweep.seed, self.folder, k, c,
-                    c * self.sweep.chunk_size, self._stop(k, c))
+                    c * self.sweep.chunk_size, self._stop(k, c), (k, c) in getattr(self, "bad", ()))
 
     def games_planned(self, k):
         return min(self.sweep.cap, self.scheduled[k] * self.sweep.chunk_size) if self.sweep.adaptive else \
@@ -1005,6 +1011,9 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
         final("failed", why)
         raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
                         f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        final("failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
     elapsed = time.perf_counter() - t0
     timings = {"total_s": round(elapsed, 3), "games_this_session": planner.total_done - done_before,
                "executor": "local" if client is None else client.scheduler.address}

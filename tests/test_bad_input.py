@@ -74,6 +74,12 @@ def damage_part(how):
     return f
 
 
+def edit_manifest(ws, which, **changes):
+    m = json.loads((ws / which / "manifest.json").read_text())
+    m.update(changes)
+    (ws / which / "manifest.json").write_text(json.dumps(m))
+
+
 def edit_seed(ws, which):
     m = json.loads((ws / "run" / "manifest.json").read_text())
     m["seed"] += 1
@@ -115,6 +121,10 @@ CASES = [
     (["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40", "--out", "sweep"],
      ["corrupt", "--fresh"], lambda ws: corrupt("[1, 2")(ws, "sweep")),
     (["report", "run"], ["corrupt"], lambda ws: corrupt("")(ws, "run")),
+    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited", "--overwrite"],
+     lambda ws: edit_manifest(ws, "run", chunk_size=0)),
+    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited"],
+     lambda ws: edit_manifest(ws, "run", chunk_size="100")),
     (["replay", "run", "3"], ["corrupt"], lambda ws: corrupt("{")(ws, "run")),
     (["check", "sweep"], ["corrupt"], lambda ws: corrupt("\x00")(ws, "sweep")),
     (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["not a results manifest"],
@@ -152,7 +162,12 @@ CASES = [
     (["run", "toy_pig", "--players", "3-4", "--strategies", "hold20,hold10,random"], ["single player count"], None),
     (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"],
      None),
+    (["run", "toy_pig", "--players", "3-1000000000"], ["spans 999,999,998 player counts"], None),
+    (["bench", "toy_pig", "--games", "100000000000000"], ["at most"], None),
     (["check", "nothere"], ["no such directory"], None),
+    (["check", "run"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "run", chunk_size=0)),
+    (["check", "sweep"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "sweep", configs=[{"x": 1}])),
+    (["replay", "run", "1"], ["incomplete or edited"], lambda ws: edit_manifest(ws, "run", seed="abc")),
     (["check", "afile"], ["is a file"], None),
 ]
 
@@ -196,6 +211,7 @@ def test_replay_of_a_sweep_configuration(ws, capsys):
 
 def test_full_disk_ends_with_one_line_and_a_failed_status(ws, capsys, monkeypatch):
     import errno
+
     import sim.runner
     calls = []
 
@@ -272,7 +288,7 @@ BAD_FLAGS = {
 }
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), command=st.sampled_from(["run", "sweep"]))
 def test_generated_bad_flags(data, command, tmp_path_factory, monkeypatch):
     flag = data.draw(st.sampled_from([f for f in BAD_FLAGS if not (command == "run" and f in ("--grid",
@@ -289,7 +305,7 @@ def _toml(v):
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
-        return "nan" if v != v else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
@@ -326,7 +342,7 @@ BAD_KEYS = {
 }
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(key=st.sampled_from(sorted(BAD_KEYS)), value=toml_values, data=st.data())
 def test_generated_bad_sweep_files(key, value, data, tmp_path_factory, monkeypatch):
     from hypothesis import assume
@@ -337,7 +353,7 @@ def test_generated_bad_sweep_files(key, value, data, tmp_path_factory, monkeypat
         section, name = key.split(".")
         text = f'game = "toy_pig"\ngames = 10\n[{section}]\n{name} = {_toml(value)}\n'
     else:
-        text = f'game = "toy_pig"\n' + ("games = 10\n" if key != "games" else "") + f"{key} = {_toml(value)}\n"
+        text = 'game = "toy_pig"\n' + ("games = 10\n" if key != "games" else "") + f"{key} = {_toml(value)}\n"
     (where / "s.toml").write_text(text)
     _assert_refused(["sweep", "s.toml", "--out", "out", "--no-progress"], where, keep={"s.toml"})
 

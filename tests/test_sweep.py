@@ -489,3 +489,29 @@ def test_a_cluster_without_workers_stops_with_one_line(tmp_path, capsys, monkeyp
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no Dask worker" in err[0] and "dask worker" in err[0], err
     assert json.loads((out / "manifest.json").read_text())["status"] == "failed"
+
+
+def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkeypatch):
+    from distributed import Client, LocalCluster
+
+    import sim.distributed
+    monkeypatch.setattr(sim.distributed, "LOST_SCHEDULER_S", 3)
+    monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
+    lc = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
+    client = Client(lc)
+    killed = []
+
+    def kill_scheduler(task, planner):
+        if not killed:
+            killed.append(1)
+            threading.Thread(target=lc.close, daemon=True).start()
+    out = tmp_path / "s"
+    try:
+        with pytest.raises(UserError) as e:
+            run_sweep(sweep_from(tmp_path, ADAPTIVE), out, scheduler=client, progress=False, on_task=kill_scheduler)
+    finally:
+        client.close()
+        lc.close()
+    assert "\n" not in str(e.value) and "scheduler" in str(e.value)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "failed" and m["reason"]
