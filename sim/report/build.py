@@ -5,12 +5,14 @@ here), returning a `Report` (findings, sections, facts); `render(report)` turns 
 page: CSS inline, charts as embedded PNG (data: URIs), no JavaScript, no external resources, print-friendly.
 `build_report` does both and writes the file; `write_pdf` prints the HTML to PDF with headless Chromium.
 
-Verdicts never come from a point estimate alone: each compares a 95% interval with the fair value and with a
-stated practical threshold (`THRESHOLDS`, in percentage points):
-- red    "strong": the interval lies entirely beyond fair +- threshold (the effect is real and large);
-- amber  "modest": the interval excludes fair but does not lie entirely beyond the threshold;
-- green  "balanced": the interval includes fair and lies entirely within fair +- threshold;
-- grey   "unclear": the interval includes fair but is wider than fair +- threshold (more games needed).
+Verdicts never come from a point estimate alone, and never from one comparison picked out of many: every verdict
+of a section belongs to a family corrected for multiple comparisons (sim.report.verdicts: Holm decisions,
+simultaneous intervals) and is read against a stated practical threshold (`THRESHOLDS`, percentage points):
+- red        "strong": differs from fair and the corrected interval lies entirely beyond fair +- threshold;
+- amber      "modest": differs from fair but the corrected interval is not entirely beyond the threshold;
+- negligible "negligible": differs from fair but the corrected interval lies entirely within the threshold;
+- green      "balanced": does not differ and the corrected interval lies entirely within fair +- threshold;
+- grey       "unclear": does not differ and the corrected interval is wider than the threshold (more games needed).
 """
 import base64
 import datetime as _dt
@@ -31,13 +33,10 @@ import pandas as pd
 
 from .. import analysis as sa
 from ..analysis import plotting
-from ..analysis.items import acquisitions
 from ..errors import UserError
+from . import verdicts as vd
+from .verdicts import MIN_ROWS, THRESHOLDS   # noqa: F401  (thresholds in percentage points; rows to rank)
 
-# Practical thresholds, percentage points: how far from fair a rate may be before a designer should act.
-THRESHOLDS = {"seat": 2.0, "strategy": 3.0, "item": 5.0, "role": 5.0, "sweep": 2.0}
-MIN_ROWS = 200            # seat rows with and without an item / with a role before it is ranked
-ITEM_MAX_ROWS = 30_000    # rows used by the adjusted (logistic) item model, a sample of whole games (speed)
 BT_BOOTSTRAP = 100        # bootstrap refits for the Bradley-Terry rating intervals
 ITEMS_SHOWN = 10          # top and bottom ranked items per kind in charts and tables
 ALPHA = 0.05
@@ -46,10 +45,11 @@ VERDICTS = {  # key: (label, colour (Okabe-Ito, colour-blind safe), symbol so co
     "red": ("Strong", "#D55E00", "\u25b2"),
     "amber": ("Modest", "#E69F00", "\u25c6"),
     "green": ("Balanced", "#009E73", "\u2714"),
+    "negligible": ("Negligible", "#3A8DBF", "\u2248"),
     "grey": ("Unclear", "#8C8C8C", "?"),
     "info": ("Fact", "#0072B2", "i"),
 }
-SEVERITY = {"red": 0, "amber": 1, "grey": 2, "green": 3, "info": 4}
+SEVERITY = {"red": 0, "amber": 1, "grey": 2, "negligible": 3, "green": 4, "info": 5}
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
                   "headless_shell")
@@ -61,16 +61,31 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # ----------------------------------------------------------------------------------------------- verdicts
 
 def verdict(low, high, fair, threshold):
-    """Verdict key from an interval [low, high], the fair value and a practical threshold (same units)."""
+    """Verdict key of one uncorrected interval [low, high] against the fair value and a practical threshold (same
+    units): the interval excluding fair is the decision. Sections use the corrected family verdicts of
+    sim.report.verdicts instead; this is the rule for a single comparison (and for sweeps' per-value curves)."""
     if not (np.isfinite(low) and np.isfinite(high)):
         return "grey"
-    if low > fair or high < fair:                          # the interval excludes fair: a real difference
-        if low >= fair + threshold or high <= fair - threshold:
-            return "red"
-        return "amber"
-    if low >= fair - threshold and high <= fair + threshold:
-        return "green"
-    return "grey"
+    return vd.decide(low > fair or high < fair, low, high, fair, threshold)
+
+
+def family_note(r):
+    """Evidence text of a corrected verdict: the family, the adjusted p-value and the corrected interval."""
+    p = r.get("p_adj", np.nan)
+    lo, hi = r.get("low_s", np.nan), r.get("high_s", np.nan)
+    if not np.isfinite(p):
+        return ""
+    return (f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}): "
+            f"adjusted p {pval(p)}, corrected interval {ci(lo, hi)}.")
+
+
+def pval(p):
+    """A p-value as text: never '0' (below 1e-300 it is shown as '< 1e-300')."""
+    if not np.isfinite(p):
+        return "n/a"
+    if p < 1e-300:
+        return "< 1e-300"
+    return f"{p:.2g}" if p >= 1e-4 else f"{p:.1e}"
 
 
 @dataclass
@@ -290,36 +305,35 @@ def _seat_section(rep, seats, spec=None):
         sec.body.append(para("This game deals roles or characters: where the rules tie one to the turn order "
                              "(for example a sheriff who always starts), a position's share measures that role "
                              "as much as the seat; see the roles section."))
-    for n, sub in adv.groupby("players"):
-        n = int(n)
-        picks = [sub[sub["order"] == sub["order"].min()].iloc[0]]
-        others = sub[sub["order"] != picks[0]["order"]]
-        if len(others):
-            o = others.loc[others["excess_pp"].abs().idxmax()]
-            if SEVERITY[verdict(100 * o["low"], 100 * o["high"], 100 * o["fair"], T)] <= SEVERITY["amber"]:
-                picks.append(o)
-        for r in picks:
-            v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-            first = int(r["order"]) == 0
-            side = "advantage" if r["rate"] > r["fair"] else "disadvantage"
-            if v == "red":
-                tail = (f"a strong {side} for position 1" if first and note else
-                        f"a strong first-player {side}" if first else f"a strong {side} for that seat")
-            elif v == "amber":
-                tail = f"a real but modest {side} (not clearly beyond {T:g} points)"
-            elif v == "green":
-                tail = f"fair: within {T:g} points of an even share"
-            else:
-                tail = f"too few games to tell whether it is within {T:g} points of fair"
-            text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
-                    f"games against a fair {pct(r['fair'])}: {tail}.")
-            if first and note:
-                text += f" {note}"
-            ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
-                  f"{pts(r['excess_pp'])} points from fair.")
-            rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
-                "players": n, "position": int(r["order"]), "rate": float(r["rate"]), "low": float(r["low"]),
-                "high": float(r["high"]), "fair": float(r["fair"]), "games": int(r["games"])}))
+    fam = vd.seat_family(seats, alpha=ALPHA)
+    rep.tables["seat_family"] = fam
+    for r in vd.seat_picks(fam):
+        n = int(r["players"])
+        v = r["verdict"]
+        first = int(r["order"]) == 0
+        side = "advantage" if r["rate"] > r["fair"] else "disadvantage"
+        if v == "red":
+            tail = (f"a strong {side} for position 1" if first and note else
+                    f"a strong first-player {side}" if first else f"a strong {side} for that seat")
+        elif v == "amber":
+            tail = f"a real but modest {side} (not clearly beyond {T:g} points)"
+        elif v == "negligible":
+            tail = f"a real {side} but negligible: within {T:g} points of an even share"
+        elif v == "green":
+            tail = f"fair: within {T:g} points of an even share"
+        else:
+            tail = f"too few games to tell whether it is within {T:g} points of fair"
+        text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
+                f"games against a fair {pct(r['fair'])}: {tail}.")
+        ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
+              f"{pts(r['excess_pp'])} points from fair.{family_note(r)}")
+        rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
+            "players": n, "position": int(r["order"]), "rate": float(r["rate"]), "low": float(r["low"]),
+            "high": float(r["high"]), "fair": float(r["fair"]), "games": int(r["games"]),
+            "p-adj": float(r["p_adj"])}))
+    if note:        # said once, not in every position-1 finding
+        rep.findings.append(Finding("info", f"Position 1 in turn order: {esc(note)}", "A rule of the game, not a "
+                                    "result.", "seat-note", sec.anchor, {}))
     import matplotlib.pyplot as plt  # noqa: F401  (backend chosen by matplotlib)
     fig, ax = _new_ax((7.5, 4.2))
     plotting.plot_seat_advantage(adv, ax=ax)
@@ -327,8 +341,7 @@ def _seat_section(rep, seats, spec=None):
                                 "Dots: win share; bars: 95% interval; dashed lines: the fair share 1/n."))
     t = adv.assign(position=adv["order"] + 1)[["players", "position", "games", "rate", "low", "high", "fair",
                                                "excess_pp", "flagged"]]
-    t = t.assign(verdict=[VERDICTS[verdict(100 * a, 100 * b, 100 * f, T)][0]
-                          for a, b, f in zip(t["low"], t["high"], t["fair"])])
+    t = t.assign(verdict=[VERDICTS[v][0] for v in fam["verdict"]])
     sec.body.append(table_html(t.rename(columns={"rate": "win share", "low": "95% low", "high": "95% high",
                                                  "excess_pp": "points from fair",
                                                  "flagged": "differs (Holm)"}),
@@ -366,21 +379,25 @@ def _strategy_section(rep, seats):
         "The scripted strategies are simple rule-of-thumb players, not experts: a strategy far above the others "
         "points to a line of play the game may reward too much. Win share as above; <b>fair</b> is what a "
         f"strategy would take if it made no difference. Threshold: {T:g} points."))
-    best = wr.loc[wr["excess"].idxmax()]
-    worst = wr.loc[wr["excess"].idxmin()]
-    for r, word in ((best, "strongest"), (worst, "weakest")):
-        v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-        tail = {"red": "a clearly dominant line of play" if r["excess"] > 0 else "clearly outclassed",
+    fam = vd.strategy_family(seats, alpha=ALPHA)
+    rep.tables["strategy_family"] = fam
+    picks = vd.strategy_picks(fam)
+    for r in picks:
+        word = "strongest" if r["strategy"] == picks[0]["strategy"] else "weakest"
+        v = r["verdict"]
+        tail = {"red": "a clearly dominant line of play among these bots" if r["excess"] > 0
+                else "clearly outclassed by the other bots",
                 "amber": "a real but modest edge" if r["excess"] > 0 else "a real but modest handicap",
+                "negligible": f"a real but negligible difference (within {T:g} points of fair)",
                 "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
         text = (f"The {esc(r['strategy'])} strategy ({word}) takes {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
                 f"of the wins against a fair {pct(r['fair'])}: {tail}.")
-        ev = f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']})."
+        ev = (f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']}). A verdict "
+              f"about these scripted players, not about the game: a bot far below the others may just play "
+              f"badly.{family_note(r)}")
         rep.findings.append(Finding(v, text, ev, "strategy", sec.anchor, {
             "strategy": str(r["strategy"]), "rate": float(r["rate"]), "low": float(r["low"]),
-            "high": float(r["high"]), "fair": float(r["fair"])}))
-        if best["strategy"] == worst["strategy"]:
-            break
+            "high": float(r["high"]), "fair": float(r["fair"]), "p-adj": float(r["p_adj"])}))
     fig, ax = _new_ax((7.5, 0.4 * len(wr) + 1.6))
     plotting.plot_rates(wr, label="strategy", ax=ax, xlabel="win share (%)", title="Win share by strategy")
     sec.body.append(figure_html(fig, "win share by strategy", "Dots: win share; bars: 95% interval; "
@@ -414,87 +431,94 @@ def _strategy_section(rep, seats):
     rep.sections.append(sec)
 
 
-def _item_effect(row):
-    """(effect, low, high, adjusted?) in percentage points for one item_strength row."""
-    adj = [row.get(c, np.nan) for c in ("adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp")]
-    if all(isinstance(v, (int, float, np.floating)) and np.isfinite(v) for v in adj):
-        return row["adj_ame_pp"], row["adj_ame_low_pp"], row["adj_ame_high_pp"], True
-    return 100 * row["diff"], 100 * row["low"], 100 * row["high"], False
+DEALT_KINDS = ("character", "role", "special_role")      # items dealt at setup, not acquired in play
 
 
-def _items_section(rep, seats, items):
+def _item_verb(kind):
+    return "are dealt" if str(kind).lower() in DEALT_KINDS else "acquire"
+
+
+def _items_section(rep, seats, items, games=None, spec=None):
     T = THRESHOLDS["item"]
-    sec = Section("items", "Item strength")
+    sec = Section("items", "Item strength (association)")
+    fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS)   # late: vs each game's last acquisition
+    rep.tables["item_family"] = fam
     sec.body.append(para(
-        "For each card, building or other item: the win rate of seats that acquired it minus seats that never "
-        "did, in percentage points, with a 95% interval (games are the unit, so one player's gain being another's "
-        "loss is accounted for). The <b>adjusted</b> effect removes what turn order, strategy and player count "
-        "explain, so an item is not credited for the strong strategy that buys it; it is fitted (on a sample of "
-        f"at most {ITEM_MAX_ROWS:,} seats, whole games) for the item of each kind that stands out most, and used "
-        f"in the finding when it could be fitted. Items seen in fewer than {MIN_ROWS} seats (with or without it) are flagged "
-        f"<i>too few games</i> and not ranked. Threshold: {T:g} points. This shows association, not proof: a "
-        "player who is already winning may simply acquire more."))
-    strength = {}
-    for kind in sorted(items["kind"].astype(str).unique()):
-        t = sa.item_strength(seats, items, outcome="win", kind=kind, min_rows=MIN_ROWS, alpha=ALPHA,
-                             adjusted=False)
-        if t.empty:
-            continue
-        ranked = t[t["enough"]]
+        "For each card, building or other item: how much more often seats holding it win. The <b>adjusted "
+        "effect</b> compares a seat only with the other seats of the same game (so player count and everything "
+        "common to a game drop out), holding turn order, strategy and the kind's other items equal; it is fitted "
+        "for every item with enough games, on all rows, one model per kind. Items are ranked by that effect "
+        "<b>relative to the kind's average</b>: a player who is already winning tends to acquire more of "
+        "everything, which lifts every item of a kind alike and cancels in the comparison. The raw difference is "
+        "computed within each player count and combined (pooling player counts can make an item look strong "
+        "only because it appears in games with fewer players). Items mostly acquired in the last third of the game "
+        "are flagged <i>leaders acquire it</i> and never judged Strong. "
+        f"Threshold: {T:g} points; verdicts corrected over all {int(fam['family'].max() if len(fam) else 0)} "
+        f"fitted items (Holm). Items seen in fewer than {MIN_ROWS} seats (with or without it) are listed, not "
+        "ranked. <b>All of this is association, not effect</b>: what removing an item would change is measured "
+        "by <code>sim effect GAME --item NAME</code> (paired games with and without it)."))
+    game = rep.manifest.get("game", "GAME")
+    for r in vd.item_picks(fam):
+        v = r["verdict"]
+        kind = str(r["kind"])
+        e, lo, hi = r["rel_pp"], r["rel_low_pp"], r["rel_high_pp"]
+        how = "more" if e > 0 else "less"
+        tail = {"red": "a clear outlier to look at", "amber": "a real but modest difference",
+                "negligible": f"real but negligible (within {T:g} points)",
+                "green": f"within {T:g} points of the kind's average", "grey": "too few games to tell"}[v]
+        if r["leaders_flag"]:
+            tail += "; leaders acquire it late, so part of this is their lead, not the item"
+        verb = _item_verb(kind)
+        text = (f"Seats that {verb} the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
+                f"often than with an average {nice(kind)} (association, adjusted): {tail}.")
+        ev = (f"Adjusted effect relative to the kind's average {pts(e)} points (95% interval {lo:+.1f} to "
+              f"{hi:+.1f}); adjusted effect {pts(r['effect_pp'])} points; raw difference (player counts combined) "
+              f"{pts(100 * r['diff'])}; held by {pct(r['pick_rate'])} of seats; {pct(r['late_share'], 0)} of "
+              f"acquisitions in the last third of the game.{family_note(r)} Causal check: "
+              f"<code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>.")
+        rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
+            "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
+            "high_pp": float(hi), "adjusted": True, "leaders": bool(r["leaders_flag"]),
+            "p-adj": float(r["p_adj"])}))
+    for kind in sorted(fam["kind"].astype(str).unique()):
+        t = fam[fam["kind"].astype(str) == kind]
+        ranked = t[t["enough"] & t["rel_pp"].notna()].sort_values("rel_pp", ascending=False)
         sec.body.append(f"<h3>{esc(nice(kind).capitalize())} ({len(t)} items, {len(ranked)} ranked)</h3>")
-        if len(ranked):
-            # the finding: the ranked item furthest from neutral (raw), then its adjusted effect (one model per kind)
-            r_idx = (ranked["diff"]).abs().idxmax()
-            acq = acquisitions(seats, items, kind)
-            fit = sa.adjusted_effect(seats, acq[acq["item"] == ranked.loc[r_idx, "item"]], outcome="win",
-                                     alpha=ALPHA, max_rows=ITEM_MAX_ROWS, seed=0)
-            for k, v in fit.items():
-                if k not in t.columns:
-                    t[k] = np.nan if not isinstance(v, str) else ""
-                t.loc[r_idx, k] = v
-            ranked = t[t["enough"]]
-            r = ranked.loc[r_idx]
-            e, lo, hi, adj = _item_effect(r)
-            v = verdict(lo, hi, 0.0, T)
-            how = "more" if e > 0 else "less"
-            tail = {"red": "a clear outlier to look at", "amber": "a real but modest effect",
-                    "green": f"within {T:g} points of neutral", "grey": "too few games to tell"}[v]
-            text = (f"Seats that acquire the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
-                    f"often than seats that do not{' (adjusted)' if adj else ''}: {tail}.")
-            ev = (f"{'Adjusted' if adj else 'Raw'} effect {pts(e)} points (95% interval {lo:+.1f} to {hi:+.1f}); "
-                  f"win rate {pct(r['rate_with'])} with it vs {pct(r['rate_without'])} without; acquired by "
-                  f"{pct(r['pick_rate'])} of seats ({int(r['n_with']):,}).")
-            rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
-                "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
-                "high_pp": float(hi), "adjusted": bool(adj)}))
-        strength[kind] = t
-        shown = pd.concat([ranked.head(ITEMS_SHOWN), ranked.tail(ITEMS_SHOWN),
-                           t[~t["enough"]].head(ITEMS_SHOWN)])
+        shown = pd.concat([ranked.head(ITEMS_SHOWN), ranked.tail(ITEMS_SHOWN), t[~t.index.isin(ranked.index)]
+                           .head(ITEMS_SHOWN)])
         shown = shown[~shown.index.duplicated()]
         fig, ax = _new_ax((7.5, 0.32 * len(shown) + 1.8))
-        plotting.plot_item_strength(shown, ax=ax, top=len(shown),
-                                       title=f"{nice(kind).capitalize()}: win rate when acquired minus when not")
+        plotting.plot_item_strength(shown, ax=ax, top=len(shown), value="rel_pp",
+                                    title=f"{nice(kind).capitalize()}: adjusted effect relative to the average")
         note = "" if len(shown) == len(t) else f" Showing the top and bottom {ITEMS_SHOWN} ranked items."
         sec.body.append(figure_html(fig, f"{kind} strength",
-                                    "Raw difference with 95% interval (clustered by game); hollow grey: too few "
-                                    "games to rank." + note))
-        cols = [c for c in ["item", "n_with", "pick_rate", "rate_with", "rate_without", "diff", "low", "high",
-                            "adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp", "avg_turn", "enough"]
-                if c in shown.columns]
-        tab = shown[cols].rename(columns={"n_with": "seats with", "pick_rate": "picked", "rate_with": "win with",
-                                          "rate_without": "win without", "diff": "raw diff", "low": "raw low",
-                                          "high": "raw high", "adj_ame_pp": "adjusted (pts)",
-                                          "adj_ame_low_pp": "adj low", "adj_ame_high_pp": "adj high",
-                                          "avg_turn": "avg turn", "enough": "ranked"})
+                                    "Dots: adjusted effect minus the kind's average, percentage points; bars: 95% "
+                                    "interval (clustered by game); hollow grey: too few games to fit (raw "
+                                    "difference shown)." + note))
+        cols = ["item", "n_with", "pick_rate", "diff", "low", "high", "effect_pp", "rel_pp", "rel_low_pp",
+                "rel_high_pp", "verdict", "late_share", "leaders_flag"]
+        cols += [c for c in ("price", "rel_per_price") if c in shown.columns]
+        cols += sorted(c for c in shown.columns if re.fullmatch(r"adj_\d+_pp", c))
+        tab = shown[cols].assign(verdict=[VERDICTS[x][0] if isinstance(x, str) else "not ranked"
+                                          for x in shown["verdict"]])
+        tab = tab.rename(columns={"n_with": "seats with", "pick_rate": "held by", "diff": "raw diff",
+                                  "low": "raw low", "high": "raw high", "effect_pp": "adjusted",
+                                  "rel_pp": "vs kind avg", "rel_low_pp": "low", "rel_high_pp": "high",
+                                  "late_share": "late", "leaders_flag": "leaders acquire it",
+                                  "price": "mean price", "rel_per_price": "vs avg per unit price",
+                                  **{c: f"adjusted, {c.split('_')[1]} players" for c in cols
+                                     if re.fullmatch(r"adj_\d+_pp", c)}})
         f1 = lambda v: "" if not np.isfinite(v) else f"{v:+.1f}"       # noqa: E731
         f100 = lambda v: "" if not np.isfinite(v) else f"{100 * v:+.1f}"   # noqa: E731
-        sec.body.append(table_html(tab, {"seats with": lambda v: f"{int(v):,}", "picked": pct, "win with": pct,
-                                         "win without": pct, "raw diff": f100, "raw low": f100, "raw high": f100,
-                                         "adjusted (pts)": f1, "adj low": f1, "adj high": f1,
-                                         "avg turn": lambda v: f"{v:.1f}",
-                                         "ranked": lambda v: "yes" if v else "too few games"}))
-    rep.tables["item_strength"] = strength
-    if strength:
+        fmts = {"seats with": lambda v: f"{int(v):,}", "held by": pct, "raw diff": f100, "raw low": f100,
+                "raw high": f100, "adjusted": f1, "vs kind avg": f1, "low": f1, "high": f1,
+                "late": lambda v: pct(v, 0), "leaders acquire it": lambda v: "yes" if v else "",
+                "mean price": lambda v: "" if not np.isfinite(v) else f"{v:.1f}",
+                "vs avg per unit price": lambda v: "" if not np.isfinite(v) else f"{v:+.2f}"}
+        fmts.update({c: f1 for c in tab.columns if c.startswith("adjusted, ")})
+        sec.body.append(table_html(tab, fmts))
+    rep.tables["item_strength"] = {k: fam[fam["kind"] == k] for k in fam["kind"].unique()}
+    if len(fam):
         rep.sections.append(sec)
 
 
@@ -519,27 +543,25 @@ def _roles_section(rep, seats, spec):
         f"seats are flagged <i>too few games</i>. Threshold: {T:g} points."))
     sub = seats[seats["players"] == n_ref]
     tables = {}
+    fams = vd.role_family(sub, cols, alpha=ALPHA, min_rows=MIN_ROWS)
     for col in cols:
-        t = sa.seat_attribute_strength(sub, col, outcome="win", alpha=ALPHA, min_rows=MIN_ROWS)
-        t = t[t["n"] > 0]
-        if len(t) < 2:
+        t = fams.get(col)
+        if t is None or len(t) < 2:
             continue
         tables[col] = t
-        ranked = t[t["enough"]]
-        if len(ranked):
-            picks = [ranked.loc[ranked["excess"].abs().idxmax()]]
-            if len(ranked) > 12:                 # characters: strongest and weakest
-                picks = [ranked.loc[ranked["excess"].idxmax()], ranked.loc[ranked["excess"].idxmin()]]
-            for r in picks:
-                v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-                tail = {"red": "far from even", "amber": "a real but modest difference",
-                        "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
-                text = (f"The {esc(nice(r[col]))} ({nice(col)}) wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
-                        f"of {n_ref}-player games, against {pct(r['fair'])} if it made no difference: {tail}.")
-                ev = f"{int(r['n']):,} seats; 95% interval ({r['interval']}); outcome: won or shared the win."
-                rep.findings.append(Finding(v, text, ev, "role", sec.anchor, {
-                    "column": col, "label": str(r[col]), "players": n_ref, "rate": float(r["rate"]),
-                    "low": float(r["low"]), "high": float(r["high"]), "fair": float(r["fair"])}))
+        for r in vd.role_picks(t):
+            v = r["verdict"]
+            tail = {"red": "far from even", "amber": "a real but modest difference",
+                    "negligible": f"a real but negligible difference (within {T:g} points of fair)",
+                    "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
+            text = (f"The {esc(nice(r[col]))} ({nice(col)}) wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
+                    f"of {n_ref}-player games, against {pct(r['fair'])} if it made no difference: {tail}.")
+            ev = (f"{int(r['n']):,} seats; 95% interval ({r['interval']}); outcome: won or shared the win."
+                  f"{family_note(r)}")
+            rep.findings.append(Finding(v, text, ev, "role", sec.anchor, {
+                "column": col, "label": str(r[col]), "players": n_ref, "rate": float(r["rate"]),
+                "low": float(r["low"]), "high": float(r["high"]), "fair": float(r["fair"]),
+                "p-adj": float(r["p_adj"])}))
         fig, ax = _new_ax((7.5, 0.32 * len(t) + 1.8))
         plotting.plot_rates(t, label=col, ax=ax, xlabel="win rate (%)",
                                title=f"Win rate by {nice(col)} ({n_ref} players)")
@@ -608,8 +630,8 @@ def _shape_section(rep, games, seats, spec):
         sec.body.append(para("The <b>margin</b> is the winner's score minus the runner-up's: small margins mean "
                              "close games."))
         fig, ax = _new_ax((7.5, 4.0))
-        plotting.plot_length(m, column="margin", ax=ax, unit="points")
-        ax.set_title("Winner's lead over the runner-up")
+        plotting.plot_length(m, column="margin", ax=ax, xlabel="winner's lead over the runner-up (points)",
+                             title="Winner's lead over the runner-up")
         sec.body.append(figure_html(fig, "distribution of the winning margin per player count"))
         sec.body.append(table_html(
             ms[["players", "games", "mean", "median", "q05", "q95"]].merge(
@@ -926,7 +948,7 @@ def collect(path, solve=()):
         _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b)
         if items_b is not None and len(items_b):
-            _items_section(rep, seats_b, items_b)
+            _items_section(rep, seats_b, items_b, games_b, spec)
         _roles_section(rep, seats_b, spec)
         _shape_section(rep, games_b, seats_b, spec)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
