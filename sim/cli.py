@@ -197,6 +197,23 @@ def cmd_report(args):
         print(f"report written to {path}")
 
 
+def cmd_effect(args):
+    import json as _json
+    from .effect import item_effect, report_lines, to_json
+    players = parse_players(args.players) if args.players else None
+    if players and len(players) != 1:
+        raise UserError(f"sim effect works on one player count at a time (got {args.players})")
+    res = item_effect(args.game, args.item, players=players[0] if players else None, games=args.games,
+                      seed=args.seed, lineup=parse_names(args.lineup), strategies=parse_names(args.strategies),
+                      overrides=parse_sets(args.set), deal_seat=args.deal_to_seat, threads=args.threads)
+    for line in report_lines(res):
+        print(line)
+    if args.out:
+        with open(args.out, "w") as f:
+            _json.dump(to_json(res), f, indent=1, default=float)
+        print(f"details in {args.out}")
+
+
 def build_parser():
     p = Parser(prog="sim", description="Monte Carlo balance lab for tabletop games.", epilog=EXAMPLES,
                formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -305,6 +322,21 @@ def build_parser():
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
     s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
+    s.add_argument("game")
+    s.add_argument("--item", required=True, help="the item (card, building, character...) to remove or deal")
+    s.add_argument("--players", help="the player count (default: the game's usual count)")
+    s.add_argument("--games", type=int, default=10_000, help="paired games (default 10000)")
+    s.add_argument("--deal-to-seat", type=int, metavar="SEAT",
+                   help="deal the item to this seat (0-based) instead of removing it (games that deal items)")
+    s.add_argument("--lineup", help="strategies rotated over the seats")
+    s.add_argument("--strategies", help="one strategy per seat, fixed")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--out", help="also write the result to this JSON file")
+    s.set_defaults(func=cmd_effect)
 
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")

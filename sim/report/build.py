@@ -358,7 +358,7 @@ def _seat_section(rep, seats, spec=None):
     sec.body.append(table_html(e.rename(columns={"p": "p-value", "gap_pp": "gap (points)", "gap_low_pp": "gap low",
                                                  "gap_high_pp": "gap high", "best": "best position",
                                                  "worst": "worst position"}),
-                               {"p-value": lambda v: f"{v:.2g}", "gap (points)": lambda v: f"{v:.1f}",
+                               {"p-value": pval, "gap (points)": lambda v: f"{v:.1f}",
                                 "gap low": lambda v: f"{v:.1f}", "gap high": lambda v: f"{v:.1f}",
                                 "games": lambda v: f"{int(v):,}"}))
     rep.sections.append(sec)

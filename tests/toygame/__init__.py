@@ -16,6 +16,6 @@ GAME = GameSpec(
     default_lineup=("hold20", "hold10", "random"),
     game_columns=("turns", "end_reason"), seat_columns=("rank", "win", "order", "busts"),
     labels={"end_reason": ["target", "turn_cap"]},
-    item_names=("halfway",), item_kinds=("milestone",),
+    item_names=("halfway", "joker"), item_kinds=("milestone", "card"),
     event_text=lambda row, names: f"event {row[0]} seat {row[1]} value {row[2]}",
 )
