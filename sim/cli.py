@@ -193,7 +193,7 @@ def cmd_solve(args):
 
 def cmd_report(args):
     from .report import build_report
-    for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
+    for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or (), targets=args.target):
         print(f"report written to {path}")
 
 
@@ -345,6 +345,8 @@ def build_parser():
     s.add_argument("--solve", action="append", metavar="FILE",
                    help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
                         "of that kind inside the results folder are included anyway)")
+    s.add_argument("--target", metavar="SIDE=SHARE,...",
+                   help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)")
     s.set_defaults(func=cmd_report)
     return p
 

@@ -103,3 +103,31 @@ def test_leaders_acquire_no_effect_items_no_strong_verdict():
     assert fam.loc["baron", "leaders_flag"]
     assert (fam.loc[[f"rail{i}" for i in range(5)], "verdict"] == "green").all()
     assert fam["winner_extra"].min() > 0.5
+
+
+def test_side_rates_against_targets_and_downtime():
+    import pandas as pd
+    import sim.analysis as sa
+    rng = np.random.default_rng(3)
+    G = 4000
+    lab = rng.choice(["law", "outlaws", "renegade", "none"], p=[0.5, 0.3, 0.18, 0.02], size=G)
+    games = pd.DataFrame({"game": np.arange(G), "players": 5, "winner_team": lab, "turns": 20})
+    t = sa.side_rates(games, targets="law=0.5").set_index("side")
+    assert set(t.index) == {"law", "outlaws", "renegade"}                      # "none" is not a side
+    assert t.loc["law", "target"] == 0.5 and t.loc["outlaws", "target"] == pytest.approx(0.25)
+    assert t.loc["law", "low"] < 0.5 < t.loc["law", "high"]
+    assert t["no_winner"].iloc[0] == pytest.approx((lab == "none").mean())
+    fam = vd.side_family(games, targets={"law": 0.5}).set_index("side")
+    assert fam.loc["law", "verdict"] in ("green", "grey")
+    assert fam.loc["renegade", "verdict"] in ("amber", "red")                   # 18% against 25%
+    assert sa.side_rates(games)["target"].eq(1 / 3).all()                      # default: equal sides
+    with pytest.raises(ValueError):
+        sa.parse_targets("law=0.8,outlaws=0.5")
+    # downtime: seat 0 out at turn 5 of 20 (early, 75% of the game out), seat 1 out at 15, seat 2 survives
+    seats = pd.DataFrame({"game": np.repeat(np.arange(100), 3), "seat": np.tile([0, 1, 2], 100), "players": 3,
+                          "eliminated": np.tile([1, 1, 0], 100), "elim_turn": np.tile([5, 15, -1], 100)})
+    g = pd.DataFrame({"game": np.arange(100), "players": 3, "turns": 20})
+    d = sa.downtime(seats, g).iloc[0]
+    assert d["out_early"] == pytest.approx(1 / 3) and d["eliminated"] == pytest.approx(2 / 3)
+    assert d["share_out"] == pytest.approx((0.75 + 0.25) / 3)
+    assert d["turns_out"] == pytest.approx(10.0)

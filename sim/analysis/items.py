@@ -334,7 +334,7 @@ def late_share(items, games, length_col=None):
     else:
         L = it.groupby(key, observed=True)["turn"].max().rename("_len").reset_index()
     d = it.merge(L, on=key, how="inner")
-    d["_late"] = d["turn"] >= (2.0 / 3.0) * d["_len"]
+    d["_late"] = (d["_len"] > 0) & (d["turn"] >= (2.0 / 3.0) * d["_len"])    # dealt at setup (turn 0): never late
     return d.groupby("item", observed=True)["_late"].mean().rename("late_share").reset_index()
 
 

@@ -264,7 +264,8 @@ ROLE_WORDS = ("role", "character", "faction", "team", "identity")
 
 def _seat_columns(names):
     """The seat columns the report uses (large runs: read only these)."""
-    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order"}
+    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order",
+            "eliminated", "elim_turn"}
     return [c for c in names if c in base or c.startswith("vp_") or any(k in c.lower() for k in ROLE_WORDS)]
 
 
@@ -361,6 +362,118 @@ def _seat_section(rep, seats, spec=None):
                                {"p-value": pval, "gap (points)": lambda v: f"{v:.1f}",
                                 "gap low": lambda v: f"{v:.1f}", "gap high": lambda v: f"{v:.1f}",
                                 "games": lambda v: f"{int(v):,}"}))
+    rep.sections.append(sec)
+
+
+def _sides_section(rep, games, seats, targets=None, spec=None):
+    """Team games: which side wins at each player count against the designer's target, and downtime."""
+    import matplotlib.pyplot as plt
+    T = THRESHOLDS["side"]
+    col = vd.side_column(games)
+    fam = vd.side_family(games, targets=targets, alpha=ALPHA)
+    if fam.empty:
+        return
+    rep.tables["sides"] = fam
+    tgt = sa.parse_targets(targets)
+    sec = Section("sides", "Sides: who wins at each player count")
+    sec.body.append(para(
+        "In a team game the first question is which side wins. Each row is the share of games a side won at that "
+        "player count, with its 95% interval, against the <b>target</b>: "
+        + (esc(", ".join(f"{k} {100 * v:.0f}%" for k, v in tgt.items())) + " (the other sides share the rest)"
+           if tgt else "equal sides (1 / the number of sides), the default; set your own with "
+                       "<code>sim report RUN --target law=0.5</code>")
+        + f". Threshold: {T:g} points; verdicts corrected over all {len(fam)} rows (Holm). These are "
+          "results of the scripted players, and describe what happened (association with the side), not "
+          "what a rule change would do."))
+    for r in vd.side_picks(fam):
+        v = r["verdict"]
+        n = int(r["players"])
+        tail = {"red": "far from the target", "amber": "a real but modest miss",
+                "negligible": f"a real but negligible miss (within {T:g} points)",
+                "green": f"within {T:g} points of the target", "grey": "too few games to tell"}[v]
+        text = (f"With {n} players the {esc(nice(r['side']))} side wins {pct(r['rate'])} "
+                f"({ci(r['low'], r['high'])}) of games against a target of {pct(r['fair'])}: {tail}.")
+        others = fam[(fam["players"] == n) & (fam["side"] != r["side"])]
+        ev = (f"{int(r['games']):,} games; other sides: " + ", ".join(
+            f"{nice(o['side'])} {pct(o['rate'])}" for _, o in others.iterrows())
+            + (f"; no winner in {pct(r['no_winner'])}" if r["no_winner"] > 0 else "") + "." + family_note(r))
+        if v == "red":
+            ev += (f" Next step: <code>sim sweep {esc(rep.manifest.get('game', 'GAME'))} --players {n} "
+                   f"--grid PARAM=...</code> over a parameter that moves this side's odds (see "
+                   "<code>sim params</code>).")
+        rep.findings.append(Finding(v, text, ev, "side", sec.anchor, {
+            "players": n, "side": str(r["side"]), "rate": float(r["rate"]), "low": float(r["low"]),
+            "high": float(r["high"]), "target": float(r["fair"]), "p-adj": float(r["p_adj"])}))
+    sides = sorted(fam["side"].unique())
+    fig, ax = _new_ax((7.5, 4.2))
+    counts = sorted(fam["players"].unique())
+    width = 0.8 / max(1, len(sides))
+    for k, sd in enumerate(sides):
+        sub = fam[fam["side"] == sd].set_index("players").reindex(counts)
+        x = np.arange(len(counts)) + (k - (len(sides) - 1) / 2) * width
+        c = plotting.PALETTE[k % len(plotting.PALETTE)]
+        ax.bar(x, 100 * sub["rate"], width, color=c, label=nice(sd), edgecolor="0.25", linewidth=0.6,
+               yerr=100 * plotting._err(sub["rate"].fillna(0), sub["low"].fillna(0), sub["high"].fillna(0)))
+        for xi, tv in zip(x, sub["fair"]):
+            if np.isfinite(tv):
+                ax.plot([xi - width / 2, xi + width / 2], [100 * tv] * 2, color="0.2", linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(counts)), [str(c) for c in counts])
+    ax.set_xlabel("players")
+    ax.set_ylabel("games won by the side (%)")
+    ax.set_title("Side win rates per player count (95% intervals)")
+    ax.legend(loc="best", fontsize=8)
+    sec.body.append(figure_html(fig, "side win rates per player count",
+                                "Bars: share of games the side won; whiskers: 95% interval; dashed: the target."))
+    sec.body.append(table_html(fam[["players", "side", "games", "rate", "low", "high", "fair", "verdict"]].assign(
+        verdict=[VERDICTS[v][0] for v in fam["verdict"]]).rename(columns={
+            "rate": "won", "low": "95% low", "high": "95% high", "fair": "target"}),
+        {"won": pct, "95% low": pct, "95% high": pct, "target": pct, "games": lambda v: f"{int(v):,}"}))
+    if {"eliminated", "elim_turn"} <= set(seats.columns):
+        length = "turns" if "turns" in games.columns else _length_column(games)
+        dt = sa.downtime(seats, games, length=length, alpha=ALPHA)
+        rep.tables["downtime"] = dt
+        sec.body.append("<h3>Elimination downtime</h3>")
+        sec.body.append(para(
+            "Players knocked out wait for the game to end. <b>Out early</b>: share of players eliminated before "
+            f"half of the game's {esc(nice(length))}; <b>share of the game out</b>: the mean share of the game a "
+            f"player spends eliminated (0 for survivors); <b>{esc(nice(length))} out</b>: how long an eliminated "
+            "player waits, counted in all players' turns. Intervals clustered by game."))
+        n_ref = _reference_players(seats, spec)
+        r = dt[dt["players"] == n_ref].iloc[0]
+        rep.findings.append(Finding(
+            "info", f"In {n_ref}-player games {pct(r['out_early'])} of players are out before half of the game, "
+                    f"and a player spends {pct(r['share_out'])} of the game eliminated on average.",
+            f"{int(r['games']):,} games; out early {ci(r['out_early_low'], r['out_early_high'])}; an eliminated "
+            f"player waits {r['turns_out']:.1f} {nice(length)} ({r['turns_out_low']:.1f}\u2013"
+            f"{r['turns_out_high']:.1f}).", "downtime", sec.anchor, {"players": n_ref,
+                                                                         "out-early": float(r["out_early"])}))
+        fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+        x = dt["players"].to_numpy()
+        axes[0].errorbar(x, 100 * dt["out_early"], yerr=100 * plotting._err(dt["out_early"], dt["out_early_low"],
+                                                                            dt["out_early_high"]),
+                         fmt="o-", color=plotting.PALETTE[0], label="out before half the game")
+        axes[0].errorbar(x, 100 * dt["share_out"], yerr=100 * plotting._err(dt["share_out"], dt["share_out_low"],
+                                                                            dt["share_out_high"]),
+                         fmt="s-", color=plotting.PALETTE[1], label="share of the game spent out")
+        axes[0].set_xlabel("players")
+        axes[0].set_ylabel("players (%)")
+        axes[0].set_title("Eliminated early")
+        axes[0].legend(loc="best", fontsize=8)
+        axes[1].errorbar(x, dt["turns_out"], yerr=np.vstack([dt["turns_out"] - dt["turns_out_low"],
+                                                             dt["turns_out_high"] - dt["turns_out"]]),
+                         fmt="o-", color=plotting.PALETTE[2])
+        axes[1].set_xlabel("players")
+        axes[1].set_ylabel(f"{nice(length)} spent out (mean)")
+        axes[1].set_title("Wait of an eliminated player")
+        sec.body.append(figure_html(fig, "elimination downtime per player count",
+                                    "Points: estimate; bars: 95% interval (clustered by game)."))
+        sec.body.append(table_html(dt[["players", "games", "eliminated", "out_early", "share_out", "turns_out"]]
+                                   .rename(columns={"eliminated": "eliminated by the end", "out_early": "out early",
+                                                    "share_out": "share of game out",
+                                                    "turns_out": f"{nice(length)} out"}),
+                                   {"games": lambda v: f"{int(v):,}", "eliminated by the end": pct,
+                                    "out early": pct, "share of game out": pct,
+                                    f"{nice(length)} out": lambda v: f"{v:.1f}"}))
     rep.sections.append(sec)
 
 
@@ -529,7 +642,9 @@ def _reference_players(seats, spec):
     return int(counts.idxmax())
 
 
-def _roles_section(rep, seats, spec):
+def _roles_section(rep, seats, spec, quiet=()):
+    """quiet: role columns shown without findings (a team game's role is its side, judged in the sides section;
+    a column that is also an item kind, e.g. characters, is judged once, in item strength)."""
     T = THRESHOLDS["role"]
     cols = _role_columns(seats)
     if not cols:
@@ -540,7 +655,11 @@ def _roles_section(rep, seats, spec):
         "Win rate of each role or character: the share of games its seat won (in team games, its team won). "
         "<b>Fair</b> is what it would win if it made no difference: in team games, the average number of winners "
         f"per game divided by the players. Shown for {n_ref}-player games. Labels seen in fewer than {MIN_ROWS} "
-        f"seats are flagged <i>too few games</i>. Threshold: {T:g} points."))
+        f"seats are flagged <i>too few games</i>. Threshold: {T:g} points; verdicts corrected over all labels "
+        "(Holm). Association: a label's win rate, not what it causes."
+        + (f" Findings for {esc(', '.join(sorted(nice(q) for q in quiet if q in cols)))} are given elsewhere "
+           "(a side in the sides section; an item kind, with the adjusted comparison, in item strength); "
+           "the tables below are for reference." if set(quiet) & set(cols) else "")))
     sub = seats[seats["players"] == n_ref]
     tables = {}
     fams = vd.role_family(sub, cols, alpha=ALPHA, min_rows=MIN_ROWS)
@@ -549,7 +668,7 @@ def _roles_section(rep, seats, spec):
         if t is None or len(t) < 2:
             continue
         tables[col] = t
-        for r in vd.role_picks(t):
+        for r in ([] if col in quiet else vd.role_picks(t)):
             v = r["verdict"]
             tail = {"red": "far from even", "amber": "a real but modest difference",
                     "negligible": f"a real but negligible difference (within {T:g} points of fair)",
@@ -910,7 +1029,7 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def collect(path, solve=()):
+def collect(path, solve=(), targets=None):
     """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
     import matplotlib as mpl
     run = open_results(path)
@@ -920,8 +1039,9 @@ def collect(path, solve=()):
     if seats.empty:
         raise UserError(f"{path} holds no games yet (is the run still starting?)")
     gcols = run.columns("games")
-    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped",
-                                                          "end_reason", _length_column(pd.DataFrame(columns=gcols)))])
+    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped", "turns",
+                                                          "end_reason", _length_column(pd.DataFrame(columns=gcols)))
+                               or c in vd.SIDE_COLUMNS])
     items = run.items() if os.path.isdir(os.path.join(str(path), "items")) else None
     solves = _solve_results(path, solve)
     is_sweep = "config" in seats.columns
@@ -945,11 +1065,18 @@ def collect(path, solve=()):
             seats_b, games_b, items_b = seats, games, items
         if solves:
             _balance_section(rep, solves)
+        if vd.side_column(games_b) is not None:
+            _sides_section(rep, games_b, seats_b, targets, spec)
         _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b)
         if items_b is not None and len(items_b):
             _items_section(rep, seats_b, items_b, games_b, spec)
-        _roles_section(rep, seats_b, spec)
+        quiet = set()
+        if vd.side_column(games_b) is not None:
+            quiet.add("role")
+        if items_b is not None and len(items_b):
+            quiet |= set(items_b["kind"].astype(str).unique())
+        _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
@@ -1102,9 +1229,14 @@ def write_pdf(html_path, pdf_path, timeout=180):
     return pdf_path
 
 
-def build_report(results, out=None, pdf=False, solve=()):
-    """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked)."""
-    rep = collect(results, solve)
+def build_report(results, out=None, pdf=False, solve=(), targets=None):
+    """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked).
+    targets: the sides' target win shares in a team game ('law=0.5' or a dict; default equal sides)."""
+    try:
+        sa.parse_targets(targets)
+    except ValueError as e:
+        raise UserError(f"--target: {e}") from None
+    rep = collect(results, solve, targets)
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out

@@ -271,3 +271,31 @@ def item_picks(fam):
         chosen = hot.head(ITEMS_PER_KIND) if len(hot) else sub.head(1)
         picks += [r for _, r in chosen.drop(columns="_a").iterrows()]
     return picks
+
+
+# ----------------------------------------------------------------------------------------------- sides
+
+SIDE_COLUMNS = ("winner_team", "winner_side", "winning_team", "winning_side")
+
+
+def side_column(games):
+    return next((c for c in SIDE_COLUMNS if c in games.columns), None)
+
+
+def side_family(games, targets=None, alpha=ALPHA, method=METHOD):
+    """sim.analysis.side_rates over every player count and side as one family, verdicts against the target."""
+    col = side_column(games)
+    t = sa.side_rates(games, column=col, targets=targets, alpha=alpha)
+    if t.empty:
+        return t
+    t = t.rename(columns={"target": "fair"})
+
+    def lows(a):
+        s = sa.side_rates(games, column=col, targets=targets, alpha=a)
+        return s["low"].to_numpy(), s["high"].to_numpy()
+    return _family(t, t["p"].to_numpy(), lows, 100, THRESHOLDS["side"], alpha, method)
+
+
+def side_picks(fam):
+    """Per player count: the side furthest from its target."""
+    return [sub.loc[sub["excess"].abs().idxmax()] for _, sub in fam.groupby("players")] if len(fam) else []
