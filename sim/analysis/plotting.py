@@ -179,7 +179,7 @@ def plot_length(games, column="steps", by="players", ax=None, unit=None, bins=30
     for k, (n, sub) in enumerate(games.groupby(by, observed=True)):
         h, _ = np.histogram(sub[column], bins=edges)
         ax.stairs(100 * h / max(1, len(sub)), edges, color=PALETTE[k % len(PALETTE)], linewidth=1.8,
-                  label=f"{n} {by}" if by != "players" else f"{n} players")
+                  label=f"{n} players" if by == "players" else str(n))
     ax.set_xlabel(xlabel or f"game length ({unit or column})")
     ax.set_ylabel("games (%)")
     ax.legend(loc="best")

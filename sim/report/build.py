@@ -271,18 +271,7 @@ def _seat_columns(names):
 
 def _role_columns(seats):
     """Seat label columns that are roles or characters (a property of the seat, not an outcome)."""
-    out = []
-    for c in seats.columns:
-        low = c.lower()
-        if c == "strategy" or pd.api.types.is_numeric_dtype(seats[c]):
-            continue
-        if not any(k in low for k in ROLE_WORDS):
-            continue
-        if low.endswith(("_end", "_by")) or low.startswith(("final", "winner")):
-            continue
-        if 1 < seats[c].astype(str).nunique() <= 60:
-            out.append(c)
-    return out
+    return sa.seat_label_columns(seats, words=ROLE_WORDS)
 
 
 # ----------------------------------------------------------------------------------------------- sections
