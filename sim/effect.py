@@ -174,3 +174,42 @@ def to_json(res):
     out = {k: v for k, v in res.items() if k != "by_order"}
     out["by_order"] = res["by_order"].to_dict(orient="records")
     return out
+
+
+def can_intervene(spec, item):
+    try:
+        removal(spec, find_item(spec, item))
+        return True
+    except UserError:
+        return False
+
+
+def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
+    """`item_effect` for a report: the run's own line-up, parameters and seed, at `players`; the result is cached
+    as JSON in <run>/effects/ (keyed by item, players, games, seed and the game's code), so a report built again
+    does not replay. Returns the result dict (by_order as records) or None when the game cannot remove the item."""
+    import json
+    import os
+    from .game import get_game
+    spec = get_game(manifest["game"])
+    if not can_intervene(spec, item):
+        return None
+    seed = int(manifest.get("seed", 0) if seed is None else seed)
+    seating = manifest.get("seating", {}) or {}
+    lineup = list(seating.get("lineup") or []) if seating.get("mode") == "rotate" else None
+    fixed = list(seating.get("lineup") or []) if seating.get("mode") == "fixed" else None
+    overrides = {k: str(v) for k, v in (manifest.get("params_changed") or {}).items()}
+    key = f"{slug(item)}_{int(players)}p_{int(games)}_s{seed}_{spec.code_version()}"
+    folder = os.path.join(str(run_path), "effects")
+    path = os.path.join(folder, f"{key}.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    res = to_json(item_effect(spec, item, players=int(players), games=int(games), seed=seed,
+                              lineup=lineup or None, strategies=fixed or None, overrides=overrides))
+    os.makedirs(folder, exist_ok=True)
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        json.dump(res, f, indent=1, default=float)
+    os.replace(tmp, path)
+    return res

@@ -43,3 +43,45 @@ def test_cli_prints_effect_and_association(capsys, tmp_path):
     text = capsys.readouterr().out
     assert "EFFECT (causal" in text and "ASSOCIATION (as printed, not causal)" in text and out.exists()
     assert main(["effect", "toy_pig", "--item", "halfway", "--games", "10"]) == 2
+
+
+def test_bang_character_removed_and_dealt_without_changing_the_rest():
+    """BANG deals characters: item.remove takes one out of the deck (the next card replaces it), item.deal gives it
+    to a seat; the default (none) is the printed game (the golden fingerprints check that)."""
+    from sim.effect import _play, deal_to
+    from sim.runner import prepare
+    spec, design, p0 = prepare("bang_dice", (5,), 400)
+    base_s, base_i = _play(spec, design, p0, 7, 400, 400)
+    rm = removal(spec, "VULTURE_SAM")
+    assert rm == {"item.remove": "VULTURE_SAM"}
+    _, alt_i = _play(spec, design, spec.params.resolve(rm), 7, 400, 400)
+    assert (base_i["item"].astype(str) == "VULTURE_SAM").any()
+    assert not (alt_i["item"].astype(str) == "VULTURE_SAM").any()
+    dl = deal_to(spec, "vulture_sam", 2)
+    _, deal_i = _play(spec, design, spec.params.resolve({k: str(v) for k, v in dl.items()}), 7, 400, 400)
+    held = deal_i[deal_i["item"].astype(str) == "VULTURE_SAM"]
+    assert len(held) == 400 and (held["seat"] == 2).all()
+    # characters other than the swapped ones are dealt exactly as printed
+    ch = lambda t: t[t["item"].astype(str).str.match(r"^[A-Z_]+$")].set_index(["game", "seat"])["item"].astype(str)  # noqa: E731
+    b, r = ch(base_i), ch(alt_i)
+    same = (b == r.reindex(b.index))
+    assert same.mean() > 0.85
+
+
+def test_report_measures_the_effect_of_flagged_items_and_caches_it(tmp_path):
+    from sim.report import build_report
+    from sim.runner import run_study
+    from tests.test_report import parse
+    run = run_study("toy_pig", tmp_path / "run", games=3000, players=(3,), seed=1, params={"card.joker.chance": Q},
+                    progress=False)
+    html = build_report(run, tmp_path / "r.html")[0]
+    text = html.read_text(encoding="utf-8")
+    found = [f for f in parse(html).findings if f["attrs"]["data-kind"] == "item"
+             and f["attrs"]["data-item"] == "joker"]
+    assert found and found[0]["attrs"]["data-verdict"] == "red"
+    assert "Association and effect" in text and "<b>Effect</b> (causal" in text
+    cache = list((run / "effects").glob("joker_3p_*.json"))
+    assert len(cache) == 1
+    mtime = cache[0].stat().st_mtime_ns
+    build_report(run, tmp_path / "r2.html")
+    assert cache[0].stat().st_mtime_ns == mtime                      # read from the cache, not replayed

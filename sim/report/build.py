@@ -39,6 +39,8 @@ from .verdicts import MIN_ROWS, THRESHOLDS   # noqa: F401  (thresholds in percen
 
 BT_BOOTSTRAP = 100        # bootstrap refits for the Bradley-Terry rating intervals
 ITEMS_SHOWN = 10          # top and bottom ranked items per kind in charts and tables
+EFFECT_ITEMS = 3          # items flagged by association whose causal effect the report measures (sim effect)
+EFFECT_GAMES = 4000       # paired games per measured item (cached in <run>/effects/)
 ALPHA = 0.05
 
 VERDICTS = {  # key: (label, colour (Okabe-Ito, colour-blind safe), symbol so colour is never the only cue)
@@ -69,14 +71,16 @@ def verdict(low, high, fair, threshold):
     return vd.decide(low > fair or high < fair, low, high, fair, threshold)
 
 
-def family_note(r):
-    """Evidence text of a corrected verdict: the family, the adjusted p-value and the corrected interval."""
+def family_note(r, points=False):
+    """Evidence text of a corrected verdict: the family, the adjusted p-value and the corrected interval (rates,
+    or percentage points when points=True)."""
     p = r.get("p_adj", np.nan)
     lo, hi = r.get("low_s", np.nan), r.get("high_s", np.nan)
     if not np.isfinite(p):
         return ""
+    iv = f"{lo:+.1f} to {hi:+.1f} points" if points else ci(lo, hi)
     return (f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}): "
-            f"adjusted p {pval(p)}, corrected interval {ci(lo, hi)}.")
+            f"adjusted p {pval(p)}, corrected interval {iv}.")
 
 
 def pval(p):
@@ -540,7 +544,26 @@ def _item_verb(kind):
     return "are dealt" if str(kind).lower() in DEALT_KINDS else "acquire"
 
 
-def _items_section(rep, seats, items, games=None, spec=None):
+def _measure_effects(rep, fam, picks, spec, effects):
+    """sim effect for the items the association flags (red / amber, up to EFFECT_ITEMS, largest first), at the
+    reference player count, cached beside the run. {item: result}."""
+    if not effects or rep.is_sweep or spec is None:
+        return {}
+    from ..effect import cached_effect, can_intervene
+    hot = [r for r in picks if r["verdict"] in ("red", "amber") and can_intervene(spec, r["item"])]
+    hot = sorted(hot, key=lambda r: -abs(r["rel_pp"]))[:EFFECT_ITEMS]
+    n = int(spec.default_players) if spec.default_players in rep.manifest.get("players", []) else \
+        int((rep.manifest.get("players") or [spec.default_players])[0])
+    out = {}
+    for r in hot:
+        try:
+            out[str(r["item"])] = cached_effect(rep.path, rep.manifest, str(r["item"]), n, EFFECT_GAMES)
+        except UserError as e:          # e.g. a line-up the current code no longer knows
+            rep.notices.append(para(f"sim effect for {esc(r['item'])} could not run: {esc(e)}"))
+    return {k: v for k, v in out.items() if v}
+
+
+def _items_section(rep, seats, items, games=None, spec=None, effects=True):
     T = THRESHOLDS["item"]
     sec = Section("items", "Item strength (association)")
     fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS)   # late: vs each game's last acquisition
@@ -560,7 +583,10 @@ def _items_section(rep, seats, items, games=None, spec=None):
         "ranked. <b>All of this is association, not effect</b>: what removing an item would change is measured "
         "by <code>sim effect GAME --item NAME</code> (paired games with and without it)."))
     game = rep.manifest.get("game", "GAME")
-    for r in vd.item_picks(fam):
+    picks = vd.item_picks(fam)
+    measured = _measure_effects(rep, fam, picks, spec, effects)
+    rep.tables["item_effects_measured"] = measured
+    for r in picks:
         v = r["verdict"]
         kind = str(r["kind"])
         e, lo, hi = r["rel_pp"], r["rel_low_pp"], r["rel_high_pp"]
@@ -576,12 +602,42 @@ def _items_section(rep, seats, items, games=None, spec=None):
         ev = (f"Adjusted effect relative to the kind's average {pts(e)} points (95% interval {lo:+.1f} to "
               f"{hi:+.1f}); adjusted effect {pts(r['effect_pp'])} points; raw difference (player counts combined) "
               f"{pts(100 * r['diff'])}; held by {pct(r['pick_rate'])} of seats; {pct(r['late_share'], 0)} of "
-              f"acquisitions in the last third of the game.{family_note(r)} Causal check: "
-              f"<code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>.")
+              f"acquisitions in the last third of the game.{family_note(r, points=True)}")
+        m = measured.get(str(r["item"]))
+        if m:
+            h = m["holder_win"]
+            ev += (f" <b>Effect</b> (causal: {m['games']:,} paired games with and without it, same seeds, "
+                   f"{m['players']} players): {pts(100 * h['mean'])} points of win rate for its holder "
+                   f"(95% interval {100 * h['low']:+.1f} to {100 * h['high']:+.1f}).")
+        else:
+            ev += f" Causal check: <code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>."
         rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
             "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
             "high_pp": float(hi), "adjusted": True, "leaders": bool(r["leaders_flag"]),
-            "p-adj": float(r["p_adj"])}))
+            "p-adj": float(r["p_adj"]),
+            **({"effect-holder-pp": 100 * float(m["holder_win"]["mean"])} if m else {})}))
+    if measured:
+        rows = []
+        for it, m in measured.items():
+            r = fam[fam["item"].astype(str) == it].iloc[0]
+            h, a, w = m["holder_win"], m.get("association") or {}, m["holder"]
+            rows.append({"item": item_name(it), "association: adjusted vs kind avg": r["rel_pp"],
+                         "association: raw (holders - others)": 100 * a.get("diff", np.nan),
+                         "effect on holder": 100 * h["mean"], "effect low": 100 * h["low"],
+                         "effect high": 100 * h["high"], "effect (win share)": 100 * w["mean"],
+                         "paired games": m["games"], "players": m["players"]})
+        sec.body.append("<h3>Association and effect</h3>")
+        sec.body.append(para(
+            "The numbers above are <b>association</b>. For the items they flag, the report also measured the "
+            "<b>effect</b>: the same games played again with the item removed from the game (same seeds, so each "
+            "game is compared with itself), and the change in its holder's win rate, in points (and in win share, "
+            "ties and team wins split). Association columns are win rates from this run; the effect is what the "
+            "item causes with these players."))
+        f1 = lambda v: "" if not np.isfinite(v) else f"{v:+.1f}"       # noqa: E731
+        sec.body.append(table_html(pd.DataFrame(rows), {
+            "association: adjusted vs kind avg": f1, "association: raw (holders - others)": f1,
+            "effect on holder": f1, "effect low": f1, "effect high": f1, "effect (win share)": f1,
+            "paired games": lambda v: f"{int(v):,}"}))
     for kind in sorted(fam["kind"].astype(str).unique()):
         t = fam[fam["kind"].astype(str) == kind]
         ranked = t[t["enough"] & t["rel_pp"].notna()].sort_values("rel_pp", ascending=False)
@@ -1018,7 +1074,7 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def collect(path, solve=(), targets=None):
+def collect(path, solve=(), targets=None, effects=True):
     """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
     import matplotlib as mpl
     run = open_results(path)
@@ -1059,7 +1115,7 @@ def collect(path, solve=(), targets=None):
         _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b)
         if items_b is not None and len(items_b):
-            _items_section(rep, seats_b, items_b, games_b, spec)
+            _items_section(rep, seats_b, items_b, games_b, spec, effects)
         quiet = set()
         if vd.side_column(games_b) is not None:
             quiet.add("role")
@@ -1218,14 +1274,14 @@ def write_pdf(html_path, pdf_path, timeout=180):
     return pdf_path
 
 
-def build_report(results, out=None, pdf=False, solve=(), targets=None):
+def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=True):
     """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked).
     targets: the sides' target win shares in a team game ('law=0.5' or a dict; default equal sides)."""
     try:
         sa.parse_targets(targets)
     except ValueError as e:
         raise UserError(f"--target: {e}") from None
-    rep = collect(results, solve, targets)
+    rep = collect(results, solve, targets, effects)
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
