@@ -131,3 +131,16 @@ def test_side_rates_against_targets_and_downtime():
     assert d["out_early"] == pytest.approx(1 / 3) and d["eliminated"] == pytest.approx(2 / 3)
     assert d["share_out"] == pytest.approx((0.75 + 0.25) / 3)
     assert d["turns_out"] == pytest.approx(10.0)
+
+
+def test_next_step_commands_name_a_parameter_that_moves_the_finding():
+    from sim.game import get_game
+    cmd, param = vd.next_step(get_game("raccoon_tycoon"), "seat", players=4, position=0)
+    assert param == "setup.free_tokens.order0" and cmd.startswith("sim solve raccoon_tycoon --players 4")
+    assert "--metric order0_win_share" in cmd
+    cmd, param = vd.next_step(get_game("cold_comfort"), "seat", players=3, position=0)
+    assert param == "gold.start_step"
+    cmd, param = vd.next_step(get_game("bang_dice"), "side", players=5, side="law")
+    assert param == "count.sheriff_bonus" and cmd.startswith("sim sweep bang_dice --players 5 --grid")
+    cmd, param = vd.next_step(get_game("raccoon_tycoon"), "item", players=4, item="Rail Baron")
+    assert param == "building.rail_baron.cost"

@@ -83,6 +83,18 @@ def family_note(r, points=False):
             f"adjusted p {pval(p)}, corrected interval {iv}.")
 
 
+def next_html(spec, kind, **kw):
+    """' Next step: <code>command</code> (moves PARAM).' for a red finding, or ''."""
+    cmd, param = vd.next_step(spec, kind, **kw)
+    if not cmd:
+        if spec is None:
+            return ""
+        return (f" Next step: no parameter of the game is named for this; pick one that should move it "
+                f"(<code>sim params {esc(spec.name)}</code>) and <code>sim sweep {esc(spec.name)} --grid "
+                f"PARAM=...</code> it.")
+    return f" Next step: <code>{esc(cmd)}</code>" + (f" (moves {esc(param)})." if param else ".")
+
+
 def pval(p):
     """A p-value as text: never '0' (below 1e-300 it is shown as '< 1e-300')."""
     if not np.isfinite(p):
@@ -321,6 +333,8 @@ def _seat_section(rep, seats, spec=None):
                 f"games against a fair {pct(r['fair'])}: {tail}.")
         ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
               f"{pts(r['excess_pp'])} points from fair.{family_note(r)}")
+        if v == "red":
+            ev += next_html(spec, "seat", players=n, position=int(r["order"]))
         rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
             "players": n, "position": int(r["order"]), "rate": float(r["rate"]), "low": float(r["low"]),
             "high": float(r["high"]), "fair": float(r["fair"]), "games": int(r["games"]),
@@ -391,9 +405,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
             f"{nice(o['side'])} {pct(o['rate'])}" for _, o in others.iterrows())
             + (f"; no winner in {pct(r['no_winner'])}" if r["no_winner"] > 0 else "") + "." + family_note(r))
         if v == "red":
-            ev += (f" Next step: <code>sim sweep {esc(rep.manifest.get('game', 'GAME'))} --players {n} "
-                   f"--grid PARAM=...</code> over a parameter that moves this side's odds (see "
-                   "<code>sim params</code>).")
+            ev += next_html(spec, "side", players=n, side=r["side"])
         rep.findings.append(Finding(v, text, ev, "side", sec.anchor, {
             "players": n, "side": str(r["side"]), "rate": float(r["rate"]), "low": float(r["low"]),
             "high": float(r["high"]), "target": float(r["fair"]), "p-adj": float(r["p_adj"])}))
@@ -470,7 +482,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
     rep.sections.append(sec)
 
 
-def _strategy_section(rep, seats):
+def _strategy_section(rep, seats, spec=None):
     T = THRESHOLDS["strategy"]
     sec = Section("strategies", "Strategies")
     names = sorted(seats["strategy"].astype(str).unique())
@@ -500,7 +512,7 @@ def _strategy_section(rep, seats):
                 f"of the wins against a fair {pct(r['fair'])}: {tail}.")
         ev = (f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']}). A verdict "
               f"about these scripted players, not about the game: a bot far below the others may just play "
-              f"badly.{family_note(r)}")
+              f"badly.{family_note(r)}" + (next_html(spec, "strategy") if v == "red" else ""))
         rep.findings.append(Finding(v, text, ev, "strategy", sec.anchor, {
             "strategy": str(r["strategy"]), "rate": float(r["rate"]), "low": float(r["low"]),
             "high": float(r["high"]), "fair": float(r["fair"]), "p-adj": float(r["p_adj"])}))
@@ -611,6 +623,8 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True):
                    f"(95% interval {100 * h['low']:+.1f} to {100 * h['high']:+.1f}).")
         else:
             ev += f" Causal check: <code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>."
+        if v == "red":
+            ev += next_html(spec, "item", players=_reference_players(seats, spec), item=r["item"])
         rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
             "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
             "high_pp": float(hi), "adjusted": True, "leaders": bool(r["leaders_flag"]),
@@ -1113,7 +1127,7 @@ def collect(path, solve=(), targets=None, effects=True):
         if vd.side_column(games_b) is not None:
             _sides_section(rep, games_b, seats_b, targets, spec)
         _seat_section(rep, seats_b, spec)
-        _strategy_section(rep, seats_b)
+        _strategy_section(rep, seats_b, spec)
         if items_b is not None and len(items_b):
             _items_section(rep, seats_b, items_b, games_b, spec, effects)
         quiet = set()

@@ -299,3 +299,62 @@ def side_family(games, targets=None, alpha=ALPHA, method=METHOD):
 def side_picks(fam):
     """Per player count: the side furthest from its target."""
     return [sub.loc[sub["excess"].abs().idxmax()] for _, sub in fam.groupby("players")] if len(fam) else []
+
+
+# ----------------------------------------------------------------------------------------------- next steps
+
+def _param(spec, pattern, kinds=("int", "float")):
+    """The first parameter of the game whose name matches the regular expression (numeric kinds)."""
+    import re
+    if spec is None:
+        return None
+    for p in spec.params.params:
+        if p.kind in kinds and re.search(pattern, p.name):
+            return p
+    return None
+
+
+def _grid(p):
+    step = max(1, int(round(abs(p.default) / 5))) if p.kind == "int" else max(abs(p.default) / 5, 0.1)
+    lo = p.lo if p.lo is not None else p.default - 2 * step
+    hi = p.hi if p.hi is not None else p.default + 2 * step
+    a, b = max(lo, p.default - 2 * step), min(hi, p.default + 2 * step)
+    return (f"{p.name}={p.show(a)}:{p.show(b)}:{step}" if p.kind == "int"
+            else f"{p.name}={a:g},{p.default:g},{b:g}")
+
+
+def next_step(spec, kind, players=None, position=None, side=None, item=None):
+    """(command, parameter name) a designer could run next for a red finding, or (None, None).
+
+    seat: `sim solve` on a compensation parameter of that position (a parameter named after order<k>, else a
+    starting step or starting amount); side: `sim sweep` over a parameter named after the side (law: the sheriff);
+    item: `sim sweep` over the item's cost, VP or life; strategy: another line-up (a verdict on the bots)."""
+    if spec is None:
+        return None, None
+    g, n = spec.name, f" --players {int(players)}" if players else ""
+    if kind == "seat":
+        k = int(position or 0)
+        p = (_param(spec, rf"order{k}\b") or _param(spec, r"start_step")
+             or (_param(spec, r"sheriff") if k == 0 and getattr(spec, "turn_order_note", "") else None)
+             or _param(spec, r"(^|\.)start_\w+"))
+        if p is None:
+            return None, None
+        return (f"sim solve {g}{n} --param {p.name} --metric order{k}_win_share", p.name)
+    if kind == "side":
+        words = {"law": "sheriff|deputy", "outlaws": "outlaw", "outlaw": "outlaw", "renegade": "renegade",
+                 "deputy": "deputy"}.get(str(side), str(side))
+        p = _param(spec, rf"(^|\.)({words})") or _param(spec, rf"({words})")
+        if p is None:
+            return None, None
+        return f"sim sweep {g}{n} --grid {_grid(p)}", p.name
+    if kind == "item":
+        import re
+        s = re.sub(r"[^a-z0-9]+", "_", str(item).lower()).strip("_")
+        p = (_param(spec, rf"(^|\.){re.escape(s)}\.(cost|vp|vp1|price)$")
+             or _param(spec, rf"(?i)(^|\.){re.escape(str(item))}$"))
+        if p is None:
+            return None, None
+        return f"sim sweep {g}{n} --grid {_grid(p)}", p.name
+    if kind == "strategy":
+        return f"sim strategies {g}  (then sim run {g}{n} --lineup ... with other players)", None
+    return None, None
