@@ -144,3 +144,18 @@ def test_next_step_commands_name_a_parameter_that_moves_the_finding():
     assert param == "count.sheriff_bonus" and cmd.startswith("sim sweep bang_dice --players 5 --grid")
     cmd, param = vd.next_step(get_game("raccoon_tycoon"), "item", players=4, item="Rail Baron")
     assert param == "building.rail_baron.cost"
+
+
+def test_robustness_labels():
+    from sim.game import get_game
+    assert vd.second_lineup(get_game("bang_dice"), ["belief"]) == ("aggressive", "cautious")   # public info only
+    alt = vd.second_lineup(get_game("raccoon_tycoon"), ["rail_baron", "town_builder", "market_trader", "balanced"])
+    assert alt and "random" not in alt and not {"rail_baron", "balanced"} & set(alt)
+    row = lambda v, ex, rej: {"verdict": v, "excess": ex, "reject": rej}      # noqa: E731
+    assert vd.holds("red", 0.05, row("amber", 0.03, True)) == "holds"
+    assert vd.holds("red", 0.05, row("amber", -0.03, True)) == "depends"       # the other way round
+    assert vd.holds("red", 0.05, row("green", 0.001, False)) == "depends"      # balanced with other players
+    assert vd.holds("amber", 0.05, row("grey", 0.01, False)) is None           # cannot tell: no label
+    assert vd.holds("green", 0.0, row("green", 0.0, False)) == "holds"
+    assert vd.holds("green", 0.0, row("red", 0.1, True)) == "depends"
+    assert vd.holds("grey", 0.0, row("green", 0.0, False)) is None

@@ -186,6 +186,12 @@ def test_findings_match_the_analysis_library(game, runs, reports):
             assert a["data-verdict"] == r["verdict"] and float(a["data-rate"]) == pytest.approx(r["rate"])
             assert float(a["data-target"]) == pytest.approx(1 / 3)
         assert [f for f in found if f["attrs"]["data-kind"] == "downtime"]
+        # robustness: a second population (the other public-information bots) played beside the run
+        assert (runs[game] / "robust").is_dir()
+        for f in found:
+            lab = f["attrs"].get("data-robust")
+            if lab:
+                assert lab in ("holds", "depends") and rb.ROBUST_LABELS[lab] in f["text"]
         assert "eliminated" in text and "Elimination downtime" in text
     roles = [f for f in found if f["attrs"]["data-kind"] == "role"]
     assert not roles      # BANG's roles are its sides and its characters are items: judged once, elsewhere

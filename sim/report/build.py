@@ -41,6 +41,8 @@ BT_BOOTSTRAP = 100        # bootstrap refits for the Bradley-Terry rating interv
 ITEMS_SHOWN = 10          # top and bottom ranked items per kind in charts and tables
 EFFECT_ITEMS = 3          # items flagged by association whose causal effect the report measures (sim effect)
 EFFECT_GAMES = 4000       # paired games per measured item (cached in <run>/effects/)
+ROBUST_GAMES = 3000       # games per player count of the second population (cached in <run>/robust/)
+ROBUST_LABELS = {"holds": "holds with other players", "depends": "depends on the bots"}
 ALPHA = 0.05
 
 VERDICTS = {  # key: (label, colour (Okabe-Ito, colour-blind safe), symbol so colour is never the only cue)
@@ -840,6 +842,83 @@ def _shape_section(rep, games, seats, spec):
     rep.sections.append(sec)
 
 
+# ----------------------------------------------------------------------------------------------- robustness
+
+def _robustness(rep, spec, targets=None, items=True):
+    """Recompute the seat, side and item findings with a second population of players (the game's other
+    strategies), played at the run's player counts and parameters and cached as a run in <run>/robust/; label
+    each finding "holds with other players" or "depends on the bots"."""
+    from ..runner import run_study
+    man = rep.manifest
+    seating = man.get("seating", {}) or {}
+    alt = vd.second_lineup(spec, seating.get("lineup") or [])
+    if not alt:
+        return
+    counts = [int(n) for n in man.get("players", [])]
+    seed = int(man.get("seed", 0))
+    overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
+    games2 = int(min(20 * ROBUST_GAMES, max(ROBUST_GAMES, int(man.get("games_per_player_count", 0)) // 10)))
+    out = Path(rep.path) / "robust" / f"{'-'.join(alt)}_{games2}_s{seed}"
+    try:
+        path = run_study(spec, out, games=games2, players=counts, lineup=list(alt), seed=seed,
+                         params=overrides, progress=False, overwrite=True)
+    except UserError as e:
+        rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
+        return
+    run2 = sa.load_run(path)
+    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats")))
+    tabs = {"seat": vd.seat_family(seats2).set_index(["players", "order"])}
+    if vd.side_column(pd.DataFrame(columns=run2.columns("games"))) is not None:
+        tabs["side"] = vd.side_family(run2.games(), targets=targets).set_index(["players", "side"])
+    if items and any(f.kind == "item" for f in rep.findings):
+        tabs["item"] = vd.item_family(seats2, run2.items(), by_players=False).set_index("item")
+    rows = []
+    for f in rep.findings:
+        d = f.data
+        try:
+            if f.kind == "seat":
+                second = tabs["seat"].loc[(d["players"], d["position"])]
+                ex = d["rate"] - d["fair"]
+            elif f.kind == "side" and "side" in tabs:
+                second = tabs["side"].loc[(d["players"], d["side"])]
+                ex = d["rate"] - d["target"]
+            elif f.kind == "item" and "item" in tabs:
+                second = tabs["item"].loc[d["item"]]
+                second = second.copy()
+                second["excess"] = second["rel_pp"]
+                ex = d["effect_pp"]
+            else:
+                continue
+        except KeyError:
+            continue
+        if isinstance(second, pd.Series) and f.kind == "item" and not isinstance(second.get("verdict"), str):
+            continue
+        lab = vd.holds(f.verdict, ex, second)
+        if lab is None:
+            continue
+        f.data["robust"] = lab
+        f.text += f" <i>({ROBUST_LABELS[lab]})</i>"
+        val = (f"{pts(second['rel_pp'])} points" if f.kind == "item" else
+               f"{pct(second['rate'])} ({ci(second['low'], second['high'])})")
+        f.evidence += (f" With other players ({esc(', '.join(alt))}, {games2:,} games per player count): "
+                       f"{val}, {VERDICTS[second['verdict']][0].lower()}.")
+        rows.append({"finding": re.sub(r"<[^>]+>", "", f.text)[:140], "with the run's players":
+                     VERDICTS[f.verdict][0], "with other players": VERDICTS[second["verdict"]][0],
+                     "label": ROBUST_LABELS[lab]})
+    rep.tables["robustness"] = pd.DataFrame(rows)
+    if rows:
+        sec = Section("robustness", "Robustness: do the findings hold with other players?")
+        sec.body.append(para(
+            f"Every verdict above is about the game <i>as played by these scripted players</i>. To tell the game "
+            f"from the bots, the seat, side and item findings were computed again on {games2:,} games per "
+            f"player count played by the game's other strategies ({esc(', '.join(alt))}), same parameters and "
+            "seed. <b>Holds with other players</b>: the second population finds the same direction (or the same "
+            "balance); <b>depends on the bots</b>: it does not, so the finding may say more about the bots than "
+            "about the rules. Findings the second population cannot settle (too few games) carry no label."))
+        sec.body.append(table_html(pd.DataFrame(rows)))
+        rep.sections.append(sec)
+
+
 # ----------------------------------------------------------------------------------------------- sweeps
 
 def _config_frame(manifest):
@@ -1088,7 +1167,7 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def collect(path, solve=(), targets=None, effects=True):
+def collect(path, solve=(), targets=None, effects=True, robust=True):
     """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
     import matplotlib as mpl
     run = open_results(path)
@@ -1137,6 +1216,8 @@ def collect(path, solve=(), targets=None, effects=True):
             quiet |= set(items_b["kind"].astype(str).unique())
         _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
+        if robust and not is_sweep and spec is not None:
+            _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
         rep.notices.insert(0, f"<div class='notice'><b>These results rest on assumed components.</b> "
@@ -1288,14 +1369,14 @@ def write_pdf(html_path, pdf_path, timeout=180):
     return pdf_path
 
 
-def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=True):
+def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=True, robust=True):
     """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked).
     targets: the sides' target win shares in a team game ('law=0.5' or a dict; default equal sides)."""
     try:
         sa.parse_targets(targets)
     except ValueError as e:
         raise UserError(f"--target: {e}") from None
-    rep = collect(results, solve, targets, effects)
+    rep = collect(results, solve, targets, effects, robust)
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out

@@ -108,6 +108,7 @@ def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None):
     def lows(a):
         s = sa.seat_advantage(seats, alpha=a).set_index(key).reindex(pd.MultiIndex.from_frame(adv[key]))
         return s["low"].to_numpy(), s["high"].to_numpy()
+    adv["excess"] = adv["rate"] - adv["fair"]
     return _family(adv, adv["p"].to_numpy(), lows, 100, T, alpha, method)
 
 
@@ -358,3 +359,36 @@ def next_step(spec, kind, players=None, position=None, side=None, item=None):
     if kind == "strategy":
         return f"sim strategies {g}  (then sim run {g}{n} --lineup ... with other players)", None
     return None, None
+
+
+# ----------------------------------------------------------------------------------------------- robustness
+
+def second_lineup(spec, lineup):
+    """Another population of players for the robustness check: the game's strategies that are not in `lineup`
+    (public-information ones first; never the uniform-random player), or None when there are none."""
+    used = set(lineup or ())
+    others = [s for s in spec.strategies if s.name not in used]
+    public = [s.name for s in others if not s.sees_hidden]
+    names = public or [s.name for s in others]
+    return tuple(names) or None
+
+
+def holds(first_verdict, first_excess, second):
+    """'holds' / 'depends' / None: does a finding keep its direction under the second population? second: the
+    matching row of the second population's family (verdict, excess, reject), or None."""
+    if second is None or first_verdict in (None, "grey", "info"):
+        return None
+    v2 = second["verdict"]
+    if not isinstance(v2, str):
+        return None
+    if first_verdict in ("red", "amber", "negligible"):
+        rej = bool(second["reject"])
+        if rej and np.sign(second["excess"]) == np.sign(first_excess):
+            return "holds"
+        if (rej and np.sign(second["excess"]) != np.sign(first_excess)) or (first_verdict == "red"
+                                                                           and v2 == "green"):
+            return "depends"
+        return None                    # the second population cannot tell: no label rather than a wrong one
+    if first_verdict == "green":
+        return "holds" if v2 in ("green", "negligible") else "depends" if v2 in ("red", "amber") else None
+    return None
