@@ -548,10 +548,48 @@ def _strategy_section(rep, seats, spec=None):
         fig, ax = _new_ax((7.5, 0.4 * len(bt) + 1.6))
         plotting.plot_ratings(bt, ax=ax)
         sec.body.append(figure_html(fig, "strategy ratings with intervals"))
+        _skill_luck(rep, sec, mm, wr)
     rep.sections.append(sec)
 
 
 DEALT_KINDS = ("character", "role", "special_role")      # items dealt at setup, not acquired in play
+
+
+def _skill_luck(rep, sec, mm, wr):
+    """How often the stronger of two strategies finishes ahead of the weaker when they meet: 50% is a game of
+    pure luck between them, 100% one of pure skill."""
+    share = wr.set_index("strategy")["rate"]
+    rows = []
+    for _, r in mm.iterrows():
+        a, b = str(r["a"]), str(r["b"])
+        if a in share.index and b in share.index and share[a] > share[b]:
+            rows.append({"stronger": a, "weaker": b, "gap_pp": 100 * (share[a] - share[b]), "rate": r["rate"],
+                         "low": r["low"], "high": r["high"], "pairs": int(r["n"])})
+    if not rows:
+        return
+    t = pd.DataFrame(rows).sort_values("gap_pp").reset_index(drop=True)
+    rep.tables["skill_luck"] = t
+    top = t.iloc[-1]
+    rep.findings.append(Finding(
+        "info", f"Skill against luck: the strongest strategy ({esc(top['stronger'])}) finishes ahead of the weakest "
+                f"({esc(top['weaker'])}) in {pct(top['rate'])} ({ci(top['low'], top['high'])}) of the games they "
+                f"share; 50% would be pure luck between them, 100% pure skill. Strategy win shares range over "
+                f"{100 * (share.max() - share.min()):.1f} points.",
+        f"{int(top['pairs']):,} meetings; interval clustered by game. About these scripted players.", "luck",
+        sec.anchor, {"rate": float(top["rate"])}))
+    fig, ax = _new_ax((7.5, 0.35 * len(t) + 1.8))
+    y = np.arange(len(t))
+    ax.errorbar(100 * t["rate"], y, xerr=100 * plotting._err(t["rate"], t["low"], t["high"]), fmt="o",
+                color=plotting.PALETTE[0])
+    ax.axvline(50, **plotting.FAIR_STYLE)
+    ax.set_yticks(y, [f"{a} vs {b} (+{g:.1f})" for a, b, g in zip(t["stronger"], t["weaker"], t["gap_pp"])])
+    ax.set_xlim(min(40, 100 * t["low"].min() - 2), 100)
+    ax.set_xlabel("stronger strategy finishes ahead (% of their meetings)")
+    ax.set_ylabel("pair (win-share gap, points)")
+    ax.set_title("Skill against luck")
+    sec.body.append(figure_html(fig, "how often the stronger strategy finishes ahead",
+                                "Dots: share of meetings the stronger strategy (by win share) finishes ahead; bars: "
+                                "95% interval (clustered by game); dashed: 50%, a coin flip."))
 
 
 def _item_verb(kind):
