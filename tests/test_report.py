@@ -134,6 +134,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
     run = sa.load_run(runs[game])
     seats, items = run.seats(), run.items()
     adv = sa.seat_advantage(seats)
+    fa = 0.05 / len(rb.report_families(seats, items, run.games())[1])     # the report's 5%, shared by families
     found = parse(reports[game]).findings
     seat = [f for f in found if f["attrs"]["data-kind"] == "seat"]
     assert seat
@@ -147,7 +148,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
                              (row["rate"], row["low"], row["high"], row["fair"])):
             assert abs(float(got) - 100 * want) <= 0.05 + 1e-9
         assert float(f["attrs"]["data-rate"]) == pytest.approx(row["rate"], abs=1e-12)
-        fam = vd.seat_family(seats).set_index(["players", "order"])
+        fam = vd.seat_family(seats, family_alpha=fa).set_index(["players", "order"])
         assert f["attrs"]["data-verdict"] == fam.loc[(n, pos), "verdict"]
         # corrected: the family's interval is at least as wide as the 95% one
         assert fam.loc[(n, pos), "low_s"] <= row["low"] + 1e-12
@@ -159,9 +160,11 @@ def test_findings_match_the_analysis_library(game, runs, reports):
             r = wr.loc[f["attrs"]["data-strategy"]]
             assert float(f["attrs"]["data-low"]) == pytest.approx(r["low"], abs=1e-12)
             assert f"{100 * r['rate']:.1f}%" in f["text"]
+            sf = vd.strategy_family(seats, family_alpha=fa).set_index("strategy")
+            assert f["attrs"]["data-verdict"] == sf.loc[f["attrs"]["data-strategy"], "verdict"]
         assert {f["attrs"]["data-strategy"] for f in strat} == {wr["rate"].idxmax(), wr["rate"].idxmin()}
     items_found = [f for f in found if f["attrs"]["data-kind"] == "item"]
-    fam = vd.item_family(seats, items, min_rows=rb.MIN_ROWS).set_index("item")
+    fam = vd.item_family(seats, items, min_rows=rb.MIN_ROWS, family_alpha=fa).set_index("item")
     assert bool(items_found) == bool(fam["verdict"].notna().any())
     for f in items_found:
         a = f["attrs"]
@@ -179,7 +182,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
         sides = [f for f in found if f["attrs"]["data-kind"] == "side"]
         g = run.games()
         assert len(sides) == g["players"].nunique()
-        fam = vd.side_family(g)
+        fam = vd.side_family(g, family_alpha=fa)
         for f in sides:
             a = f["attrs"]
             r = fam[(fam["players"] == int(a["data-players"])) & (fam["side"] == a["data-side"])].iloc[0]
@@ -202,7 +205,8 @@ def test_findings_match_the_analysis_library(game, runs, reports):
                                        min_rows=rb.MIN_ROWS)
         r = t[t[a["data-column"]].astype(str) == a["data-label"]].iloc[0]
         assert f"wins {100 * r['rate']:.1f}% ({100 * r['low']:.1f}\u2013{100 * r['high']:.1f}%)" in f["text"]
-        fam_r = vd.role_family(seats[seats["players"] == n], [a["data-column"]], min_rows=rb.MIN_ROWS)
+        fam_r = vd.role_family(seats[seats["players"] == n], [a["data-column"]], min_rows=rb.MIN_ROWS,
+                               family_alpha=fa)
         want = fam_r[a["data-column"]]
         assert a["data-verdict"] == want[want[a["data-column"]].astype(str) == a["data-label"]]["verdict"].iloc[0]
     length = [f for f in found if f["attrs"]["data-kind"] == "length"][0]

@@ -81,8 +81,8 @@ def family_note(r, points=False):
     if not np.isfinite(p):
         return ""
     iv = f"{lo:+.1f} to {hi:+.1f} points" if points else ci(lo, hi)
-    return (f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}): "
-            f"adjusted p {pval(p)}, corrected interval {iv}.")
+    return (f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}, "
+            f"the report's 5% shared among its sections): adjusted p {pval(p)}, corrected interval {iv}.")
 
 
 def next_html(spec, kind, **kw):
@@ -133,6 +133,7 @@ class Report:
     sections: list = field(default_factory=list)
     notices: list = field(default_factory=list)     # HTML fragments shown above the findings
     tables: dict = field(default_factory=dict)      # the analysis tables behind the findings (for tests)
+    family_alpha: float = ALPHA                     # each family's error rate: ALPHA / the number of families
 
 
 # ----------------------------------------------------------------------------------------------- formatting
@@ -277,7 +278,7 @@ def _length_column(games):
     return "steps"
 
 
-ROLE_WORDS = ("role", "character", "faction", "team", "identity")
+ROLE_WORDS = vd.ROLE_WORDS
 
 
 def _seat_columns(names):
@@ -313,7 +314,7 @@ def _seat_section(rep, seats, spec=None):
         sec.body.append(para("This game deals roles or characters: where the rules tie one to the turn order "
                              "(for example a sheriff who always starts), a position's share measures that role "
                              "as much as the seat; see the roles section."))
-    fam = vd.seat_family(seats, alpha=ALPHA)
+    fam = vd.seat_family(seats, alpha=ALPHA, family_alpha=rep.family_alpha)
     rep.tables["seat_family"] = fam
     for r in vd.seat_picks(fam):
         n = int(r["players"])
@@ -379,7 +380,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
     import matplotlib.pyplot as plt
     T = THRESHOLDS["side"]
     col = vd.side_column(games)
-    fam = vd.side_family(games, targets=targets, alpha=ALPHA)
+    fam = vd.side_family(games, targets=targets, alpha=ALPHA, family_alpha=rep.family_alpha)
     if fam.empty:
         return
     rep.tables["sides"] = fam
@@ -499,7 +500,7 @@ def _strategy_section(rep, seats, spec=None):
         "The scripted strategies are simple rule-of-thumb players, not experts: a strategy far above the others "
         "points to a line of play the game may reward too much. Win share as above; <b>fair</b> is what a "
         f"strategy would take if it made no difference. Threshold: {T:g} points."))
-    fam = vd.strategy_family(seats, alpha=ALPHA)
+    fam = vd.strategy_family(seats, alpha=ALPHA, family_alpha=rep.family_alpha)
     rep.tables["strategy_family"] = fam
     picks = vd.strategy_picks(fam)
     for r in picks:
@@ -618,7 +619,8 @@ def _measure_effects(rep, fam, picks, spec, effects):
 def _items_section(rep, seats, items, games=None, spec=None, effects=True):
     T = THRESHOLDS["item"]
     sec = Section("items", "Item strength (association)")
-    fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS)   # late: vs each game's last acquisition
+    fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS,   # late: vs each game's last acquisition
+                         family_alpha=rep.family_alpha)
     rep.tables["item_family"] = fam
     sec.body.append(para(
         "For each card, building or other item: how much more often seats holding it win. The <b>adjusted "
@@ -761,7 +763,7 @@ def _roles_section(rep, seats, spec, quiet=()):
            "the tables below are for reference." if set(quiet) & set(cols) else "")))
     sub = seats[seats["players"] == n_ref]
     tables = {}
-    fams = vd.role_family(sub, cols, alpha=ALPHA, min_rows=MIN_ROWS)
+    fams = vd.role_family(sub, cols, alpha=ALPHA, min_rows=MIN_ROWS, family_alpha=rep.family_alpha)
     for col in cols:
         t = fams.get(col)
         if t is None or len(t) < 2:
@@ -1205,6 +1207,16 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
+def report_families(seats, items, games):
+    """(quiet role columns, the report's families of verdicts): each family is judged at ALPHA / len(families)."""
+    quiet = set()
+    if vd.side_column(games) is not None:
+        quiet.add("role")
+    if items is not None and len(items):
+        quiet |= set(items["kind"].astype(str).unique())
+    return quiet, vd.report_families(seats, items, games, quiet)
+
+
 def collect(path, solve=(), targets=None, effects=True, robust=True):
     """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
     import matplotlib as mpl
@@ -1239,6 +1251,9 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
                                     f"{esc(', '.join(map(str, ref)))}{' (' + esc(desc) + ')' if desc else ''}."))
         else:
             seats_b, games_b, items_b = seats, games, items
+        quiet, fams = report_families(seats_b, items_b, games_b)
+        rep.family_alpha = ALPHA / len(fams)
+        rep.tables["families"] = fams
         if solves:
             _balance_section(rep, solves)
         if vd.side_column(games_b) is not None:
@@ -1247,11 +1262,6 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
         _strategy_section(rep, seats_b, spec)
         if items_b is not None and len(items_b):
             _items_section(rep, seats_b, items_b, games_b, spec, effects)
-        quiet = set()
-        if vd.side_column(games_b) is not None:
-            quiet.add("role")
-        if items_b is not None and len(items_b):
-            quiet |= set(items_b["kind"].astype(str).unique())
         _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
         if robust and not is_sweep and spec is not None:

@@ -55,6 +55,14 @@ def adjust(p, alpha=ALPHA, method=METHOD):
     return reject, p_adj
 
 
+def _adjust_shared(p, family_alpha, method=METHOD):
+    """`adjust` at the family's share of the report's ALPHA: the p-values are multiplied by ALPHA / family_alpha
+    (Bonferroni over the report's families) and then adjusted within the family, so "adjusted p < ALPHA" is the
+    decision, whatever the number of families."""
+    k = max(1.0, ALPHA / family_alpha)
+    return adjust(np.clip(np.asarray(p, dtype=float) * k, 0, 1), family_alpha * k, method)
+
+
 def simultaneous_alpha(m, n_reject=0, alpha=ALPHA, method=METHOD):
     """The per-comparison level of the family's corrected intervals (see the module docstring)."""
     m = max(int(m), 1)
@@ -84,9 +92,10 @@ def p_from_interval(est, low, high, value, alpha=ALPHA):
 
 
 def _family(table, p, low_fn, scale, threshold, alpha, method):
-    """Add p_adj, reject, low_s/high_s (corrected interval) and verdict to a rate table (fair column)."""
+    """Add p_adj, reject, low_s/high_s (corrected interval) and verdict to a rate table (fair column). alpha: the
+    family's error rate (the report's, divided by its number of families)."""
     t = table.copy()
-    t["reject"], t["p_adj"] = adjust(p, alpha, method)
+    t["reject"], t["p_adj"] = _adjust_shared(p, alpha, method)
     a_s = simultaneous_alpha(len(t), int(t["reject"].sum()), alpha, method)
     lo_s, hi_s = low_fn(a_s)
     t["low_s"], t["high_s"] = np.asarray(lo_s, dtype=float), np.asarray(hi_s, dtype=float)
@@ -99,8 +108,9 @@ def _family(table, p, low_fn, scale, threshold, alpha, method):
 
 # ----------------------------------------------------------------------------------------------- families
 
-def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None):
-    """seat_advantage over every position and player count as one family, with corrected verdicts."""
+def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None, family_alpha=None):
+    """seat_advantage over every position and player count as one family, with corrected verdicts. alpha: the
+    level of the ordinary intervals (low, high); family_alpha: the family's error rate (default alpha)."""
     T = THRESHOLDS["seat"] if threshold is None else threshold
     adv = sa.seat_advantage(seats, alpha=alpha, correction=method)
     key = ["players", "order"]
@@ -109,7 +119,7 @@ def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None):
         s = sa.seat_advantage(seats, alpha=a).set_index(key).reindex(pd.MultiIndex.from_frame(adv[key]))
         return s["low"].to_numpy(), s["high"].to_numpy()
     adv["excess"] = adv["rate"] - adv["fair"]
-    return _family(adv, adv["p"].to_numpy(), lows, 100, T, alpha, method)
+    return _family(adv, adv["p"].to_numpy(), lows, 100, T, family_alpha or alpha, method)
 
 
 def seat_picks(fam):
@@ -137,7 +147,8 @@ def _rate_p(t, alpha):
     return p
 
 
-def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0):
+def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0,
+                family_alpha=None):
     """win_rates by `by` as one family (rows with fewer than min_rows seats are left out of it: not ranked)."""
     T = THRESHOLDS[kind] if threshold is None else threshold
     t = sa.win_rates(seats, by=by, outcome=outcome, alpha=alpha)
@@ -150,11 +161,11 @@ def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=
         keys = [by] if isinstance(by, str) else list(by)
         s = s.set_index(keys).reindex(t.set_index(keys).index)
         return s["low"].to_numpy(), s["high"].to_numpy()
-    return _family(t, _rate_p(t, alpha), lows, 100, T, alpha, method)
+    return _family(t, _rate_p(t, alpha), lows, 100, T, family_alpha or alpha, method)
 
 
-def strategy_family(seats, alpha=ALPHA, method=METHOD):
-    return rate_family(seats, "strategy", "win_share", "strategy", alpha, method)
+def strategy_family(seats, alpha=ALPHA, method=METHOD, family_alpha=None):
+    return rate_family(seats, "strategy", "win_share", "strategy", alpha, method, family_alpha=family_alpha)
 
 
 def strategy_picks(fam):
@@ -165,7 +176,7 @@ def strategy_picks(fam):
     return [best] if best["strategy"] == worst["strategy"] else [best, worst]
 
 
-def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS):
+def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, family_alpha=None):
     """Win rate ("win") of every label of every role column (the caller picks the player count), one family over
     all the columns: {column: table with verdicts}."""
     tables = {c: sa.win_rates(seats, by=c, outcome="win", alpha=alpha) for c in cols}
@@ -189,7 +200,8 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS):
                 lo.append(pd.Series(s["low"].to_numpy(), index=sub.index))
                 hi.append(pd.Series(s["high"].to_numpy(), index=sub.index))
             return pd.concat(lo).sort_index().to_numpy(), pd.concat(hi).sort_index().to_numpy()
-        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], alpha, method)
+        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], family_alpha or alpha,
+                         method)
     out = {}
     for c in cols:
         t = allt[allt["_col"] == c].drop(columns=["_col", "p_adj", "significant"])
@@ -215,20 +227,43 @@ def role_picks(t):
 
 # ----------------------------------------------------------------------------------------------- a whole study
 
+def report_families(seats, items=None, games=None, quiet=()):
+    """The families of verdicts a report judges: seat, strategy (several strategies), item (items), side (a
+    side column in games), role (role columns not judged elsewhere). The report's error rate is shared among
+    them (Bonferroni over families, Holm within each), so a fair game gives a report with any false finding at
+    most ALPHA of the time."""
+    fams = ["seat"]
+    if seats["strategy"].nunique() > 1:
+        fams.append("strategy")
+    if items is not None and len(items):
+        fams.append("item")
+    if games is not None and side_column(games) is not None:
+        fams.append("side")
+    if [c for c in sa.seat_label_columns(seats, words=ROLE_WORDS) if c not in quiet]:
+        fams.append("role")
+    return fams
+
+
+ROLE_WORDS = ("role", "character", "faction", "team", "identity")
+
+
 def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=1_500_000):
     """The verdicts a report would issue on these tables, as a list of (kind, verdict key): seats, strategies,
     items (when given) and roles (at role_players, default the most common player count). No charts, no text:
     for counting false alarms over many synthetic studies."""
-    out = [("seat", r["verdict"]) for r in seat_picks(seat_family(seats, alpha, method))]
+    fa = alpha / len(report_families(seats, items))
+    out = [("seat", r["verdict"]) for r in seat_picks(seat_family(seats, alpha, method, family_alpha=fa))]
     if seats["strategy"].nunique() > 1:
-        out += [("strategy", r["verdict"]) for r in strategy_picks(strategy_family(seats, alpha, method))]
+        out += [("strategy", r["verdict"]) for r in strategy_picks(strategy_family(seats, alpha, method,
+                                                                                   family_alpha=fa))]
     if items is not None and len(items):
-        fam = item_family(seats, items, alpha=alpha, method=method, max_rows=item_max_rows, by_players=False)
+        fam = item_family(seats, items, alpha=alpha, method=method, max_rows=item_max_rows, by_players=False,
+                          family_alpha=fa)
         out += [("item", r["verdict"]) for r in item_picks(fam)]
-    cols = [c for c in seats.columns if c in ("role", "character")]
+    cols = sa.seat_label_columns(seats, words=ROLE_WORDS)
     if cols:
         n = role_players or int(seats.groupby("players").size().idxmax())
-        for c, t in role_family(seats[seats["players"] == n], cols, alpha, method).items():
+        for c, t in role_family(seats[seats["players"] == n], cols, alpha, method, family_alpha=fa).items():
             out += [("role", r["verdict"]) for r in role_picks(t)]
     return out
 
@@ -239,7 +274,7 @@ ITEMS_PER_KIND = 3       # item findings per kind at most (the ones that differ,
 
 
 def item_family(seats, items, games=None, length_col=None, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS,
-                max_rows=1_500_000, by_players=True):
+                max_rows=1_500_000, by_players=True, family_alpha=None):
     """sim.analysis.item_effects with one family over every fitted item of every kind: the verdict is on the
     adjusted effect relative to the kind's average (rel_pp) against 0 and the item threshold. An item the
     leaders acquire (leaders_flag) is never "Strong": its association may be the leaders' lead (see `sim
@@ -248,9 +283,10 @@ def item_family(seats, items, games=None, length_col=None, alpha=ALPHA, method=M
                         length_col=length_col, max_rows=max_rows, by_players=by_players)
     T = THRESHOLDS["item"]
     fitted = np.isfinite(t["rel_p"].to_numpy(dtype=float))
-    t["reject"], t["p_adj"] = adjust(np.where(fitted, t["rel_p"], np.nan), alpha, method)
+    fa = family_alpha or alpha
+    t["reject"], t["p_adj"] = _adjust_shared(np.where(fitted, t["rel_p"], np.nan), fa, method)
     m = int(fitted.sum())
-    a_s = simultaneous_alpha(m, int(t["reject"].sum()), alpha, method)
+    a_s = simultaneous_alpha(m, int(t["reject"].sum()), fa, method)
     z = sps.norm.ppf(1 - a_s / 2)
     t["low_s"] = t["rel_pp"] - z * t["rel_se_pp"]
     t["high_s"] = t["rel_pp"] + z * t["rel_se_pp"]
@@ -283,7 +319,7 @@ def side_column(games):
     return next((c for c in SIDE_COLUMNS if c in games.columns), None)
 
 
-def side_family(games, targets=None, alpha=ALPHA, method=METHOD):
+def side_family(games, targets=None, alpha=ALPHA, method=METHOD, family_alpha=None):
     """sim.analysis.side_rates over every player count and side as one family, verdicts against the target."""
     col = side_column(games)
     t = sa.side_rates(games, column=col, targets=targets, alpha=alpha)
@@ -294,7 +330,7 @@ def side_family(games, targets=None, alpha=ALPHA, method=METHOD):
     def lows(a):
         s = sa.side_rates(games, column=col, targets=targets, alpha=a)
         return s["low"].to_numpy(), s["high"].to_numpy()
-    return _family(t, t["p"].to_numpy(), lows, 100, THRESHOLDS["side"], alpha, method)
+    return _family(t, t["p"].to_numpy(), lows, 100, THRESHOLDS["side"], family_alpha or alpha, method)
 
 
 def side_picks(fam):
