@@ -46,11 +46,11 @@ def find_item(spec, item):
 def removal(spec, item):
     """Parameter overrides that remove `item` from the game (UserError if the game has no way to)."""
     s = slug(item)
-    names = spec.params.names() if callable(getattr(spec.params, "names", None)) else [p.name for p in
-                                                                                     spec.params.params]
-    copies = [n for n in names if n.endswith(f".{s}.copies")]
-    if copies:
-        return {n: 0 for n in copies}
+    names = [p.name for p in spec.params.params]
+    for cand in dict.fromkeys([s, slug(str(item).split(":")[-1])]):      # 'tile:Saloon' -> tile.saloon.copies
+        copies = [n for n in names if n.endswith(f".{cand}.copies")]
+        if copies:
+            return {n: 0 for n in copies}
     for n in names:
         if n == "item.remove":
             p = spec.params.params[spec.params.index(n)]
