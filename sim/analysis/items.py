@@ -339,7 +339,7 @@ def late_share(items, games, length_col=None):
 
 
 def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=None, length_col=None,
-                 by_players=True, max_rows=1_500_000, seed=0, alphas=()):
+                 by_players=True, max_rows=250_000, seed=0, alphas=()):
     """Item strength rebuilt (per kind): raw difference stratified by player count and combined; a within-game
     adjusted effect for every item with enough rows, fitted on all rows (one fit per kind, all the kind's items
     at once; above max_rows seat rows, a sample of whole games); the effect relative to the kind's average (and per

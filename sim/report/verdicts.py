@@ -247,7 +247,7 @@ def report_families(seats, items=None, games=None, quiet=()):
 ROLE_WORDS = ("role", "character", "faction", "team", "identity")
 
 
-def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=1_500_000):
+def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=250_000):
     """The verdicts a report would issue on these tables, as a list of (kind, verdict key): seats, strategies,
     items (when given) and roles (at role_players, default the most common player count). No charts, no text:
     for counting false alarms over many synthetic studies."""
@@ -274,7 +274,7 @@ ITEMS_PER_KIND = 3       # item findings per kind at most (the ones that differ,
 
 
 def item_family(seats, items, games=None, length_col=None, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS,
-                max_rows=1_500_000, by_players=True, family_alpha=None):
+                max_rows=250_000, by_players=True, family_alpha=None):
     """sim.analysis.item_effects with one family over every fitted item of every kind: the verdict is on the
     adjusted effect relative to the kind's average (rel_pp) against 0 and the item threshold. An item the
     leaders acquire (leaders_flag) is never "Strong": its association may be the leaders' lead (see `sim
