@@ -4,7 +4,6 @@ The test game (Pig) has a joker of known causal effect: dealt to a uniformly ran
 with chance q, and its draws happen whether or not it is in the game, so without it the same game is played with
 the same dice. The holder's win share changes by 1 - (its share without the joker) when the joker fires and by 0
 otherwise; the holder is uniform and the shares of a game add up to 1, so the true effect is q (1 - 1/n)."""
-import numpy as np
 import pytest
 
 from sim.cli import main
@@ -51,7 +50,7 @@ def test_bang_character_removed_and_dealt_without_changing_the_rest():
     from sim.effect import _play, deal_to
     from sim.runner import prepare
     spec, design, p0 = prepare("bang_dice", (5,), 400)
-    base_s, base_i = _play(spec, design, p0, 7, 400, 400)
+    _, base_i = _play(spec, design, p0, 7, 400, 400)
     rm = removal(spec, "VULTURE_SAM")
     assert rm == {"item.remove": "VULTURE_SAM"}
     _, alt_i = _play(spec, design, spec.params.resolve(rm), 7, 400, 400)

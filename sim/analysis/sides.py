@@ -22,8 +22,7 @@ NO_SIDE = ("none", "", "no_winner")
 
 def side_name(label):
     """A side's name without a player-count suffix ('outlaw_3p' -> 'outlaw')."""
-    s = str(label)
-    return s[:-3] if s.endswith("_3p") else s
+    return str(label).removesuffix("_3p")
 
 
 def parse_targets(text):

@@ -379,7 +379,6 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
     """Team games: which side wins at each player count against the designer's target, and downtime."""
     import matplotlib.pyplot as plt
     T = THRESHOLDS["side"]
-    col = vd.side_column(games)
     fam = vd.side_family(games, targets=targets, alpha=ALPHA, family_alpha=rep.family_alpha)
     if fam.empty:
         return

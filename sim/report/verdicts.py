@@ -263,7 +263,7 @@ def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=MET
     cols = sa.seat_label_columns(seats, words=ROLE_WORDS)
     if cols:
         n = role_players or int(seats.groupby("players").size().idxmax())
-        for c, t in role_family(seats[seats["players"] == n], cols, alpha, method, family_alpha=fa).items():
+        for t in role_family(seats[seats["players"] == n], cols, alpha, method, family_alpha=fa).values():
             out += [("role", r["verdict"]) for r in role_picks(t)]
     return out
 
