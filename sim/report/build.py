@@ -1039,7 +1039,7 @@ def _sweep_section(rep, seats, games, manifest, solves):
                              fmt="o-", color=c, label=lab)
             # findings: where is turn order fair?
             vs = [verdict(100 * a, 100 * b, 100 * f, T) for a, b, f in zip(g["low"], g["high"], g["fair"])]
-            fair_at = [str(x) for x, v in zip(g[pc], vs) if v == "green"]
+            fair_at = [str(x) for x, v in zip(g[pc], vs) if v in ("green", "negligible")]
             lo_r, hi_r = g.iloc[0], g.iloc[-1]
             if fair_at:
                 v = "green"
@@ -1346,10 +1346,16 @@ every member of the winning team counts as a winner).</dd>
 <dt>Interval</dt><dd>The range in brackets, e.g. 30.9&ndash;31.9%: the 95% confidence interval. With this many
 simulated games the true value lies in it 19 times out of 20; more games make it narrower.</dd>
 <dt>Points</dt><dd>Percentage points: the difference between two percentages (31% vs 25% is 6 points).</dd>
-<dt>Verdicts</dt><dd>Always from the interval, never from the estimate alone, against a stated threshold:
-<b>Strong</b> the whole interval is further from fair than the threshold; <b>Modest</b> the interval excludes fair
-but not the threshold; <b>Balanced</b> the whole interval lies within the threshold of fair; <b>Unclear</b> the
-interval includes fair but is too wide to say; <b>Fact</b> a description, no verdict. Thresholds: turn order
+<dt>Verdicts</dt><dd>Always from the interval, never from the estimate alone, against a stated threshold, and
+corrected for the number of comparisons a section makes (a fair game would otherwise show "findings" by chance in
+most reports): <b>Strong</b> the whole corrected interval is further from fair than the threshold; <b>Modest</b>
+it differs from fair but not clearly by the threshold; <b>Negligible</b> it differs from fair, but by less than
+the threshold; <b>Balanced</b> the whole corrected interval lies within the threshold of fair; <b>Unclear</b>
+the interval is too wide to say (more games needed); <b>Fact</b> a description, no verdict. Labels <i>holds with
+other players</i> / <i>depends on the bots</i> say whether a finding survives another population of players.</dd>
+<dt>Association and effect</dt><dd>Most numbers here are <b>associations</b>: what happened to seats with a
+position, side or item. An <b>effect</b> is what changing the game causes; the report measures it only where it
+says so (<code>sim effect</code>: the same games replayed without an item). Thresholds: turn order
 {T['seat']:g} points, strategies {T['strategy']:g}, items {T['item']:g}, roles and characters {T['role']:g},
 sweeps {T['sweep']:g}.</dd>
 <dt>Strategies</dt><dd>Scripted rule-of-thumb players, not experts: they show what the rules reward, not what
