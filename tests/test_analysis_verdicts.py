@@ -159,3 +159,16 @@ def test_robustness_labels():
     assert vd.holds("green", 0.0, row("green", 0.0, False)) == "holds"
     assert vd.holds("green", 0.0, row("red", 0.1, True)) == "depends"
     assert vd.holds("grey", 0.0, row("green", 0.0, False)) is None
+
+
+def test_a_real_but_small_edge_is_negligible_and_bh_works():
+    # +0.06 log-strength for the first player: about one point of win share, real in 100,000 games, far below 2
+    _, seats, _ = synthetic.make_tables(n_games=100_000, players=(4,), order_bias={4: [0.06, 0, 0, 0]}, seed=8)
+    fam = vd.seat_family(seats).set_index(["players", "order"])
+    first = fam.loc[(4, 0)]
+    assert first["reject"] and 0 < first["excess"] < 0.02
+    assert first["verdict"] == "negligible"
+    bh = vd.seat_family(seats, method="fdr_bh").set_index(["players", "order"])
+    assert bh.loc[(4, 0), "verdict"] == "negligible"
+    # Benjamini-Hochberg intervals are false-coverage-rate intervals at alpha * R / m: never wider than Holm's
+    assert bh["alpha_s"].iloc[0] >= fam["alpha_s"].iloc[0]
