@@ -299,7 +299,7 @@ def cmd_report(args):
             raise UserError(f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
                             f"`sim check {args.results}` lists them and the command that wrote the folder "
                             f"replays them")
-    for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
+    for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or (), targets=args.target):
         print(f"report written to {path}")
 
 
@@ -311,6 +311,23 @@ def cmd_audit(args):
                              progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(text, end="")
     print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
+
+
+def cmd_effect(args):
+    import json as _json
+    from .effect import item_effect, report_lines, to_json
+    players = parse_players(args.players) if args.players else None
+    if players and len(players) != 1:
+        raise UserError(f"sim effect works on one player count at a time (got {args.players})")
+    res = item_effect(args.game, args.item, players=players[0] if players else None, games=args.games,
+                      seed=args.seed, lineup=parse_names(args.lineup), strategies=parse_names(args.strategies),
+                      overrides=parse_sets(args.set), deal_seat=args.deal_to_seat, threads=args.threads)
+    for line in report_lines(res):
+        print(line)
+    if args.out:
+        with open(args.out, "w") as f:
+            _json.dump(to_json(res), f, indent=1, default=float)
+        print(f"details in {args.out}")
 
 
 def build_parser():
@@ -473,6 +490,21 @@ def build_parser():
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_tune)
 
+    s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
+    s.add_argument("game")
+    s.add_argument("--item", required=True, help="the item (card, building, character...) to remove or deal")
+    s.add_argument("--players", help="the player count (default: the game's usual count)")
+    s.add_argument("--games", type=int, default=10_000, help="paired games (default 10000)")
+    s.add_argument("--deal-to-seat", type=int, metavar="SEAT",
+                   help="deal the item to this seat (0-based) instead of removing it (games that deal items)")
+    s.add_argument("--lineup", help="strategies rotated over the seats")
+    s.add_argument("--strategies", help="one strategy per seat, fixed")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--out", help="also write the result to this JSON file")
+    s.set_defaults(func=cmd_effect)
+
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")
     s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
@@ -480,6 +512,8 @@ def build_parser():
     s.add_argument("--solve", action="append", metavar="FILE",
                    help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
                         "of that kind inside the results folder are included anyway)")
+    s.add_argument("--target", metavar="SIDE=SHARE,...",
+                   help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)")
     s.set_defaults(func=cmd_report)
     return p
 

@@ -12,11 +12,11 @@ import pytest
 
 import sim.analysis as sa
 from sim.cli import main
-from sim.analysis.items import acquisitions
 from sim.errors import UserError
 from sim.game import game_names, get_game
 from sim.report import build as rb
 from sim.report import build_report, collect, verdict
+from sim.report import verdicts as vd
 from sim.runner import run_study
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,8 +116,9 @@ def test_report_builds_for_every_game(game, runs, reports):
     first = [f["text"] for f in p.findings
              if f["attrs"]["data-kind"] == "seat" and f["attrs"].get("data-position") == "0"]
     assert first
-    if note:
-        assert all(note in t and "first-player advantage" not in t for t in first), first
+    if note:      # said once (a Fact), not repeated in every position-1 finding
+        assert all(note not in t and "first-player advantage" not in t for t in first), first
+        assert sum(note in f["text"] for f in p.findings) == 1
     else:
         assert "Read position 1 with care" not in text
 
@@ -133,6 +134,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
     run = sa.load_run(runs[game])
     seats, items = run.seats(), run.items()
     adv = sa.seat_advantage(seats)
+    fa = 0.05 / len(rb.report_families(seats, items, run.games())[1])     # the report's 5%, shared by families
     found = parse(reports[game]).findings
     seat = [f for f in found if f["attrs"]["data-kind"] == "seat"]
     assert seat
@@ -146,8 +148,10 @@ def test_findings_match_the_analysis_library(game, runs, reports):
                              (row["rate"], row["low"], row["high"], row["fair"])):
             assert abs(float(got) - 100 * want) <= 0.05 + 1e-9
         assert float(f["attrs"]["data-rate"]) == pytest.approx(row["rate"], abs=1e-12)
-        assert f["attrs"]["data-verdict"] == verdict(100 * row["low"], 100 * row["high"], 100 * row["fair"],
-                                                     rb.THRESHOLDS["seat"])
+        fam = vd.seat_family(seats, family_alpha=fa).set_index(["players", "order"])
+        assert f["attrs"]["data-verdict"] == fam.loc[(n, pos), "verdict"]
+        # corrected: the family's interval is at least as wide as the 95% one
+        assert fam.loc[(n, pos), "low_s"] <= row["low"] + 1e-12
     if seats["strategy"].nunique() > 1:
         wr = sa.win_rates(seats, by="strategy").set_index("strategy")
         strat = [f for f in found if f["attrs"]["data-kind"] == "strategy"]
@@ -156,32 +160,44 @@ def test_findings_match_the_analysis_library(game, runs, reports):
             r = wr.loc[f["attrs"]["data-strategy"]]
             assert float(f["attrs"]["data-low"]) == pytest.approx(r["low"], abs=1e-12)
             assert f"{100 * r['rate']:.1f}%" in f["text"]
+            sf = vd.strategy_family(seats, family_alpha=fa).set_index("strategy")
+            assert f["attrs"]["data-verdict"] == sf.loc[f["attrs"]["data-strategy"], "verdict"]
         assert {f["attrs"]["data-strategy"] for f in strat} == {wr["rate"].idxmax(), wr["rate"].idxmin()}
     items_found = [f for f in found if f["attrs"]["data-kind"] == "item"]
-    any_ranked = any(sa.item_strength(seats, items, kind=k, min_rows=rb.MIN_ROWS, adjusted=False)["enough"].any()
-                     for k in items["kind"].unique())
-    assert bool(items_found) == any_ranked
+    fam = vd.item_family(seats, items, min_rows=rb.MIN_ROWS, family_alpha=fa).set_index("item")
+    assert bool(items_found) == bool(fam["verdict"].notna().any())
     for f in items_found:
         a = f["attrs"]
-        t = sa.item_strength(seats, items, outcome="win", kind=a["data-item-kind"], min_rows=rb.MIN_ROWS,
-                             adjusted=False).set_index("item")
-        r = t.loc[a["data-item"]]
-        ranked = t[t["enough"]]
-        assert r["enough"] and abs(r["diff"]) == ranked["diff"].abs().max()    # the kind's most extreme item
-        acq = acquisitions(seats, items, a["data-item-kind"])
-        fit = sa.adjusted_effect(seats, acq[acq["item"] == a["data-item"]], outcome="win",
-                                 max_rows=rb.ITEM_MAX_ROWS, seed=0)
-        if a["data-adjusted"] == "True":
-            want = (fit["adj_ame_pp"], fit["adj_ame_low_pp"], fit["adj_ame_high_pp"])
-        else:
-            assert not all(isinstance(fit.get(c), float) and fit[c] == fit[c]
-                           for c in ("adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp"))
-            want = (100 * r["diff"], 100 * r["low"], 100 * r["high"])
+        r = fam.loc[a["data-item"]]
+        assert r["enough"] and a["data-verdict"] == r["verdict"]
         got = (float(a["data-effect-pp"]), float(a["data-low-pp"]), float(a["data-high-pp"]))
-        assert got == pytest.approx(want, abs=1e-9)
-        assert f"win {abs(want[0]):.1f} points" in f["text"]
+        assert got == pytest.approx((r["rel_pp"], r["rel_low_pp"], r["rel_high_pp"]), abs=1e-9)
+        assert f"win {abs(r['rel_pp']):.1f} points" in f["text"]
+        assert "association" in f["text"]
+        if r["leaders_flag"]:
+            assert a["data-verdict"] != "red"
+    if game == "bang_dice":     # a team game leads with its sides, per player count, and downtime
+        text = reports[game].read_text(encoding="utf-8")
+        assert text.index("id='sides'") < text.index("id='seats'")
+        sides = [f for f in found if f["attrs"]["data-kind"] == "side"]
+        g = run.games()
+        assert len(sides) == g["players"].nunique()
+        fam = vd.side_family(g, family_alpha=fa)
+        for f in sides:
+            a = f["attrs"]
+            r = fam[(fam["players"] == int(a["data-players"])) & (fam["side"] == a["data-side"])].iloc[0]
+            assert a["data-verdict"] == r["verdict"] and float(a["data-rate"]) == pytest.approx(r["rate"])
+            assert float(a["data-target"]) == pytest.approx(1 / 3)
+        assert [f for f in found if f["attrs"]["data-kind"] == "downtime"]
+        # robustness: a second population (the other public-information bots) played beside the run
+        assert (runs[game] / "robust").is_dir()
+        for f in found:
+            lab = f["attrs"].get("data-robust")
+            if lab:
+                assert lab in ("holds", "depends") and rb.ROBUST_LABELS[lab] in f["text"]
+        assert "eliminated" in text and "Elimination downtime" in text
     roles = [f for f in found if f["attrs"]["data-kind"] == "role"]
-    assert bool(roles) == (game == "bang_dice")
+    assert not roles      # BANG's roles are its sides and its characters are items: judged once, elsewhere
     for f in roles:
         a = f["attrs"]
         n = int(a["data-players"])
@@ -189,8 +205,10 @@ def test_findings_match_the_analysis_library(game, runs, reports):
                                        min_rows=rb.MIN_ROWS)
         r = t[t[a["data-column"]].astype(str) == a["data-label"]].iloc[0]
         assert f"wins {100 * r['rate']:.1f}% ({100 * r['low']:.1f}\u2013{100 * r['high']:.1f}%)" in f["text"]
-        assert a["data-verdict"] == verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"],
-                                            rb.THRESHOLDS["role"])
+        fam_r = vd.role_family(seats[seats["players"] == n], [a["data-column"]], min_rows=rb.MIN_ROWS,
+                               family_alpha=fa)
+        want = fam_r[a["data-column"]]
+        assert a["data-verdict"] == want[want[a["data-column"]].astype(str) == a["data-label"]]["verdict"].iloc[0]
     length = [f for f in found if f["attrs"]["data-kind"] == "length"][0]
     ls = sa.length_summary(run.games(), column=length["attrs"]["data-column"])
     row = ls[ls["players"] == int(length["attrs"]["data-players"])].iloc[0]

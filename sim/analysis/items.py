@@ -24,6 +24,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import statsmodels.api as sm
+from scipy import stats as sps
 
 from .load import game_key
 from .stats import _difference_from_sums
@@ -172,3 +173,261 @@ def seat_attribute_strength(seats, column, outcome="win", alpha=0.05, min_rows=2
     t["enough"] = t["n"] >= min_rows
     t["rank"] = t["excess"].where(t["enough"]).rank(ascending=False, method="min")
     return t.sort_values(["rank", "excess"], ascending=[True, False], na_position="last").reset_index(drop=True)
+
+
+# ----------------------------------------------------------------------------------------------- rebuilt strength
+
+def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
+    """Raw difference (win rate with minus without an item) per player count (and config), and combined.
+
+    Pooling player counts mixes them: an item that appears mostly in 3-player games (where everyone wins more often)
+    looks strong pooled even if it does nothing at any player count (Simpson's paradox). Here each stratum's
+    difference is computed within the stratum (cluster-robust by game, as `item_strength`) and the strata are
+    combined with inverse-variance weights (statsmodels meta_analysis.combine_effects, fixed effect).
+    Returns one row per (item, kind, stratum) with stratum = "3", "4", ... and one per item with stratum "all":
+    diff, low, high, se, n_with, n_without.
+    """
+    from statsmodels.stats.meta_analysis import combine_effects
+    key = game_key(seats)
+    strata = _strata_cols(seats)
+    rows = []
+    for sval, sub in seats.groupby(strata, observed=True):
+        sval = sval if isinstance(sval, tuple) else (sval,)
+        label = ":".join(str(v) for v in sval)
+        sub_items = items.merge(sub[key].drop_duplicates(), on=key, how="inner")
+        if sub_items.empty:
+            continue
+        t = item_strength(sub, sub_items, outcome=outcome, kind=kind, min_rows=0, alpha=alpha, adjusted=False)
+        for _, r in t.iterrows():
+            rows.append({"item": r["item"], "kind": r["kind"], "stratum": label, "diff": r["diff"], "se": r["se"],
+                         "low": r["low"], "high": r["high"], "n_with": r["n_with"], "n_without": r["n_without"]})
+    per = pd.DataFrame(rows)
+    if per.empty:
+        return per
+    comb = []
+    for (item, knd), g in per.groupby(["item", "kind"], observed=True):
+        g = g[np.isfinite(g["se"]) & (g["se"] > 0)]
+        if g.empty:
+            continue
+        if len(g) == 1:
+            r = g.iloc[0]
+            d, se = float(r["diff"]), float(r["se"])
+        else:
+            res = combine_effects(g["diff"].to_numpy(), (g["se"] ** 2).to_numpy(), alpha=alpha)
+            d, se = float(res.mean_effect_fe), float(res.sd_eff_w_fe)
+        z = sps.norm.ppf(1 - alpha / 2)
+        comb.append({"item": item, "kind": knd, "stratum": "all", "diff": d, "se": se, "low": d - z * se,
+                     "high": d + z * se, "n_with": int(g["n_with"].sum()), "n_without": int(g["n_without"].sum())})
+    return pd.concat([per, pd.DataFrame(comb)], ignore_index=True)
+
+
+def _indicator_matrix(seats, items, names):
+    """seat rows x items: 1.0 when the seat acquired the item at least once."""
+    key = game_key(seats)
+    row = pd.Series(np.arange(len(seats)), index=pd.MultiIndex.from_frame(seats[key + ["seat"]]))
+    it = items[items["item"].isin(names)][key + ["seat", "item"]].drop_duplicates()
+    r = row.reindex(pd.MultiIndex.from_frame(it[key + ["seat"]])).to_numpy()
+    ok = ~np.isnan(r)
+    col = pd.Categorical(it["item"].astype(str), categories=[str(n) for n in names]).codes
+    X = np.zeros((len(seats), len(names)))
+    X[r[ok].astype(np.int64), col[ok]] = 1.0
+    return X
+
+
+def _demean(a, gcode, G):
+    """Subtract each game's mean from every column of a (the within-game transformation)."""
+    a = np.asarray(a, dtype=float)
+    cnt = np.bincount(gcode, minlength=G).astype(float)
+    if a.ndim == 1:
+        return a - (np.bincount(gcode, weights=a, minlength=G) / cnt)[gcode]
+    out = np.empty_like(a)
+    for j in range(a.shape[1]):
+        out[:, j] = a[:, j] - (np.bincount(gcode, weights=a[:, j], minlength=G) / cnt)[gcode]
+    return out
+
+
+def within_game_fit(seats, items, names, outcome="win", controls=("order", "strategy"), alpha=0.05,
+                    alphas=(), reference=None):
+    """One within-game linear fit of the outcome on every item of `names` at once, plus controls.
+
+    Each seat's outcome and regressors are centred on its game's mean (game fixed effects), so an item is only
+    compared with the other seats of the same game: player count, configuration and everything common to a game
+    drop out, and one seat's gain is another's loss. Controls: turn-order position within each player count and
+    strategy (as indicators). statsmodels OLS with standard errors clustered by game. Coefficients are linear
+    probability effects: x 100 = percentage points of win rate for holding the item (vs the same game's seats
+    without it, other items held equal).
+
+    Returns a DataFrame, one row per item: effect_pp, low_pp, high_pp, p (the item's effect vs 0), and rel_pp,
+    rel_low_pp, rel_high_pp, rel_se_pp, rel_p (its effect minus the average effect of the `names` items: what the
+    item adds over a typical item of its kind, which removes a lead that makes leaders acquire more of everything;
+    `reference`: the items whose average is the baseline, default all);
+    for every a in `alphas`, rel_low_pp@a / rel_high_pp@a (intervals at that level). Also rows, games.
+    """
+    import statsmodels.api as sm
+    key = game_key(seats)
+    s = seats.reset_index(drop=True)
+    gcode = s.groupby(key, observed=True, sort=False).ngroup().to_numpy()
+    G = int(gcode.max()) + 1
+    X_items = _indicator_matrix(s, items, names)
+    parts = [X_items]
+    cols = list(names)
+    for c in controls:
+        if c not in s.columns:
+            continue
+        lab = (s["players"].astype(str) + ":" + s[c].astype(str)) if c == "order" else s[c].astype(str)
+        if lab.nunique() > 1:
+            d = pd.get_dummies(lab, prefix=c, dtype=float)
+            if c == "order":                  # one reference position per player count (each game has them all)
+                firsts = {f"order_{n}:{s.loc[s['players'] == n, 'order'].min()}" for n in s["players"].unique()}
+                d = d.drop(columns=[x for x in d.columns if x in firsts])
+            else:
+                d = d.iloc[:, 1:]
+            parts.append(d.to_numpy())
+            cols += list(d.columns)
+    X = _demean(np.hstack(parts), gcode, G)
+    # acquiring an item raises a seat's indicator relative to its game's mean by 1 - 1/n: scaled so that the
+    # coefficient is the change in the seat's own win rate when it acquires the item (the others' falls with it)
+    n_rows = s["players"].to_numpy(dtype=float)
+    X[:, :len(names)] *= (n_rows / (n_rows - 1))[:, None]
+    y = _demean(s[outcome].to_numpy(dtype=float), gcode, G)
+    keep = X.std(axis=0) > 0
+    X, cols = X[:, keep], [c for c, k in zip(cols, keep) if k]
+    names = [n for n in names if n in cols]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # dealt items (one per seat) are collinear: only contrasts are estimable
+        full = np.linalg.matrix_rank(X.T @ X) == X.shape[1]    # small p x p check; QR is fast when it holds
+        res = sm.OLS(y, X, hasconst=False).fit(method="qr" if full else "pinv", cov_type="cluster",
+                                               cov_kwds={"groups": gcode}, use_t=False)
+    K, P = len(names), X.shape[1]
+    idx = [cols.index(n) for n in names]
+    out = pd.DataFrame({"item": names})
+    b = res.params[idx]
+    ci = res.conf_int(alpha)[idx]
+    out["effect_pp"], out["low_pp"], out["high_pp"] = 100 * b, 100 * ci[:, 0], 100 * ci[:, 1]
+    out["p"] = res.pvalues[idx]
+    ref = [cols.index(n) for n in names if reference is None or n in set(reference)] or idx
+    R = np.zeros((K, P))
+    for k, j in enumerate(idx):
+        R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0     # a kind of one item: its own effect
+        R[k, j] += 1.0
+    tt = res.t_test(R)
+    out["rel_pp"] = 100 * np.asarray(tt.effect).ravel()
+    out["rel_se_pp"] = 100 * np.asarray(tt.sd).ravel()
+    c = tt.conf_int(alpha)
+    out["rel_low_pp"], out["rel_high_pp"] = 100 * c[:, 0], 100 * c[:, 1]
+    out["rel_p"] = np.asarray(tt.pvalue).ravel()
+    for a in alphas:
+        c = tt.conf_int(a)
+        out[f"rel_low_pp@{a:g}"], out[f"rel_high_pp@{a:g}"] = 100 * c[:, 0], 100 * c[:, 1]
+    out["rows"], out["games"] = len(s), G
+    return out
+
+
+def late_share(items, games, length_col=None):
+    """Per item: the share of its acquisitions made in the last third of the game (turn >= 2/3 of the game's
+    length), the "acquired late" half of the leaders-acquire-it diagnostic. length_col: the games column holding
+    the game's length in the unit of items' `turn` (default: the last acquisition turn of any item in the game)."""
+    key = game_key(items)
+    it = items[key + ["item", "turn"]]
+    if length_col and games is not None and length_col in games.columns:
+        L = games[key + [length_col]].rename(columns={length_col: "_len"})
+    else:
+        L = it.groupby(key, observed=True)["turn"].max().rename("_len").reset_index()
+    d = it.merge(L, on=key, how="inner")
+    d["_late"] = (d["_len"] > 0) & (d["turn"] >= (2.0 / 3.0) * d["_len"])    # dealt at setup (turn 0): never late
+    return d.groupby("item", observed=True)["_late"].mean().rename("late_share").reset_index()
+
+
+def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=None, length_col=None,
+                 by_players=True, max_rows=250_000, seed=0, alphas=()):
+    """Item strength rebuilt (per kind): raw difference stratified by player count and combined; a within-game
+    adjusted effect for every item with enough rows, fitted on all rows (one fit per kind, all the kind's items
+    at once; above max_rows seat rows, a sample of whole games); the effect relative to the kind's average (and per
+    unit of price paid where items have a `price` column); the leaders-acquire-it diagnostic.
+
+    Returns one row per item: item, kind, n_with, n_without, pick_rate, enough, diff/low/high (raw, strata
+    combined, fractions), diff_pooled (raw pooled over player counts, the old number), effect_pp/low_pp/high_pp/p
+    (adjusted), rel_pp/rel_low_pp/rel_high_pp/rel_p (adjusted, minus the average of the kind's items that are not
+    flagged as leaders' items), price, rel_per_price,
+    late_share, kind_late_share, winner_extra (mean acquisitions of this kind by winners minus by other seats, the
+    kind-level "winners acquire more"), leaders_flag (acquired late: late_share >= max(0.5, kind average + 0.15),
+    with a positive raw difference), rank (by rel_pp within the kind), and, with by_players, adj_<n>_pp /
+    adj_<n>_low_pp / adj_<n>_high_pp: the adjusted effect fitted within each player count.
+    Items without enough rows (fewer than min_rows seats with or without it) are listed, not fitted.
+    """
+    s = _sample_games(seats, max_rows, seed).reset_index(drop=True)
+    key = game_key(s)
+    it_all = items.merge(s[key].drop_duplicates(), on=key, how="inner") if len(s) < len(seats) else items
+    raw = stratified_difference(s, it_all, outcome=outcome, alpha=alpha)
+    pooled = item_strength(s, it_all, outcome=outcome, min_rows=min_rows, alpha=alpha, adjusted=False)
+    allr = raw[raw["stratum"] == "all"].drop(columns="stratum")
+    out = pooled[["item", "kind", "n_with", "n_without", "pick_rate", "enough", "avg_turn", "diff"]].rename(
+        columns={"diff": "diff_pooled"}).merge(allr[["item", "kind", "diff", "low", "high"]], on=["item", "kind"],
+                                               how="left")
+    if "price" in it_all.columns:
+        out = out.merge(it_all.groupby("item", observed=True)["price"].mean().rename("price").reset_index(),
+                        on="item", how="left")
+    out = out.merge(late_share(it_all, games, length_col), on="item", how="left")
+    out["kind_late_share"] = out.groupby("kind")["late_share"].transform("mean")
+    out["leaders_flag"] = ((out["late_share"] >= np.maximum(0.5, out["kind_late_share"] + 0.15))
+                           & (out["diff"] > 0)).fillna(False).astype(bool)
+    fits = []
+    for knd, sub in out.groupby("kind", observed=True):
+        names = list(sub.loc[sub["enough"], "item"])
+        if not names:
+            continue
+        ref = list(sub.loc[sub["enough"] & ~sub["leaders_flag"], "item"])
+        f = within_game_fit(s, it_all, names, outcome=outcome, alpha=alpha, alphas=alphas, reference=ref)
+        if by_players and s["players"].nunique() > 1:
+            for n, sp in s.groupby("players", observed=True):
+                ip = it_all[it_all["players"] == n] if "players" in it_all.columns else it_all
+                ok = [x for x in names if (ip["item"] == x).any()]
+                if not ok:
+                    continue
+                try:
+                    fp = within_game_fit(sp, ip, ok, outcome=outcome, alpha=alpha)
+                except (ValueError, np.linalg.LinAlgError):
+                    continue
+                fp = fp[["item", "effect_pp", "low_pp", "high_pp"]].rename(columns={
+                    "effect_pp": f"adj_{int(n)}_pp", "low_pp": f"adj_{int(n)}_low_pp",
+                    "high_pp": f"adj_{int(n)}_high_pp"})
+                f = f.merge(fp, on="item", how="left")
+        fits.append(f)
+    if fits:
+        out = out.merge(pd.concat(fits, ignore_index=True), on="item", how="left")
+    for c in ("effect_pp", "low_pp", "high_pp", "p", "rel_pp", "rel_low_pp", "rel_high_pp", "rel_se_pp", "rel_p"):
+        if c not in out.columns:
+            out[c] = np.nan
+    if "price" in out.columns:
+        out["rel_per_price"] = out["rel_pp"] / out["price"].where(out["price"] > 0)
+    # kind-level: winners acquire more (acquisitions per seat, winners minus the others)
+    cnt = it_all.groupby(key + ["seat", "kind"], observed=True).size().rename("_k").reset_index()
+    extra = {}
+    for knd, c in cnt.groupby("kind", observed=True):
+        d = s[key + ["seat", outcome]].merge(c.drop(columns="kind"), on=key + ["seat"], how="left").fillna({"_k": 0})
+        w = d[outcome] > 0
+        extra[knd] = float(d.loc[w, "_k"].mean() - d.loc[~w, "_k"].mean()) if w.any() and (~w).any() else np.nan
+    out["winner_extra"] = out["kind"].map(extra)
+    out["rank"] = out.groupby("kind")["rel_pp"].rank(ascending=False, method="min")
+    return out.sort_values(["kind", "rank"], na_position="last").reset_index(drop=True)
+
+
+OUTCOME_SUFFIXES = ("_end", "_by", "_seat", "_turn", "_taken", "_dealt")
+
+
+def seat_label_columns(seats, max_labels=60, words=None):
+    """String columns of the seats table that are attributes of a seat fixed at setup (role, character...), not
+    outcomes recorded at the end (role_end, eliminated_by, killed_by_seat...): what a seat-attribute comparison may
+    use. words: keep only columns whose name contains one of these (None: any)."""
+    out = []
+    for c in seats.columns:
+        low = c.lower()
+        if c == "strategy" or pd.api.types.is_numeric_dtype(seats[c]) or pd.api.types.is_bool_dtype(seats[c]):
+            continue
+        if low.endswith(OUTCOME_SUFFIXES) or low.startswith(("final", "winner", "eliminated", "killed")):
+            continue
+        if words is not None and not any(k in low for k in words):
+            continue
+        if 1 < seats[c].astype(str).nunique() <= max_labels:
+            out.append(c)
+    return out

@@ -139,9 +139,15 @@ def plot_item_strength(table, ax=None, top=20, value="diff", title=None):
     y = np.arange(len(t))
     if value == "diff":
         v, lo, hi = 100 * t["diff"], 100 * t["low"], 100 * t["high"]
+    elif value == "rel_pp":
+        v, lo, hi = t["rel_pp"], t["rel_low_pp"], t["rel_high_pp"]
     else:
         v, lo, hi = t["adj_ame_pp"], t["adj_ame_low_pp"], t["adj_ame_high_pp"]
-    ok = t["enough"].to_numpy()
+    ok = t["enough"].to_numpy() & np.isfinite(v.to_numpy(dtype=float))
+    v, lo, hi = v.to_numpy(dtype=float), lo.to_numpy(dtype=float), hi.to_numpy(dtype=float)
+    if value != "diff":          # unfitted items: drawn at their raw difference, hollow
+        v, lo, hi = (np.where(ok, a, 100 * t[c].to_numpy(dtype=float)) for a, c in ((v, "diff"), (lo, "low"),
+                                                                                     (hi, "high")))
     ax.errorbar(v[ok], y[ok], xerr=_err(v[ok], lo[ok], hi[ok]), fmt="o", color=PALETTE[0], zorder=3,
                 label="ranked")
     if (~ok).any():
@@ -151,25 +157,33 @@ def plot_item_strength(table, ax=None, top=20, value="diff", title=None):
     ax.axvline(0, **FAIR_STYLE)
     ax.set_yticks(y, (t["item"].astype(str)).tolist())
     ax.invert_yaxis()
-    ax.set_xlabel("win rate when acquired − when not (percentage points)" if value == "diff"
-                  else "adjusted effect on win probability (percentage points)")
+    ax.set_xlabel({"diff": "win rate when acquired − when not (percentage points)",
+                   "rel_pp": "adjusted effect minus the kind's average (percentage points)"}.get(
+        value, "adjusted effect on win probability (percentage points)"))
     ax.set_title(title or "Item strength (95% intervals, clustered by game)")
     return ax
 
 
-def plot_length(games, column="steps", by="players", ax=None, unit=None, bins=30):
-    """Histogram (as step lines, fraction of games) of game length per player count."""
+def plot_length(games, column="steps", by="players", ax=None, unit=None, bins=30, xlabel=None, title=None):
+    """Histogram (as step lines, fraction of games) of game length per player count. Whole-number values get bins
+    of whole-number width centred on the values (no empty alternating bins)."""
     ax = _ax(ax)
     x_all = games[column].to_numpy(dtype=float)
-    edges = np.histogram_bin_edges(x_all, bins=bins)
+    x_fin = x_all[np.isfinite(x_all)]
+    if len(x_fin) and np.all(x_fin == np.round(x_fin)):
+        lo, hi = float(x_fin.min()), float(x_fin.max())
+        width = max(1.0, float(np.ceil((hi - lo + 1) / bins)))
+        edges = np.arange(lo - 0.5, hi + width + 0.5, width)
+    else:
+        edges = np.histogram_bin_edges(x_all, bins=bins)
     for k, (n, sub) in enumerate(games.groupby(by, observed=True)):
         h, _ = np.histogram(sub[column], bins=edges)
         ax.stairs(100 * h / max(1, len(sub)), edges, color=PALETTE[k % len(PALETTE)], linewidth=1.8,
-                  label=f"{n} {by}" if by != "players" else f"{n} players")
-    ax.set_xlabel(f"game length ({unit or column})")
+                  label=f"{n} players" if by == "players" else str(n))
+    ax.set_xlabel(xlabel or f"game length ({unit or column})")
     ax.set_ylabel("games (%)")
     ax.legend(loc="best")
-    ax.set_title("Game length")
+    ax.set_title(title or "Game length")
     return ax
 
 
@@ -180,7 +194,8 @@ def plot_points_by_source(table, by="players", ax=None, title=None):
     bottom = np.zeros(len(m))
     x = np.arange(len(m))
     for k, src in enumerate(m.columns):
-        ax.bar(x, m[src], bottom=bottom, color=PALETTE[k % len(PALETTE)], label=str(src))
+        ax.bar(x, m[src], bottom=bottom, color=PALETTE[k % len(PALETTE)], label=str(src),
+               edgecolor="0.25", linewidth=0.6)        # outlined: the light yellow swatch stays visible
         bottom += m[src].to_numpy()
     ax.set_xticks(x, [str(i) for i in m.index])
     ax.set_xlabel(by if by != "players" else "players")

@@ -39,7 +39,9 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
     relative); the line-up is the strategies in dict order, cycled to the player count and rotated by game.
     order_bias: {players: [log-strength added by turn-order position 0..n-1]} (missing = none).
     items: {name: {"effect": log-strength added when acquired, "p": acquisition probability, "p_by_strategy":
-    {strategy: p} overriding p, "kind": str}}. first_player: "random" (a random seat starts) or "seat0".
+    {strategy: p} overriding p, "kind": str, "p_winner": p}}: with p_winner the item is drawn after the game's
+    outcome, with probability p_winner for the seats that won and p for the others ("leaders acquire it": no
+    effect of its own, so its "effect" must be 0), "late": True (acquired in turns 7-9 rather than 1-9)}}. first_player: "random" (a random seat starts) or "seat0".
     Returns (games, seats, items) DataFrames.
     """
     rng = np.random.default_rng(seed)
@@ -68,6 +70,8 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
         acquired = {}
         for it in item_names:
             spec = items[it]
+            if "p_winner" in spec:
+                continue                                  # drawn after the outcome, below
             p = np.full((G, n), float(spec.get("p", 0.3)))
             for s_name, ps in spec.get("p_by_strategy", {}).items():
                 p[strat == names.index(s_name)] = ps
@@ -75,6 +79,11 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
             acquired[it] = got
             eta = eta + got * float(spec.get("effect", 0.0))
         ranks = _plackett_luce_ranks(rng, eta)
+        for it in item_names:
+            spec = items[it]
+            if "p_winner" in spec:
+                p = np.where(ranks == 0, float(spec["p_winner"]), float(spec.get("p", 0.3)))
+                acquired[it] = rng.random((G, n)) < p
         tie = rng.random(G) < tie_rate
         share = (ranks == 0).astype(float)
         win = (ranks == 0).astype(np.int8)
@@ -110,7 +119,8 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
             items_out.append(pd.DataFrame({
                 "game": game_ids[g_idx], "seat": s_idx.astype(np.int8), "players": np.full(len(g_idx), n, np.int8),
                 "item": it, "kind": items[it].get("kind", "card"),
-                "turn": rng.integers(1, 10, size=len(g_idx)).astype(np.int32),
+                "turn": (rng.integers(7, 10, size=len(g_idx)) if items[it].get("late")
+                         else rng.integers(1, 10, size=len(g_idx))).astype(np.int32),
             }))
     item_cols = {"game": np.int64, "seat": np.int8, "players": np.int8, "item": object, "kind": object,
                  "turn": np.int32}

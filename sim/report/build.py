@@ -5,12 +5,14 @@ here), returning a `Report` (findings, sections, facts); `render(report)` turns 
 page: CSS inline, charts as embedded PNG (data: URIs), no JavaScript, no external resources, print-friendly.
 `build_report` does both and writes the file; `write_pdf` prints the HTML to PDF with headless Chromium.
 
-Verdicts never come from a point estimate alone: each compares a 95% interval with the fair value and with a
-stated practical threshold (`THRESHOLDS`, in percentage points):
-- red    "strong": the interval lies entirely beyond fair +- threshold (the effect is real and large);
-- amber  "modest": the interval excludes fair but does not lie entirely beyond the threshold;
-- green  "balanced": the interval includes fair and lies entirely within fair +- threshold;
-- grey   "unclear": the interval includes fair but is wider than fair +- threshold (more games needed).
+Verdicts never come from a point estimate alone, and never from one comparison picked out of many: every verdict
+of a section belongs to a family corrected for multiple comparisons (sim.report.verdicts: Holm decisions,
+simultaneous intervals) and is read against a stated practical threshold (`THRESHOLDS`, percentage points):
+- red        "strong": differs from fair and the corrected interval lies entirely beyond fair +- threshold;
+- amber      "modest": differs from fair but the corrected interval is not entirely beyond the threshold;
+- negligible "negligible": differs from fair but the corrected interval lies entirely within the threshold;
+- green      "balanced": does not differ and the corrected interval lies entirely within fair +- threshold;
+- grey       "unclear": does not differ and the corrected interval is wider than the threshold (more games needed).
 """
 import base64
 import datetime as _dt
@@ -31,25 +33,27 @@ import pandas as pd
 
 from .. import analysis as sa
 from ..analysis import plotting
-from ..analysis.items import acquisitions
 from ..errors import UserError
+from . import verdicts as vd
+from .verdicts import MIN_ROWS, THRESHOLDS   # noqa: F401  (thresholds in percentage points; rows to rank)
 
-# Practical thresholds, percentage points: how far from fair a rate may be before a designer should act.
-THRESHOLDS = {"seat": 2.0, "strategy": 3.0, "item": 5.0, "role": 5.0, "sweep": 2.0}
-MIN_ROWS = 200            # seat rows with and without an item / with a role before it is ranked
-ITEM_MAX_ROWS = 30_000    # rows used by the adjusted (logistic) item model, a sample of whole games (speed)
 BT_BOOTSTRAP = 100        # bootstrap refits for the Bradley-Terry rating intervals
 ITEMS_SHOWN = 10          # top and bottom ranked items per kind in charts and tables
+EFFECT_ITEMS = 3          # items flagged by association whose causal effect the report measures (sim effect)
+EFFECT_GAMES = 4000       # paired games per measured item (cached in <run>/effects/)
+ROBUST_GAMES = 3000       # games per player count of the second population (cached in <run>/robust/)
+ROBUST_LABELS = {"holds": "holds with other players", "depends": "depends on the bots"}
 ALPHA = 0.05
 
 VERDICTS = {  # key: (label, colour (Okabe-Ito, colour-blind safe), symbol so colour is never the only cue)
     "red": ("Strong", "#D55E00", "\u25b2"),
     "amber": ("Modest", "#E69F00", "\u25c6"),
     "green": ("Balanced", "#009E73", "\u2714"),
+    "negligible": ("Negligible", "#3A8DBF", "\u2248"),
     "grey": ("Unclear", "#8C8C8C", "?"),
     "info": ("Fact", "#0072B2", "i"),
 }
-SEVERITY = {"red": 0, "amber": 1, "grey": 2, "green": 3, "info": 4}
+SEVERITY = {"red": 0, "amber": 1, "grey": 2, "negligible": 3, "green": 4, "info": 5}
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
                   "headless_shell")
@@ -61,16 +65,45 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # ----------------------------------------------------------------------------------------------- verdicts
 
 def verdict(low, high, fair, threshold):
-    """Verdict key from an interval [low, high], the fair value and a practical threshold (same units)."""
+    """Verdict key of one uncorrected interval [low, high] against the fair value and a practical threshold (same
+    units): the interval excluding fair is the decision. Sections use the corrected family verdicts of
+    sim.report.verdicts instead; this is the rule for a single comparison (and for sweeps' per-value curves)."""
     if not (np.isfinite(low) and np.isfinite(high)):
         return "grey"
-    if low > fair or high < fair:                          # the interval excludes fair: a real difference
-        if low >= fair + threshold or high <= fair - threshold:
-            return "red"
-        return "amber"
-    if low >= fair - threshold and high <= fair + threshold:
-        return "green"
-    return "grey"
+    return vd.decide(low > fair or high < fair, low, high, fair, threshold)
+
+
+def family_note(r, points=False):
+    """Evidence text of a corrected verdict: the family, the adjusted p-value and the corrected interval (rates,
+    or percentage points when points=True)."""
+    p = r.get("p_adj", np.nan)
+    lo, hi = r.get("low_s", np.nan), r.get("high_s", np.nan)
+    if not np.isfinite(p):
+        return ""
+    iv = f"{lo:+.1f} to {hi:+.1f} points" if points else ci(lo, hi)
+    return (f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}, "
+            f"the report's 5% shared among its sections): adjusted p {pval(p)}, corrected interval {iv}.")
+
+
+def next_html(spec, kind, **kw):
+    """' Next step: <code>command</code> (moves PARAM).' for a red finding, or ''."""
+    cmd, param = vd.next_step(spec, kind, **kw)
+    if not cmd:
+        if spec is None:
+            return ""
+        return (f" Next step: no parameter of the game is named for this; pick one that should move it "
+                f"(<code>sim params {esc(spec.name)}</code>) and <code>sim sweep {esc(spec.name)} --grid "
+                f"PARAM=...</code> it.")
+    return f" Next step: <code>{esc(cmd)}</code>" + (f" (moves {esc(param)})." if param else ".")
+
+
+def pval(p):
+    """A p-value as text: never '0' (below 1e-300 it is shown as '< 1e-300')."""
+    if not np.isfinite(p):
+        return "n/a"
+    if p < 1e-300:
+        return "< 1e-300"
+    return f"{p:.2g}" if p >= 1e-4 else f"{p:.1e}"
 
 
 @dataclass
@@ -100,6 +133,7 @@ class Report:
     sections: list = field(default_factory=list)
     notices: list = field(default_factory=list)     # HTML fragments shown above the findings
     tables: dict = field(default_factory=dict)      # the analysis tables behind the findings (for tests)
+    family_alpha: float = ALPHA                     # each family's error rate: ALPHA / the number of families
 
 
 # ----------------------------------------------------------------------------------------------- formatting
@@ -244,29 +278,19 @@ def _length_column(games):
     return "steps"
 
 
-ROLE_WORDS = ("role", "character", "faction", "team", "identity")
+ROLE_WORDS = vd.ROLE_WORDS
 
 
 def _seat_columns(names):
     """The seat columns the report uses (large runs: read only these)."""
-    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order"}
+    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order",
+            "eliminated", "elim_turn"}
     return [c for c in names if c in base or c.startswith("vp_") or any(k in c.lower() for k in ROLE_WORDS)]
 
 
 def _role_columns(seats):
     """Seat label columns that are roles or characters (a property of the seat, not an outcome)."""
-    out = []
-    for c in seats.columns:
-        low = c.lower()
-        if c == "strategy" or pd.api.types.is_numeric_dtype(seats[c]):
-            continue
-        if not any(k in low for k in ROLE_WORDS):
-            continue
-        if low.endswith(("_end", "_by")) or low.startswith(("final", "winner")):
-            continue
-        if 1 < seats[c].astype(str).nunique() <= 60:
-            out.append(c)
-    return out
+    return sa.seat_label_columns(seats, words=ROLE_WORDS)
 
 
 # ----------------------------------------------------------------------------------------------- sections
@@ -290,36 +314,37 @@ def _seat_section(rep, seats, spec=None):
         sec.body.append(para("This game deals roles or characters: where the rules tie one to the turn order "
                              "(for example a sheriff who always starts), a position's share measures that role "
                              "as much as the seat; see the roles section."))
-    for n, sub in adv.groupby("players"):
-        n = int(n)
-        picks = [sub[sub["order"] == sub["order"].min()].iloc[0]]
-        others = sub[sub["order"] != picks[0]["order"]]
-        if len(others):
-            o = others.loc[others["excess_pp"].abs().idxmax()]
-            if SEVERITY[verdict(100 * o["low"], 100 * o["high"], 100 * o["fair"], T)] <= SEVERITY["amber"]:
-                picks.append(o)
-        for r in picks:
-            v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-            first = int(r["order"]) == 0
-            side = "advantage" if r["rate"] > r["fair"] else "disadvantage"
-            if v == "red":
-                tail = (f"a strong {side} for position 1" if first and note else
-                        f"a strong first-player {side}" if first else f"a strong {side} for that seat")
-            elif v == "amber":
-                tail = f"a real but modest {side} (not clearly beyond {T:g} points)"
-            elif v == "green":
-                tail = f"fair: within {T:g} points of an even share"
-            else:
-                tail = f"too few games to tell whether it is within {T:g} points of fair"
-            text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
-                    f"games against a fair {pct(r['fair'])}: {tail}.")
-            if first and note:
-                text += f" {note}"
-            ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
-                  f"{pts(r['excess_pp'])} points from fair.")
-            rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
-                "players": n, "position": int(r["order"]), "rate": float(r["rate"]), "low": float(r["low"]),
-                "high": float(r["high"]), "fair": float(r["fair"]), "games": int(r["games"])}))
+    fam = vd.seat_family(seats, alpha=ALPHA, family_alpha=rep.family_alpha)
+    rep.tables["seat_family"] = fam
+    for r in vd.seat_picks(fam):
+        n = int(r["players"])
+        v = r["verdict"]
+        first = int(r["order"]) == 0
+        side = "advantage" if r["rate"] > r["fair"] else "disadvantage"
+        if v == "red":
+            tail = (f"a strong {side} for position 1" if first and note else
+                    f"a strong first-player {side}" if first else f"a strong {side} for that seat")
+        elif v == "amber":
+            tail = f"a real but modest {side} (not clearly beyond {T:g} points)"
+        elif v == "negligible":
+            tail = f"a real {side} but negligible: within {T:g} points of an even share"
+        elif v == "green":
+            tail = f"fair: within {T:g} points of an even share"
+        else:
+            tail = f"too few games to tell whether it is within {T:g} points of fair"
+        text = (f"The {who(r['order'])} wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) of {n}-player "
+                f"games against a fair {pct(r['fair'])}: {tail}.")
+        ev = (f"{int(r['games']):,} games; win share with its 95% interval; "
+              f"{pts(r['excess_pp'])} points from fair.{family_note(r)}")
+        if v == "red":
+            ev += next_html(spec, "seat", players=n, position=int(r["order"]))
+        rep.findings.append(Finding(v, text, ev, "seat", sec.anchor, {
+            "players": n, "position": int(r["order"]), "rate": float(r["rate"]), "low": float(r["low"]),
+            "high": float(r["high"]), "fair": float(r["fair"]), "games": int(r["games"]),
+            "p-adj": float(r["p_adj"])}))
+    if note:        # said once, not in every position-1 finding
+        rep.findings.append(Finding("info", f"Position 1 in turn order: {esc(note)}", "A rule of the game, not a "
+                                    "result.", "seat-note", sec.anchor, {}))
     import matplotlib.pyplot as plt  # noqa: F401  (backend chosen by matplotlib)
     fig, ax = _new_ax((7.5, 4.2))
     plotting.plot_seat_advantage(adv, ax=ax)
@@ -327,8 +352,7 @@ def _seat_section(rep, seats, spec=None):
                                 "Dots: win share; bars: 95% interval; dashed lines: the fair share 1/n."))
     t = adv.assign(position=adv["order"] + 1)[["players", "position", "games", "rate", "low", "high", "fair",
                                                "excess_pp", "flagged"]]
-    t = t.assign(verdict=[VERDICTS[verdict(100 * a, 100 * b, 100 * f, T)][0]
-                          for a, b, f in zip(t["low"], t["high"], t["fair"])])
+    t = t.assign(verdict=[VERDICTS[v][0] for v in fam["verdict"]])
     sec.body.append(table_html(t.rename(columns={"rate": "win share", "low": "95% low", "high": "95% high",
                                                  "excess_pp": "points from fair",
                                                  "flagged": "differs (Holm)"}),
@@ -345,13 +369,122 @@ def _seat_section(rep, seats, spec=None):
     sec.body.append(table_html(e.rename(columns={"p": "p-value", "gap_pp": "gap (points)", "gap_low_pp": "gap low",
                                                  "gap_high_pp": "gap high", "best": "best position",
                                                  "worst": "worst position"}),
-                               {"p-value": lambda v: f"{v:.2g}", "gap (points)": lambda v: f"{v:.1f}",
+                               {"p-value": pval, "gap (points)": lambda v: f"{v:.1f}",
                                 "gap low": lambda v: f"{v:.1f}", "gap high": lambda v: f"{v:.1f}",
                                 "games": lambda v: f"{int(v):,}"}))
     rep.sections.append(sec)
 
 
-def _strategy_section(rep, seats):
+def _sides_section(rep, games, seats, targets=None, spec=None):
+    """Team games: which side wins at each player count against the designer's target, and downtime."""
+    import matplotlib.pyplot as plt
+    T = THRESHOLDS["side"]
+    fam = vd.side_family(games, targets=targets, alpha=ALPHA, family_alpha=rep.family_alpha)
+    if fam.empty:
+        return
+    rep.tables["sides"] = fam
+    tgt = sa.parse_targets(targets)
+    sec = Section("sides", "Sides: who wins at each player count")
+    sec.body.append(para(
+        "In a team game the first question is which side wins. Each row is the share of games a side won at that "
+        "player count, with its 95% interval, against the <b>target</b>: "
+        + (esc(", ".join(f"{k} {100 * v:.0f}%" for k, v in tgt.items())) + " (the other sides share the rest)"
+           if tgt else "equal sides (1 / the number of sides), the default; set your own with "
+                       "<code>sim report RUN --target law=0.5</code>")
+        + f". Threshold: {T:g} points; verdicts corrected over all {len(fam)} rows (Holm). These are "
+          "results of the scripted players, and describe what happened (association with the side), not "
+          "what a rule change would do."))
+    for r in vd.side_picks(fam):
+        v = r["verdict"]
+        n = int(r["players"])
+        tail = {"red": "far from the target", "amber": "a real but modest miss",
+                "negligible": f"a real but negligible miss (within {T:g} points)",
+                "green": f"within {T:g} points of the target", "grey": "too few games to tell"}[v]
+        text = (f"With {n} players the {esc(nice(r['side']))} side wins {pct(r['rate'])} "
+                f"({ci(r['low'], r['high'])}) of games against a target of {pct(r['fair'])}: {tail}.")
+        others = fam[(fam["players"] == n) & (fam["side"] != r["side"])]
+        ev = (f"{int(r['games']):,} games; other sides: " + ", ".join(
+            f"{nice(o['side'])} {pct(o['rate'])}" for _, o in others.iterrows())
+            + (f"; no winner in {pct(r['no_winner'])}" if r["no_winner"] > 0 else "") + "." + family_note(r))
+        if v == "red":
+            ev += next_html(spec, "side", players=n, side=r["side"])
+        rep.findings.append(Finding(v, text, ev, "side", sec.anchor, {
+            "players": n, "side": str(r["side"]), "rate": float(r["rate"]), "low": float(r["low"]),
+            "high": float(r["high"]), "target": float(r["fair"]), "p-adj": float(r["p_adj"])}))
+    sides = sorted(fam["side"].unique())
+    fig, ax = _new_ax((7.5, 4.2))
+    counts = sorted(fam["players"].unique())
+    width = 0.8 / max(1, len(sides))
+    for k, sd in enumerate(sides):
+        sub = fam[fam["side"] == sd].set_index("players").reindex(counts)
+        x = np.arange(len(counts)) + (k - (len(sides) - 1) / 2) * width
+        c = plotting.PALETTE[k % len(plotting.PALETTE)]
+        ax.bar(x, 100 * sub["rate"], width, color=c, label=nice(sd), edgecolor="0.25", linewidth=0.6,
+               yerr=100 * plotting._err(sub["rate"].fillna(0), sub["low"].fillna(0), sub["high"].fillna(0)))
+        for xi, tv in zip(x, sub["fair"]):
+            if np.isfinite(tv):
+                ax.plot([xi - width / 2, xi + width / 2], [100 * tv] * 2, color="0.2", linestyle="--", linewidth=1)
+    ax.set_xticks(range(len(counts)), [str(c) for c in counts])
+    ax.set_xlabel("players")
+    ax.set_ylabel("games won by the side (%)")
+    ax.set_title("Side win rates per player count (95% intervals)")
+    ax.legend(loc="best", fontsize=8)
+    sec.body.append(figure_html(fig, "side win rates per player count",
+                                "Bars: share of games the side won; whiskers: 95% interval; dashed: the target."))
+    sec.body.append(table_html(fam[["players", "side", "games", "rate", "low", "high", "fair", "verdict"]].assign(
+        verdict=[VERDICTS[v][0] for v in fam["verdict"]]).rename(columns={
+            "rate": "won", "low": "95% low", "high": "95% high", "fair": "target"}),
+        {"won": pct, "95% low": pct, "95% high": pct, "target": pct, "games": lambda v: f"{int(v):,}"}))
+    if {"eliminated", "elim_turn"} <= set(seats.columns):
+        length = "turns" if "turns" in games.columns else _length_column(games)
+        dt = sa.downtime(seats, games, length=length, alpha=ALPHA)
+        rep.tables["downtime"] = dt
+        sec.body.append("<h3>Elimination downtime</h3>")
+        sec.body.append(para(
+            "Players knocked out wait for the game to end. <b>Out early</b>: share of players eliminated before "
+            f"half of the game's {esc(nice(length))}; <b>share of the game out</b>: the mean share of the game a "
+            f"player spends eliminated (0 for survivors); <b>{esc(nice(length))} out</b>: how long an eliminated "
+            "player waits, counted in all players' turns. Intervals clustered by game."))
+        n_ref = _reference_players(seats, spec)
+        r = dt[dt["players"] == n_ref].iloc[0]
+        rep.findings.append(Finding(
+            "info", f"In {n_ref}-player games {pct(r['out_early'])} of players are out before half of the game, "
+                    f"and a player spends {pct(r['share_out'])} of the game eliminated on average.",
+            f"{int(r['games']):,} games; out early {ci(r['out_early_low'], r['out_early_high'])}; an eliminated "
+            f"player waits {r['turns_out']:.1f} {nice(length)} ({r['turns_out_low']:.1f}\u2013"
+            f"{r['turns_out_high']:.1f}).", "downtime", sec.anchor, {"players": n_ref,
+                                                                         "out-early": float(r["out_early"])}))
+        fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+        x = dt["players"].to_numpy()
+        axes[0].errorbar(x, 100 * dt["out_early"], yerr=100 * plotting._err(dt["out_early"], dt["out_early_low"],
+                                                                            dt["out_early_high"]),
+                         fmt="o-", color=plotting.PALETTE[0], label="out before half the game")
+        axes[0].errorbar(x, 100 * dt["share_out"], yerr=100 * plotting._err(dt["share_out"], dt["share_out_low"],
+                                                                            dt["share_out_high"]),
+                         fmt="s-", color=plotting.PALETTE[1], label="share of the game spent out")
+        axes[0].set_xlabel("players")
+        axes[0].set_ylabel("players (%)")
+        axes[0].set_title("Eliminated early")
+        axes[0].legend(loc="best", fontsize=8)
+        axes[1].errorbar(x, dt["turns_out"], yerr=np.vstack([dt["turns_out"] - dt["turns_out_low"],
+                                                             dt["turns_out_high"] - dt["turns_out"]]),
+                         fmt="o-", color=plotting.PALETTE[2])
+        axes[1].set_xlabel("players")
+        axes[1].set_ylabel(f"{nice(length)} spent out (mean)")
+        axes[1].set_title("Wait of an eliminated player")
+        sec.body.append(figure_html(fig, "elimination downtime per player count",
+                                    "Points: estimate; bars: 95% interval (clustered by game)."))
+        sec.body.append(table_html(dt[["players", "games", "eliminated", "out_early", "share_out", "turns_out"]]
+                                   .rename(columns={"eliminated": "eliminated by the end", "out_early": "out early",
+                                                    "share_out": "share of game out",
+                                                    "turns_out": f"{nice(length)} out"}),
+                                   {"games": lambda v: f"{int(v):,}", "eliminated by the end": pct,
+                                    "out early": pct, "share of game out": pct,
+                                    f"{nice(length)} out": lambda v: f"{v:.1f}"}))
+    rep.sections.append(sec)
+
+
+def _strategy_section(rep, seats, spec=None):
     T = THRESHOLDS["strategy"]
     sec = Section("strategies", "Strategies")
     names = sorted(seats["strategy"].astype(str).unique())
@@ -366,21 +499,25 @@ def _strategy_section(rep, seats):
         "The scripted strategies are simple rule-of-thumb players, not experts: a strategy far above the others "
         "points to a line of play the game may reward too much. Win share as above; <b>fair</b> is what a "
         f"strategy would take if it made no difference. Threshold: {T:g} points."))
-    best = wr.loc[wr["excess"].idxmax()]
-    worst = wr.loc[wr["excess"].idxmin()]
-    for r, word in ((best, "strongest"), (worst, "weakest")):
-        v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-        tail = {"red": "a clearly dominant line of play" if r["excess"] > 0 else "clearly outclassed",
+    fam = vd.strategy_family(seats, alpha=ALPHA, family_alpha=rep.family_alpha)
+    rep.tables["strategy_family"] = fam
+    picks = vd.strategy_picks(fam)
+    for r in picks:
+        word = "strongest" if r["strategy"] == picks[0]["strategy"] else "weakest"
+        v = r["verdict"]
+        tail = {"red": "a clearly dominant line of play among these bots" if r["excess"] > 0
+                else "clearly outclassed by the other bots",
                 "amber": "a real but modest edge" if r["excess"] > 0 else "a real but modest handicap",
+                "negligible": f"a real but negligible difference (within {T:g} points of fair)",
                 "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
         text = (f"The {esc(r['strategy'])} strategy ({word}) takes {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
                 f"of the wins against a fair {pct(r['fair'])}: {tail}.")
-        ev = f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']})."
+        ev = (f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']}). A verdict "
+              f"about these scripted players, not about the game: a bot far below the others may just play "
+              f"badly.{family_note(r)}" + (next_html(spec, "strategy") if v == "red" else ""))
         rep.findings.append(Finding(v, text, ev, "strategy", sec.anchor, {
             "strategy": str(r["strategy"]), "rate": float(r["rate"]), "low": float(r["low"]),
-            "high": float(r["high"]), "fair": float(r["fair"])}))
-        if best["strategy"] == worst["strategy"]:
-            break
+            "high": float(r["high"]), "fair": float(r["fair"]), "p-adj": float(r["p_adj"])}))
     fig, ax = _new_ax((7.5, 0.4 * len(wr) + 1.6))
     plotting.plot_rates(wr, label="strategy", ax=ax, xlabel="win share (%)", title="Win share by strategy")
     sec.body.append(figure_html(fig, "win share by strategy", "Dots: win share; bars: 95% interval; "
@@ -411,90 +548,191 @@ def _strategy_section(rep, seats):
         fig, ax = _new_ax((7.5, 0.4 * len(bt) + 1.6))
         plotting.plot_ratings(bt, ax=ax)
         sec.body.append(figure_html(fig, "strategy ratings with intervals"))
+        _skill_luck(rep, sec, mm, wr)
     rep.sections.append(sec)
 
 
-def _item_effect(row):
-    """(effect, low, high, adjusted?) in percentage points for one item_strength row."""
-    adj = [row.get(c, np.nan) for c in ("adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp")]
-    if all(isinstance(v, (int, float, np.floating)) and np.isfinite(v) for v in adj):
-        return row["adj_ame_pp"], row["adj_ame_low_pp"], row["adj_ame_high_pp"], True
-    return 100 * row["diff"], 100 * row["low"], 100 * row["high"], False
+DEALT_KINDS = ("character", "role", "special_role")      # items dealt at setup, not acquired in play
 
 
-def _items_section(rep, seats, items):
+def _skill_luck(rep, sec, mm, wr):
+    """How often the stronger of two strategies finishes ahead of the weaker when they meet: 50% is a game of
+    pure luck between them, 100% one of pure skill."""
+    share = wr.set_index("strategy")["rate"]
+    rows = []
+    for _, r in mm.iterrows():
+        a, b = str(r["a"]), str(r["b"])
+        if a in share.index and b in share.index and share[a] > share[b]:
+            rows.append({"stronger": a, "weaker": b, "gap_pp": 100 * (share[a] - share[b]), "rate": r["rate"],
+                         "low": r["low"], "high": r["high"], "pairs": int(r["n"])})
+    if not rows:
+        return
+    t = pd.DataFrame(rows).sort_values("gap_pp").reset_index(drop=True)
+    rep.tables["skill_luck"] = t
+    top = t.iloc[-1]
+    rep.findings.append(Finding(
+        "info", f"Skill against luck: the strongest strategy ({esc(top['stronger'])}) finishes ahead of the weakest "
+                f"({esc(top['weaker'])}) in {pct(top['rate'])} ({ci(top['low'], top['high'])}) of the games they "
+                f"share; 50% would be pure luck between them, 100% pure skill. Strategy win shares range over "
+                f"{100 * (share.max() - share.min()):.1f} points.",
+        f"{int(top['pairs']):,} meetings; interval clustered by game. About these scripted players.", "luck",
+        sec.anchor, {"rate": float(top["rate"])}))
+    fig, ax = _new_ax((7.5, 0.35 * len(t) + 1.8))
+    y = np.arange(len(t))
+    ax.errorbar(100 * t["rate"], y, xerr=100 * plotting._err(t["rate"], t["low"], t["high"]), fmt="o",
+                color=plotting.PALETTE[0])
+    ax.axvline(50, **plotting.FAIR_STYLE)
+    ax.set_yticks(y, [f"{a} vs {b} (+{g:.1f})" for a, b, g in zip(t["stronger"], t["weaker"], t["gap_pp"])])
+    ax.set_xlim(min(40, 100 * t["low"].min() - 2), 100)
+    ax.set_xlabel("stronger strategy finishes ahead (% of their meetings)")
+    ax.set_ylabel("pair (win-share gap, points)")
+    ax.set_title("Skill against luck")
+    sec.body.append(figure_html(fig, "how often the stronger strategy finishes ahead",
+                                "Dots: share of meetings the stronger strategy (by win share) finishes ahead; bars: "
+                                "95% interval (clustered by game); dashed: 50%, a coin flip."))
+
+
+def _item_verb(kind):
+    return "are dealt" if str(kind).lower() in DEALT_KINDS else "acquire"
+
+
+def _measure_effects(rep, fam, picks, spec, effects):
+    """sim effect for the items the association flags (red / amber, up to EFFECT_ITEMS, largest first), at the
+    reference player count, cached beside the run. {item: result}."""
+    if not effects or rep.is_sweep or spec is None:
+        return {}
+    from ..effect import cached_effect, can_intervene
+    hot = [r for r in picks if r["verdict"] in ("red", "amber") and can_intervene(spec, r["item"])]
+    hot = sorted(hot, key=lambda r: -abs(r["rel_pp"]))[:EFFECT_ITEMS]
+    n = int(spec.default_players) if spec.default_players in rep.manifest.get("players", []) else \
+        int((rep.manifest.get("players") or [spec.default_players])[0])
+    out = {}
+    for r in hot:
+        try:
+            out[str(r["item"])] = cached_effect(rep.path, rep.manifest, str(r["item"]), n, EFFECT_GAMES)
+        except UserError as e:          # e.g. a line-up the current code no longer knows
+            rep.notices.append(para(f"sim effect for {esc(r['item'])} could not run: {esc(e)}"))
+    return {k: v for k, v in out.items() if v}
+
+
+def _items_section(rep, seats, items, games=None, spec=None, effects=True):
     T = THRESHOLDS["item"]
-    sec = Section("items", "Item strength")
+    sec = Section("items", "Item strength (association)")
+    fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS,   # late: vs each game's last acquisition
+                         family_alpha=rep.family_alpha)
+    rep.tables["item_family"] = fam
     sec.body.append(para(
-        "For each card, building or other item: the win rate of seats that acquired it minus seats that never "
-        "did, in percentage points, with a 95% interval (games are the unit, so one player's gain being another's "
-        "loss is accounted for). The <b>adjusted</b> effect removes what turn order, strategy and player count "
-        "explain, so an item is not credited for the strong strategy that buys it; it is fitted (on a sample of "
-        f"at most {ITEM_MAX_ROWS:,} seats, whole games) for the item of each kind that stands out most, and used "
-        f"in the finding when it could be fitted. Items seen in fewer than {MIN_ROWS} seats (with or without it) are flagged "
-        f"<i>too few games</i> and not ranked. Threshold: {T:g} points. This shows association, not proof: a "
-        "player who is already winning may simply acquire more."))
-    strength = {}
-    for kind in sorted(items["kind"].astype(str).unique()):
-        t = sa.item_strength(seats, items, outcome="win", kind=kind, min_rows=MIN_ROWS, alpha=ALPHA,
-                             adjusted=False)
-        if t.empty:
-            continue
-        ranked = t[t["enough"]]
+        "For each card, building or other item: how much more often seats holding it win. The <b>adjusted "
+        "effect</b> compares a seat only with the other seats of the same game (so player count and everything "
+        "common to a game drop out), holding turn order, strategy and the kind's other items equal; it is fitted "
+        "for every item with enough games, one model per kind, on all seats (above 250,000 seats, on a sample of "
+        "whole games of that size). Items are ranked by that effect "
+        "<b>relative to the kind's average</b>: a player who is already winning tends to acquire more of "
+        "everything, which lifts every item of a kind alike and cancels in the comparison. The raw difference is "
+        "computed within each player count and combined (pooling player counts can make an item look strong "
+        "only because it appears in games with fewer players). Items mostly acquired in the last third of the game "
+        "are flagged <i>leaders acquire it</i> and never judged Strong. "
+        f"Threshold: {T:g} points; verdicts corrected over all {int(fam['family'].max() if len(fam) else 0)} "
+        f"fitted items (Holm). Items seen in fewer than {MIN_ROWS} seats (with or without it) are listed, not "
+        "ranked. <b>All of this is association, not effect</b>: what removing an item would change is measured "
+        "by <code>sim effect GAME --item NAME</code> (paired games with and without it)."))
+    game = rep.manifest.get("game", "GAME")
+    picks = vd.item_picks(fam)
+    measured = _measure_effects(rep, fam, picks, spec, effects)
+    rep.tables["item_effects_measured"] = measured
+    for r in picks:
+        v = r["verdict"]
+        kind = str(r["kind"])
+        e, lo, hi = r["rel_pp"], r["rel_low_pp"], r["rel_high_pp"]
+        how = "more" if e > 0 else "less"
+        tail = {"red": "a clear outlier to look at", "amber": "a real but modest difference",
+                "negligible": f"real but negligible (within {T:g} points)",
+                "green": f"within {T:g} points of the kind's average", "grey": "too few games to tell"}[v]
+        if r["leaders_flag"]:
+            tail += "; leaders acquire it late, so part of this is their lead, not the item"
+        verb = _item_verb(kind)
+        text = (f"Seats that {verb} the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
+                f"often than with an average {nice(kind)} (association, adjusted): {tail}.")
+        ev = (f"Adjusted effect relative to the kind's average {pts(e)} points (95% interval {lo:+.1f} to "
+              f"{hi:+.1f}); adjusted effect {pts(r['effect_pp'])} points; raw difference (player counts combined) "
+              f"{pts(100 * r['diff'])}; held by {pct(r['pick_rate'])} of seats; {pct(r['late_share'], 0)} of "
+              f"acquisitions in the last third of the game.{family_note(r, points=True)}")
+        m = measured.get(str(r["item"]))
+        if m:
+            h = m["holder_win"]
+            ev += (f" <b>Effect</b> (causal: {m['games']:,} paired games with and without it, same seeds, "
+                   f"{m['players']} players): {pts(100 * h['mean'])} points of win rate for its holder "
+                   f"(95% interval {100 * h['low']:+.1f} to {100 * h['high']:+.1f}).")
+        else:
+            ev += f" Causal check: <code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>."
+        if v == "red":
+            ev += next_html(spec, "item", players=_reference_players(seats, spec), item=r["item"])
+        rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
+            "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
+            "high_pp": float(hi), "adjusted": True, "leaders": bool(r["leaders_flag"]),
+            "p-adj": float(r["p_adj"]),
+            **({"effect-holder-pp": 100 * float(m["holder_win"]["mean"])} if m else {})}))
+    if measured:
+        rows = []
+        for it, m in measured.items():
+            r = fam[fam["item"].astype(str) == it].iloc[0]
+            h, a, w = m["holder_win"], m.get("association") or {}, m["holder"]
+            rows.append({"item": item_name(it), "association: adjusted vs kind avg": r["rel_pp"],
+                         "association: raw (holders - others)": 100 * a.get("diff", np.nan),
+                         "effect on holder": 100 * h["mean"], "effect low": 100 * h["low"],
+                         "effect high": 100 * h["high"], "effect (win share)": 100 * w["mean"],
+                         "paired games": m["games"], "players": m["players"]})
+        sec.body.append("<h3>Association and effect</h3>")
+        sec.body.append(para(
+            "The numbers above are <b>association</b>. For the items they flag, the report also measured the "
+            "<b>effect</b>: the same games played again with the item removed from the game (same seeds, so each "
+            "game is compared with itself), and the change in its holder's win rate, in points (and in win share, "
+            "ties and team wins split). Association columns are win rates from this run; the effect is what the "
+            "item causes with these players."))
+        f1 = lambda v: "" if not np.isfinite(v) else f"{v:+.1f}"       # noqa: E731
+        sec.body.append(table_html(pd.DataFrame(rows), {
+            "association: adjusted vs kind avg": f1, "association: raw (holders - others)": f1,
+            "effect on holder": f1, "effect low": f1, "effect high": f1, "effect (win share)": f1,
+            "paired games": lambda v: f"{int(v):,}"}))
+    for kind in sorted(fam["kind"].astype(str).unique()):
+        t = fam[fam["kind"].astype(str) == kind]
+        ranked = t[t["enough"] & t["rel_pp"].notna()].sort_values("rel_pp", ascending=False)
         sec.body.append(f"<h3>{esc(nice(kind).capitalize())} ({len(t)} items, {len(ranked)} ranked)</h3>")
-        if len(ranked):
-            # the finding: the ranked item furthest from neutral (raw), then its adjusted effect (one model per kind)
-            r_idx = (ranked["diff"]).abs().idxmax()
-            acq = acquisitions(seats, items, kind)
-            fit = sa.adjusted_effect(seats, acq[acq["item"] == ranked.loc[r_idx, "item"]], outcome="win",
-                                     alpha=ALPHA, max_rows=ITEM_MAX_ROWS, seed=0)
-            for k, v in fit.items():
-                if k not in t.columns:
-                    t[k] = np.nan if not isinstance(v, str) else ""
-                t.loc[r_idx, k] = v
-            ranked = t[t["enough"]]
-            r = ranked.loc[r_idx]
-            e, lo, hi, adj = _item_effect(r)
-            v = verdict(lo, hi, 0.0, T)
-            how = "more" if e > 0 else "less"
-            tail = {"red": "a clear outlier to look at", "amber": "a real but modest effect",
-                    "green": f"within {T:g} points of neutral", "grey": "too few games to tell"}[v]
-            text = (f"Seats that acquire the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
-                    f"often than seats that do not{' (adjusted)' if adj else ''}: {tail}.")
-            ev = (f"{'Adjusted' if adj else 'Raw'} effect {pts(e)} points (95% interval {lo:+.1f} to {hi:+.1f}); "
-                  f"win rate {pct(r['rate_with'])} with it vs {pct(r['rate_without'])} without; acquired by "
-                  f"{pct(r['pick_rate'])} of seats ({int(r['n_with']):,}).")
-            rep.findings.append(Finding(v, text, ev, "item", sec.anchor, {
-                "item": str(r["item"]), "item_kind": kind, "effect_pp": float(e), "low_pp": float(lo),
-                "high_pp": float(hi), "adjusted": bool(adj)}))
-        strength[kind] = t
-        shown = pd.concat([ranked.head(ITEMS_SHOWN), ranked.tail(ITEMS_SHOWN),
-                           t[~t["enough"]].head(ITEMS_SHOWN)])
+        shown = pd.concat([ranked.head(ITEMS_SHOWN), ranked.tail(ITEMS_SHOWN), t[~t.index.isin(ranked.index)]
+                           .head(ITEMS_SHOWN)])
         shown = shown[~shown.index.duplicated()]
         fig, ax = _new_ax((7.5, 0.32 * len(shown) + 1.8))
-        plotting.plot_item_strength(shown, ax=ax, top=len(shown),
-                                       title=f"{nice(kind).capitalize()}: win rate when acquired minus when not")
+        plotting.plot_item_strength(shown, ax=ax, top=len(shown), value="rel_pp",
+                                    title=f"{nice(kind).capitalize()}: adjusted effect relative to the average")
         note = "" if len(shown) == len(t) else f" Showing the top and bottom {ITEMS_SHOWN} ranked items."
         sec.body.append(figure_html(fig, f"{kind} strength",
-                                    "Raw difference with 95% interval (clustered by game); hollow grey: too few "
-                                    "games to rank." + note))
-        cols = [c for c in ["item", "n_with", "pick_rate", "rate_with", "rate_without", "diff", "low", "high",
-                            "adj_ame_pp", "adj_ame_low_pp", "adj_ame_high_pp", "avg_turn", "enough"]
-                if c in shown.columns]
-        tab = shown[cols].rename(columns={"n_with": "seats with", "pick_rate": "picked", "rate_with": "win with",
-                                          "rate_without": "win without", "diff": "raw diff", "low": "raw low",
-                                          "high": "raw high", "adj_ame_pp": "adjusted (pts)",
-                                          "adj_ame_low_pp": "adj low", "adj_ame_high_pp": "adj high",
-                                          "avg_turn": "avg turn", "enough": "ranked"})
+                                    "Dots: adjusted effect minus the kind's average, percentage points; bars: 95% "
+                                    "interval (clustered by game); hollow grey: too few games to fit (raw "
+                                    "difference shown)." + note))
+        cols = ["item", "n_with", "pick_rate", "diff", "low", "high", "effect_pp", "rel_pp", "rel_low_pp",
+                "rel_high_pp", "verdict", "late_share", "leaders_flag"]
+        cols += [c for c in ("price", "rel_per_price") if c in shown.columns]
+        cols += sorted(c for c in shown.columns if re.fullmatch(r"adj_\d+_pp", c))
+        tab = shown[cols].assign(verdict=[VERDICTS[x][0] if isinstance(x, str) else "not ranked"
+                                          for x in shown["verdict"]])
+        tab = tab.rename(columns={"n_with": "seats with", "pick_rate": "held by", "diff": "raw diff",
+                                  "low": "raw low", "high": "raw high", "effect_pp": "adjusted",
+                                  "rel_pp": "vs kind avg", "rel_low_pp": "low", "rel_high_pp": "high",
+                                  "late_share": "late", "leaders_flag": "leaders acquire it",
+                                  "price": "mean price", "rel_per_price": "vs avg per unit price",
+                                  **{c: f"adjusted, {c.split('_')[1]} players" for c in cols
+                                     if re.fullmatch(r"adj_\d+_pp", c)}})
         f1 = lambda v: "" if not np.isfinite(v) else f"{v:+.1f}"       # noqa: E731
         f100 = lambda v: "" if not np.isfinite(v) else f"{100 * v:+.1f}"   # noqa: E731
-        sec.body.append(table_html(tab, {"seats with": lambda v: f"{int(v):,}", "picked": pct, "win with": pct,
-                                         "win without": pct, "raw diff": f100, "raw low": f100, "raw high": f100,
-                                         "adjusted (pts)": f1, "adj low": f1, "adj high": f1,
-                                         "avg turn": lambda v: f"{v:.1f}",
-                                         "ranked": lambda v: "yes" if v else "too few games"}))
-    rep.tables["item_strength"] = strength
-    if strength:
+        fmts = {"seats with": lambda v: f"{int(v):,}", "held by": pct, "raw diff": f100, "raw low": f100,
+                "raw high": f100, "adjusted": f1, "vs kind avg": f1, "low": f1, "high": f1,
+                "late": lambda v: pct(v, 0), "leaders acquire it": lambda v: "yes" if v else "",
+                "mean price": lambda v: "" if not np.isfinite(v) else f"{v:.1f}",
+                "vs avg per unit price": lambda v: "" if not np.isfinite(v) else f"{v:+.2f}"}
+        fmts.update({c: f1 for c in tab.columns if c.startswith("adjusted, ")})
+        sec.body.append(table_html(tab, fmts))
+    rep.tables["item_strength"] = {k: fam[fam["kind"] == k] for k in fam["kind"].unique()}
+    if len(fam):
         rep.sections.append(sec)
 
 
@@ -505,7 +743,9 @@ def _reference_players(seats, spec):
     return int(counts.idxmax())
 
 
-def _roles_section(rep, seats, spec):
+def _roles_section(rep, seats, spec, quiet=()):
+    """quiet: role columns shown without findings (a team game's role is its side, judged in the sides section;
+    a column that is also an item kind, e.g. characters, is judged once, in item strength)."""
     T = THRESHOLDS["role"]
     cols = _role_columns(seats)
     if not cols:
@@ -516,30 +756,32 @@ def _roles_section(rep, seats, spec):
         "Win rate of each role or character: the share of games its seat won (in team games, its team won). "
         "<b>Fair</b> is what it would win if it made no difference: in team games, the average number of winners "
         f"per game divided by the players. Shown for {n_ref}-player games. Labels seen in fewer than {MIN_ROWS} "
-        f"seats are flagged <i>too few games</i>. Threshold: {T:g} points."))
+        f"seats are flagged <i>too few games</i>. Threshold: {T:g} points; verdicts corrected over all labels "
+        "(Holm). Association: a label's win rate, not what it causes."
+        + (f" Findings for {esc(', '.join(sorted(nice(q) for q in quiet if q in cols)))} are given elsewhere "
+           "(a side in the sides section; an item kind, with the adjusted comparison, in item strength); "
+           "the tables below are for reference." if set(quiet) & set(cols) else "")))
     sub = seats[seats["players"] == n_ref]
     tables = {}
+    fams = vd.role_family(sub, cols, alpha=ALPHA, min_rows=MIN_ROWS, family_alpha=rep.family_alpha)
     for col in cols:
-        t = sa.seat_attribute_strength(sub, col, outcome="win", alpha=ALPHA, min_rows=MIN_ROWS)
-        t = t[t["n"] > 0]
-        if len(t) < 2:
+        t = fams.get(col)
+        if t is None or len(t) < 2:
             continue
         tables[col] = t
-        ranked = t[t["enough"]]
-        if len(ranked):
-            picks = [ranked.loc[ranked["excess"].abs().idxmax()]]
-            if len(ranked) > 12:                 # characters: strongest and weakest
-                picks = [ranked.loc[ranked["excess"].idxmax()], ranked.loc[ranked["excess"].idxmin()]]
-            for r in picks:
-                v = verdict(100 * r["low"], 100 * r["high"], 100 * r["fair"], T)
-                tail = {"red": "far from even", "amber": "a real but modest difference",
-                        "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
-                text = (f"The {esc(nice(r[col]))} ({nice(col)}) wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
-                        f"of {n_ref}-player games, against {pct(r['fair'])} if it made no difference: {tail}.")
-                ev = f"{int(r['n']):,} seats; 95% interval ({r['interval']}); outcome: won or shared the win."
-                rep.findings.append(Finding(v, text, ev, "role", sec.anchor, {
-                    "column": col, "label": str(r[col]), "players": n_ref, "rate": float(r["rate"]),
-                    "low": float(r["low"]), "high": float(r["high"]), "fair": float(r["fair"])}))
+        for r in ([] if col in quiet else vd.role_picks(t)):
+            v = r["verdict"]
+            tail = {"red": "far from even", "amber": "a real but modest difference",
+                    "negligible": f"a real but negligible difference (within {T:g} points of fair)",
+                    "green": f"within {T:g} points of fair", "grey": "too few games to tell"}[v]
+            text = (f"The {esc(nice(r[col]))} ({nice(col)}) wins {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
+                    f"of {n_ref}-player games, against {pct(r['fair'])} if it made no difference: {tail}.")
+            ev = (f"{int(r['n']):,} seats; 95% interval ({r['interval']}); outcome: won or shared the win."
+                  f"{family_note(r)}")
+            rep.findings.append(Finding(v, text, ev, "role", sec.anchor, {
+                "column": col, "label": str(r[col]), "players": n_ref, "rate": float(r["rate"]),
+                "low": float(r["low"]), "high": float(r["high"]), "fair": float(r["fair"]),
+                "p-adj": float(r["p_adj"])}))
         fig, ax = _new_ax((7.5, 0.32 * len(t) + 1.8))
         plotting.plot_rates(t, label=col, ax=ax, xlabel="win rate (%)",
                                title=f"Win rate by {nice(col)} ({n_ref} players)")
@@ -608,8 +850,8 @@ def _shape_section(rep, games, seats, spec):
         sec.body.append(para("The <b>margin</b> is the winner's score minus the runner-up's: small margins mean "
                              "close games."))
         fig, ax = _new_ax((7.5, 4.0))
-        plotting.plot_length(m, column="margin", ax=ax, unit="points")
-        ax.set_title("Winner's lead over the runner-up")
+        plotting.plot_length(m, column="margin", ax=ax, xlabel="winner's lead over the runner-up (points)",
+                             title="Winner's lead over the runner-up")
         sec.body.append(figure_html(fig, "distribution of the winning margin per player count"))
         sec.body.append(table_html(
             ms[["players", "games", "mean", "median", "q05", "q95"]].merge(
@@ -638,6 +880,83 @@ def _shape_section(rep, games, seats, spec):
                 lab.set_ha("right")
             sec.body.append(figure_html(fig, "share of games by end reason"))
     rep.sections.append(sec)
+
+
+# ----------------------------------------------------------------------------------------------- robustness
+
+def _robustness(rep, spec, targets=None, items=True):
+    """Recompute the seat, side and item findings with a second population of players (the game's other
+    strategies), played at the run's player counts and parameters and cached as a run in <run>/robust/; label
+    each finding "holds with other players" or "depends on the bots"."""
+    from ..runner import run_study
+    man = rep.manifest
+    seating = man.get("seating", {}) or {}
+    alt = vd.second_lineup(spec, seating.get("lineup") or [])
+    if not alt:
+        return
+    counts = [int(n) for n in man.get("players", [])]
+    seed = int(man.get("seed", 0))
+    overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
+    games2 = int(min(20 * ROBUST_GAMES, max(ROBUST_GAMES, int(man.get("games_per_player_count", 0)) // 10)))
+    out = Path(rep.path) / "robust" / f"{'-'.join(alt)}_{games2}_s{seed}"
+    try:
+        path = run_study(spec, out, games=games2, players=counts, lineup=list(alt), seed=seed,
+                         params=overrides, progress=False, overwrite=True)
+    except UserError as e:
+        rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
+        return
+    run2 = sa.load_run(path)
+    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats")))
+    tabs = {"seat": vd.seat_family(seats2).set_index(["players", "order"])}
+    if vd.side_column(pd.DataFrame(columns=run2.columns("games"))) is not None:
+        tabs["side"] = vd.side_family(run2.games(), targets=targets).set_index(["players", "side"])
+    if items and any(f.kind == "item" for f in rep.findings):
+        tabs["item"] = vd.item_family(seats2, run2.items(), by_players=False).set_index("item")
+    rows = []
+    for f in rep.findings:
+        d = f.data
+        try:
+            if f.kind == "seat":
+                second = tabs["seat"].loc[(d["players"], d["position"])]
+                ex = d["rate"] - d["fair"]
+            elif f.kind == "side" and "side" in tabs:
+                second = tabs["side"].loc[(d["players"], d["side"])]
+                ex = d["rate"] - d["target"]
+            elif f.kind == "item" and "item" in tabs:
+                second = tabs["item"].loc[d["item"]]
+                second = second.copy()
+                second["excess"] = second["rel_pp"]
+                ex = d["effect_pp"]
+            else:
+                continue
+        except KeyError:
+            continue
+        if isinstance(second, pd.Series) and f.kind == "item" and not isinstance(second.get("verdict"), str):
+            continue
+        lab = vd.holds(f.verdict, ex, second)
+        if lab is None:
+            continue
+        f.data["robust"] = lab
+        f.text += f" <i>({ROBUST_LABELS[lab]})</i>"
+        val = (f"{pts(second['rel_pp'])} points" if f.kind == "item" else
+               f"{pct(second['rate'])} ({ci(second['low'], second['high'])})")
+        f.evidence += (f" With other players ({esc(', '.join(alt))}, {games2:,} games per player count): "
+                       f"{val}, {VERDICTS[second['verdict']][0].lower()}.")
+        rows.append({"finding": re.sub(r"<[^>]+>", "", f.text)[:140], "with the run's players":
+                     VERDICTS[f.verdict][0], "with other players": VERDICTS[second["verdict"]][0],
+                     "label": ROBUST_LABELS[lab]})
+    rep.tables["robustness"] = pd.DataFrame(rows)
+    if rows:
+        sec = Section("robustness", "Robustness: do the findings hold with other players?")
+        sec.body.append(para(
+            f"Every verdict above is about the game <i>as played by these scripted players</i>. To tell the game "
+            f"from the bots, the seat, side and item findings were computed again on {games2:,} games per "
+            f"player count played by the game's other strategies ({esc(', '.join(alt))}), same parameters and "
+            "seed. <b>Holds with other players</b>: the second population finds the same direction (or the same "
+            "balance); <b>depends on the bots</b>: it does not, so the finding may say more about the bots than "
+            "about the rules. Findings the second population cannot settle (too few games) carry no label."))
+        sec.body.append(table_html(pd.DataFrame(rows)))
+        rep.sections.append(sec)
 
 
 # ----------------------------------------------------------------------------------------------- sweeps
@@ -720,7 +1039,7 @@ def _sweep_section(rep, seats, games, manifest, solves):
                              fmt="o-", color=c, label=lab)
             # findings: where is turn order fair?
             vs = [verdict(100 * a, 100 * b, 100 * f, T) for a, b, f in zip(g["low"], g["high"], g["fair"])]
-            fair_at = [str(x) for x, v in zip(g[pc], vs) if v == "green"]
+            fair_at = [str(x) for x, v in zip(g[pc], vs) if v in ("green", "negligible")]
             lo_r, hi_r = g.iloc[0], g.iloc[-1]
             if fair_at:
                 v = "green"
@@ -888,7 +1207,17 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def collect(path, solve=()):
+def report_families(seats, items, games):
+    """(quiet role columns, the report's families of verdicts): each family is judged at ALPHA / len(families)."""
+    quiet = set()
+    if vd.side_column(games) is not None:
+        quiet.add("role")
+    if items is not None and len(items):
+        quiet |= set(items["kind"].astype(str).unique())
+    return quiet, vd.report_families(seats, items, games, quiet)
+
+
+def collect(path, solve=(), targets=None, effects=True, robust=True):
     """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
     import matplotlib as mpl
     run = open_results(path)
@@ -898,8 +1227,9 @@ def collect(path, solve=()):
     if seats.empty:
         raise UserError(f"{path} holds no games yet (is the run still starting?)")
     gcols = run.columns("games")
-    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped",
-                                                          "end_reason", _length_column(pd.DataFrame(columns=gcols)))])
+    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped", "turns",
+                                                          "end_reason", _length_column(pd.DataFrame(columns=gcols)))
+                               or c in vd.SIDE_COLUMNS])
     items = run.items() if os.path.isdir(os.path.join(str(path), "items")) else None
     solves = _solve_results(path, solve)
     is_sweep = "config" in seats.columns
@@ -921,14 +1251,21 @@ def collect(path, solve=()):
                                     f"{esc(', '.join(map(str, ref)))}{' (' + esc(desc) + ')' if desc else ''}."))
         else:
             seats_b, games_b, items_b = seats, games, items
+        quiet, fams = report_families(seats_b, items_b, games_b)
+        rep.family_alpha = ALPHA / len(fams)
+        rep.tables["families"] = fams
         if solves:
             _balance_section(rep, solves)
+        if vd.side_column(games_b) is not None:
+            _sides_section(rep, games_b, seats_b, targets, spec)
         _seat_section(rep, seats_b, spec)
-        _strategy_section(rep, seats_b)
+        _strategy_section(rep, seats_b, spec)
         if items_b is not None and len(items_b):
-            _items_section(rep, seats_b, items_b)
-        _roles_section(rep, seats_b, spec)
+            _items_section(rep, seats_b, items_b, games_b, spec, effects)
+        _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
+        if robust and not is_sweep and spec is not None:
+            _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
         __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
@@ -1010,10 +1347,16 @@ every member of the winning team counts as a winner).</dd>
 <dt>Interval</dt><dd>The range in brackets, e.g. 30.9&ndash;31.9%: the 95% confidence interval. With this many
 simulated games the true value lies in it 19 times out of 20; more games make it narrower.</dd>
 <dt>Points</dt><dd>Percentage points: the difference between two percentages (31% vs 25% is 6 points).</dd>
-<dt>Verdicts</dt><dd>Always from the interval, never from the estimate alone, against a stated threshold:
-<b>Strong</b> the whole interval is further from fair than the threshold; <b>Modest</b> the interval excludes fair
-but not the threshold; <b>Balanced</b> the whole interval lies within the threshold of fair; <b>Unclear</b> the
-interval includes fair but is too wide to say; <b>Fact</b> a description, no verdict. Thresholds: turn order
+<dt>Verdicts</dt><dd>Always from the interval, never from the estimate alone, against a stated threshold, and
+corrected for the number of comparisons a section makes (a fair game would otherwise show "findings" by chance in
+most reports): <b>Strong</b> the whole corrected interval is further from fair than the threshold; <b>Modest</b>
+it differs from fair but not clearly by the threshold; <b>Negligible</b> it differs from fair, but by less than
+the threshold; <b>Balanced</b> the whole corrected interval lies within the threshold of fair; <b>Unclear</b>
+the interval is too wide to say (more games needed); <b>Fact</b> a description, no verdict. Labels <i>holds with
+other players</i> / <i>depends on the bots</i> say whether a finding survives another population of players.</dd>
+<dt>Association and effect</dt><dd>Most numbers here are <b>associations</b>: what happened to seats with a
+position, side or item. An <b>effect</b> is what changing the game causes; the report measures it only where it
+says so (<code>sim effect</code>: the same games replayed without an item). Thresholds: turn order
 {T['seat']:g} points, strategies {T['strategy']:g}, items {T['item']:g}, roles and characters {T['role']:g},
 sweeps {T['sweep']:g}.</dd>
 <dt>Strategies</dt><dd>Scripted rule-of-thumb players, not experts: they show what the rules reward, not what
@@ -1081,16 +1424,21 @@ def write_pdf(html_path, pdf_path, timeout=180):
     return pdf_path
 
 
-def build_report(results, out=None, pdf=False, solve=()):
-    """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked)."""
+def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=True, robust=True):
+    """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked).
+    targets: the sides' target win shares in a team game ('law=0.5' or a dict; default equal sides)."""
     from ..errors import check_writable_file
     from ..lock import FolderLock
+    try:
+        sa.parse_targets(targets)
+    except ValueError as e:
+        raise UserError(f"--target: {e}") from None
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
     check_writable_file(html_out, "-o")            # before the work, and never a temp file left beside a folder
     with FolderLock(html_out, "sim report"):       # two reports into one file: one refuses
-        rep = collect(results, solve)
+        rep = collect(results, solve, targets, effects, robust)
         html_out.parent.mkdir(parents=True, exist_ok=True)
         tmp = html_out.with_name(f".{html_out.name}.tmp{os.getpid()}")
         try:

@@ -34,7 +34,7 @@ GAME = GameSpec(
     game_columns=("turns", "end_reason"), seat_columns=("rank", "win", "order", "busts"),
     labels={"end_reason": ["target", "turn_cap"]},   # integer codes stored as these strings
     # Items are what seats acquire (cards, buildings, characters): item id -> name and kind.
-    item_names=("halfway",), item_kinds=("milestone",),
+    item_names=("halfway", "joker"), item_kinds=("milestone", "card"),
     # How `sim replay` words an event row and an action (text.py).
     event_text=event_text, action_text=action_text,
 )

@@ -8,13 +8,13 @@ import numba as nb
 import numpy as np
 
 from sim.events import log_event
-from sim.rng import rand_below
+from sim.rng import rand_below, rand_float
 
-from .params import P_BUST_FACE, P_TARGET, P_TURN_CAP
+from .params import P_BUST_FACE, P_JOKER, P_JOKER_COPIES, P_TARGET, P_TURN_CAP
 
 MAX_PLAYERS = 4        # structural sizes, fixed at compile time
 MAX_ACTIONS = 2        # length of the legal-action list the kernel passes to legal_actions
-MAX_ITEMS = 4          # item rows write_outcome may fill per game
+MAX_ITEMS = 5          # item rows write_outcome may fill per game
 MAX_STEPS = 100_000    # decisions before the kernel stops a game as capped
 ROLL, HOLD = 0, 1      # the actions (a real game packs a kind and its arguments into one integer)
 EV_ROLL = 1            # event kinds logged for `sim replay` (text.py words them)
@@ -24,7 +24,8 @@ EV_ROLL = 1            # event kinds logged for `sim replay` (text.py words them
 # than bool for flags, and no field names that are numpy.record attributes (size, shape, sum...).
 STATE_DTYPE = np.dtype([("rng", np.uint64, 2), ("ev", np.int32, (64, 5)), ("n_ev", np.int32), ("log_on", np.int8),
                         ("n", np.int8), ("cur", np.int8), ("score", np.int32, 4), ("pot", np.int32),
-                        ("turns", np.int32), ("over", np.int8), ("busts", np.int32, 4), ("half_turn", np.int32, 4)])
+                        ("turns", np.int32), ("over", np.int8), ("busts", np.int32, 4), ("half_turn", np.int32, 4),
+                        ("joker", np.int8)])
 
 
 @nb.njit(cache=True)
@@ -39,6 +40,15 @@ def setup(s, p, n_players):
         s.score[i] = 0
         s.busts[i] = 0
         s.half_turn[i] = -1
+    s.joker = -1
+    if p[P_JOKER] > 0:            # a joker of known causal effect: its holder wins at once with chance p[P_JOKER]
+        holder = rand_below(s.rng, 0, n_players)
+        live = rand_float(s.rng, 0) < p[P_JOKER]
+        if p[P_JOKER_COPIES] > 0:
+            s.joker = holder
+            if live:
+                s.score[holder] = np.int32(p[P_TARGET])
+                s.over = 1
 
 
 @nb.njit(cache=True)
@@ -121,5 +131,10 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
             items[n_items, 0] = i
             items[n_items, 1] = 0
             items[n_items, 2] = s.half_turn[i]
+            n_items += 1
+        if s.joker == i:
+            items[n_items, 0] = i
+            items[n_items, 1] = 1
+            items[n_items, 2] = 0
             n_items += 1
     return n_items

@@ -710,6 +710,26 @@ def begin_turn_vars(s):
 
 # ================================================================ setup
 @nb.njit(cache=True)
+def _intervene(s, chars, n, m):
+    """sim effect's interventions on the shuffled character deck (no random draw: the games stay paired)."""
+    rm = qi(s, P.ITEM_REMOVE) - 1                 # a character taken out: the next card of the deck replaces it
+    if rm >= 0 and n < m:
+        for j in range(n):
+            if chars[j] == rm:
+                chars[j] = chars[n]
+                chars[n] = rm
+                break
+    dc = qi(s, P.ITEM_DEAL) - 1                   # a character dealt to a given seat: it swaps cards
+    ds = qi(s, P.ITEM_DEAL_SEAT) - 1
+    if dc >= 0 and 0 <= ds < n:
+        for j in range(m):
+            if chars[j] == dc:
+                chars[j] = chars[ds]
+                chars[ds] = dc
+                break
+
+
+@nb.njit(cache=True)
 def setup(s, p, n_players):
     sync_params(s, p)
     n = n_players
@@ -849,6 +869,7 @@ def setup(s, p, n_players):
             chars[m] = c
             m += 1
     shuffle(s.rng, 0, chars, m)
+    _intervene(s, chars, n, m)
     s.sheriff = -1
     s.first_seat = 0
     for i in range(n):

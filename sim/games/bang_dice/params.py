@@ -134,4 +134,15 @@ R_BART_BULLET = _add("rule.bart_vs_bullet", 0, kind="bool", prov="D", src="R13; 
                      doc="A16: off = Bart Cassidy takes an arrow instead of Bull's Eye and Gatling damage only (the "
                          "list R13 gives); on = also instead of the Loudmouth's Bullet (neither Indians nor Dynamite)")
 
+# ---- interventions (sim effect): default none, which leaves every game as printed ----
+ITEM_REMOVE = _add("item.remove", "none", kind="choice", choices=("none",) + tuple(CHAR_IDS), prov="D",
+                   src="sim effect",
+                   doc="take this character out of the deck: a player dealt it gets the next card of the same "
+                       "shuffle instead (the rest of the deal and the dice are unchanged)")
+ITEM_DEAL = _add("item.deal", "none", kind="choice", choices=("none",) + tuple(CHAR_IDS), prov="D",
+                 src="sim effect", doc="with item.deal_to_seat: deal this character to that seat (it swaps cards "
+                                       "with whoever the shuffle gave it to)")
+ITEM_DEAL_SEAT = _add("item.deal_to_seat", 0, lo=0, hi=8, prov="D", src="sim effect",
+                      doc="the seat (1 = seat 0) that item.deal is dealt to; 0 = none")
+
 N_PARAMS = len(TABLE)

@@ -1,0 +1,96 @@
+"""`sim effect`: paired games with common random numbers give the causal effect of an item.
+
+The test game (Pig) has a joker of known causal effect: dealt to a uniformly random seat, it wins the game at once
+with chance q, and its draws happen whether or not it is in the game, so without it the same game is played with
+the same dice. The holder's win share changes by 1 - (its share without the joker) when the joker fires and by 0
+otherwise; the holder is uniform and the shares of a game add up to 1, so the true effect is q (1 - 1/n)."""
+import pytest
+
+from sim.cli import main
+from sim.effect import item_effect, removal
+from sim.errors import UserError
+from sim.game import get_game
+
+Q = 0.3
+
+
+def test_joker_effect_interval_covers_the_truth():
+    res = item_effect("toy_pig", "joker", players=3, games=4000, seed=2, overrides={"card.joker.chance": str(Q)})
+    truth = Q * (1 - 1 / 3)
+    h = res["holder"]
+    assert h["low"] <= truth <= h["high"], h
+    assert h["high"] - h["low"] < 0.06                       # paired games: a narrow interval
+    assert res["held_share"] == pytest.approx(1.0)
+    # zero-sum: the positions' changes add up to 0, and the first position gains q (1/n - share) on average
+    assert res["by_order"]["mean"].sum() == pytest.approx(0.0, abs=1e-9)
+    # association in the same games: holders win far more, and the paired effect is what the joker causes
+    assert res["association"]["diff"] > 0.2
+
+
+def test_removal_parameters_and_errors():
+    assert removal(get_game("toy_pig"), "joker") == {"card.joker.copies": 0}
+    with pytest.raises(UserError, match="no parameter that removes"):
+        removal(get_game("toy_pig"), "halfway")
+    with pytest.raises(UserError, match="no item 'nope'"):
+        item_effect("toy_pig", "nope", players=3, games=10)
+
+
+def test_cli_prints_effect_and_association(capsys, tmp_path):
+    out = tmp_path / "e.json"
+    assert main(["effect", "toy_pig", "--item", "joker", "--players", "3", "--games", "600",
+                 "--set", f"card.joker.chance={Q}", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "EFFECT (causal" in text and "ASSOCIATION (as printed, not causal)" in text and out.exists()
+    assert main(["effect", "toy_pig", "--item", "halfway", "--games", "10"]) == 2
+
+
+def test_bang_character_removed_and_dealt_without_changing_the_rest():
+    """BANG deals characters: item.remove takes one out of the deck (the next card replaces it), item.deal gives it
+    to a seat; the default (none) is the printed game (the golden fingerprints check that)."""
+    from sim.effect import _play, deal_to
+    from sim.runner import prepare
+    spec, design, p0 = prepare("bang_dice", (5,), 400)
+    _, base_i = _play(spec, design, p0, 7, 400, 400)
+    rm = removal(spec, "VULTURE_SAM")
+    assert rm == {"item.remove": "VULTURE_SAM"}
+    _, alt_i = _play(spec, design, spec.params.resolve(rm), 7, 400, 400)
+    assert (base_i["item"].astype(str) == "VULTURE_SAM").any()
+    assert not (alt_i["item"].astype(str) == "VULTURE_SAM").any()
+    dl = deal_to(spec, "vulture_sam", 2)
+    _, deal_i = _play(spec, design, spec.params.resolve({k: str(v) for k, v in dl.items()}), 7, 400, 400)
+    held = deal_i[deal_i["item"].astype(str) == "VULTURE_SAM"]
+    assert len(held) == 400 and (held["seat"] == 2).all()
+    # characters other than the swapped ones are dealt exactly as printed
+    ch = lambda t: t[t["item"].astype(str).str.match(r"^[A-Z_]+$")].set_index(["game", "seat"])["item"].astype(str)  # noqa: E731
+    b, r = ch(base_i), ch(alt_i)
+    same = (b == r.reindex(b.index))
+    assert same.mean() > 0.85
+
+
+def test_report_measures_the_effect_of_flagged_items_and_caches_it(tmp_path):
+    from sim.report import build_report
+    from sim.runner import run_study
+    from tests.test_report import parse
+    run = run_study("toy_pig", tmp_path / "run", games=3000, players=(3,), seed=1, params={"card.joker.chance": Q},
+                    progress=False)
+    html = build_report(run, tmp_path / "r.html")[0]
+    text = html.read_text(encoding="utf-8")
+    found = [f for f in parse(html).findings if f["attrs"]["data-kind"] == "item"
+             and f["attrs"]["data-item"] == "joker"]
+    assert found and found[0]["attrs"]["data-verdict"] == "red"
+    assert "Association and effect" in text and "<b>Effect</b> (causal" in text
+    cache = list((run / "effects").glob("joker_3p_*.json"))
+    assert len(cache) == 1
+    mtime = cache[0].stat().st_mtime_ns
+    build_report(run, tmp_path / "r2.html")
+    assert cache[0].stat().st_mtime_ns == mtime                      # read from the cache, not replayed
+
+
+@pytest.mark.slow
+def test_rail_baron_effect_is_far_below_its_association():
+    """Raccoon Tycoon's Rail Baron is bought late by the leaders: holders win about 49 points more often than the
+    other seats, but removing it from the game changes its holder's win share by about 13 points (4 players)."""
+    res = item_effect("raccoon_tycoon", "Rail Baron", players=4, games=20000, seed=0)
+    h, a = res["holder"], res["association"]
+    assert h["low"] > 0                                   # it does help its holder ...
+    assert h["high"] < a["low"] / 2                       # ... far less than the association says
