@@ -176,6 +176,10 @@ def test_lineup_tuned_plays_the_shipped_tuned_presets(tmp_path, capsys, clean_pr
     man = json.loads((out / "manifest.json").read_text())
     assert man["seating"]["lineup"] == ["planted_tuned", "hold20", "random"]
     assert man["strategies"]["planted_tuned"]["file"].endswith("planted_tuned.toml")
+    from sim.knobs import expand_sweep_lineups
+    from sim.sweep import build_sweep
+    sweep = build_sweep(expand_sweep_lineups({"game": "toy_pig", "players": 3, "games": 30, "lineup": "tuned"}))
+    assert sweep.lineups == [("planted_tuned", "hold20", "random")]
 
 
 def test_lineup_tuned_without_shipped_presets_is_one_line(tmp_path, capsys, monkeypatch, clean_presets):
