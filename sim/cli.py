@@ -25,7 +25,7 @@ examples:
   sim sweep bang_dice --players 5-8 --grid module.ghost=off,on --games 50000 --seed 1
   sim sweep bang_dice --players 5 --grid life.BART_CASSIDY=7:10:1 --adaptive-metric order0_win_share \\
       --adaptive-width 0.01 --max-games 400000
-  sim sweep examples/sweeps/bang_ghost.toml --scheduler tcp://10.0.0.5:8786 --out /shared/ghost
+  sim sweep examples/sweeps/bang_ghost.toml --scheduler tcp://10.0.0.5:8786 --out /mnt/cluster/ghost
 """
 
 BENCH_EXAMPLES = """\
@@ -66,8 +66,16 @@ def parse_sets(pairs):
     return out
 
 
-def parse_names(text):
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+def parse_names(text, flag="--lineup"):
+    """'a,b,c' -> names; None when the flag is not given.  A flag given with no names is an error, not the
+    default line-up (`--lineup ,` used to run the default silently)."""
+    if text is None:
+        return None
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise UserError(f"{flag} names no strategy (got '{text}'); give names separated by commas, "
+                        f"see `sim strategies GAME`")
+    return names
 
 
 def _keep_freed_memory():
@@ -99,8 +107,9 @@ def cmd_strategies(args):
     from .game import get_game
     g = get_game(args.game)
     from .knobs import doc_lines
+    from .search import search_names
     tables = []
-    for s in [g.strategy(n) for n in g.strategy_names()]:
+    for s in [g.strategy(n) for n in g.strategy_names() + list(search_names())]:
         hidden = " [reads hidden information]" if s.sees_hidden else ""
         if s.knobs is not None:
             changed = ", ".join(f"{k}={s.knobs.knob(k).show(s.weights[s.knobs.index(k)])}" for k in s.changes)
@@ -141,18 +150,46 @@ def cmd_run(args):
     load_files(g, args.strategy_file)
     lineup = expand_lineup(g, parse_names(args.lineup))      # `tuned`: the shipped tuned presets
     players = players or (g.default_players,)
-    out = args.out or f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    out = args.out or default_run_out(g, players, args)
     path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
-                     strategies=parse_names(args.strategies), all_rotations=args.all_rotations, seed=args.seed,
+                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
                      params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(f"results in {path}")
 
 
-def cmd_replay(args):
-    from .replay import replay_text
-    for line in replay_text(args.run, args.index):
+def default_run_out(g, players, args):
+    """results/<game>_<players>p_<games>_s<seed>, plus a short hash of every other setting that changes the games
+    (line-up, seats, rotations, parameters) when one differs from the default: runs of a shell loop over --set
+    values get folders of their own instead of sharing one."""
+    from .runner import prepare, settings_hash
+    name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies, "--strategies"),
+                                 args.all_rotations, parse_sets(args.set))
+    tag = settings_hash(spec, design, pvec)
+    return f"{name}_{tag}" if tag else name
+
+
+def cmd_check(args):
+    from .check import check_folder
+    verdict = check_folder(args.results, checksum=not args.quick)
+    for line in verdict.lines(args.results):
         print(line)
+    if not verdict.ok or verdict.stray:
+        raise UserError(f"{args.results} is incomplete or damaged ({len(verdict.bad)} bad chunks, "
+                        f"{len(verdict.missing)} not played, {len(verdict.stray)} stray files); run the command "
+                        f"that wrote it again to replay them")
+
+
+def cmd_replay(args):
+    from .replay import replay
+    lines, notes, mismatch = replay(args.run, args.index, args.config)
+    for line in notes:
+        print(line, file=sys.stderr)
+    for line in lines:
+        print(line)
+    if mismatch:
+        raise UserError(mismatch)
 
 
 def cmd_bench(args):
@@ -160,6 +197,9 @@ def cmd_bench(args):
     from .bench import bench
     from .game import get_game
     g = get_game(args.game)
+    from .runner import check_games
+    if args.games > 1:
+        check_games(args.games)       # the upper limit; below 1 is named together with --repeat
     if args.games < 1 or args.nojit_games < 0 or args.repeat < 1:
         raise UserError(f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
                         f"{args.games}, {args.repeat}, {args.nojit_games})")
@@ -183,6 +223,14 @@ def cmd_sweep(args):
         dry_run(sweep)
         return
     out = args.out or f"results/sweep_{name}_s{sweep.seed}"
+    if any(v not in (None, False, [], ()) for v in (
+            args.players, args.games, args.seed, args.lineup, args.strategies, args.all_rotations, args.set,
+            args.grid, args.zip, args.chunk_size, args.adaptive_metric, args.adaptive_width, args.max_games,
+            args.confidence)) and not args.out:
+        # flags on top of a file (or a sweep given by flags): the name carries a hash of the whole sweep, so two
+        # different sweeps never share the default folder
+        from .sweep import sweep_hash
+        out = f"{out}_{sweep_hash(sweep)}"
     frame = run_sweep(sweep, out, scheduler=args.scheduler, fresh=args.fresh, progress=not args.no_progress,
                       threads=args.threads, command=" ".join(sys.argv))
     print_summary(sweep, frame)
@@ -219,11 +267,14 @@ def cmd_solve(args):
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim solve works on one player count at a time (got {args.players})")
+    if args.out:
+        from .errors import check_writable_file
+        check_writable_file(args.out, "--out")    # before the solve, not after an hour of games
     from .knobs import load_files
     load_files(args.game, args.strategy_file)
     result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
                               players=players[0] if players else None, lineup=parse_names(args.lineup),
-                              strategies=parse_names(args.strategies), all_rotations=args.all_rotations,
+                              strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
                               overrides=parse_sets(args.set), between=args.between, games=args.games,
                               max_games=args.max_games, seed=args.seed, confidence=args.confidence,
                               threads=args.threads)
@@ -234,9 +285,28 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
+    from pathlib import Path
+
+    from .check import check_folder
     from .report import build_report
+    if (Path(args.results) / "manifest.json").exists():
+        verdict = check_folder(args.results, checksum=False)   # unfinished chunks are left out; bad ones stop it
+        if verdict.bad:
+            raise UserError(f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
+                            f"`sim check {args.results}` lists them and the command that wrote the folder "
+                            f"replays them")
     for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or ()):
         print(f"report written to {path}")
+
+
+def cmd_audit(args):
+    from .audit import run_audit
+    _, text, out = run_audit(args.game, players=args.players, strategy=args.strategy, decisions=args.decisions,
+                             rollouts=args.rollouts, cap=args.cap, rollout=args.rollout, per_game=args.per_game,
+                             seed=args.seed, out=args.out, params=parse_sets(args.set), threads=args.threads,
+                             progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
+    print(text, end="")
+    print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
 
 
 def build_parser():
@@ -277,9 +347,28 @@ def build_parser():
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 
+    s = sub.add_parser("audit", help="find a strategy's blunders: evaluate its sampled decisions by rollouts")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
+    s.add_argument("--strategy", help="strategy audited, in every seat (default: the game's first heuristic)")
+    s.add_argument("--decisions", type=int, default=1000, help="decisions evaluated (default 1000)")
+    s.add_argument("--rollouts", type=int, default=32, help="rollouts per action, even (default 32)")
+    s.add_argument("--cap", type=int, default=16, help="actions evaluated per decision, the chosen one included "
+                   "(default 16)")
+    s.add_argument("--rollout", help="rollout policy (default: the game's first heuristic)")
+    s.add_argument("--per-game", type=int, default=2, help="decisions sampled per game at most (default 2)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--out", help="audit folder (default results/audit_<game>_<players>p_<strategy>_<n>_s<seed>)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--overwrite", action="store_true", help="replace a different audit in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_audit)
+
     s = sub.add_parser("replay", help="print one game of a run move by move")
     s.add_argument("run", help="run folder")
     s.add_argument("index", type=int, help="game index (the `game` column)")
+    s.add_argument("--config", type=int, help="in a sweep folder: the configuration (the `config` column)")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("bench", help="measure a game's speed (the README's figures)",
@@ -355,6 +444,11 @@ def build_parser():
     s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
     s.set_defaults(func=cmd_solve)
 
+    s = sub.add_parser("check", help="verify a run or sweep folder: every chunk's part files against the manifest")
+    s.add_argument("results", help="run or sweep folder")
+    s.add_argument("--quick", action="store_true", help="footers only (rows, columns, game ids), no checksums")
+    s.set_defaults(func=cmd_check)
+
     s = sub.add_parser("tune", help="tune a preset's knobs to win against a field (CMA-ES; resumable)")
     s.add_argument("game")
     s.add_argument("--strategy", required=True, help="the preset whose knobs are tuned")
@@ -387,15 +481,40 @@ def build_parser():
 
 
 def main(argv=None):
+    """Every command ends in one of three ways: done (0), one line on stderr (2), or interrupted (130).  The one
+    place that turns bad input, unreadable files, OS errors and a closed pipe into that line is here."""
     args = build_parser().parse_args(argv)
     try:
         args.func(args)
-    except UserError as e:
-        sys.stderr.write(f"sim {args.command}: error: {e}\n")
-        return 2
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `sim params GAME | head -1`: the reader is gone, which is not an error of ours; silence the flush at exit
+        _quiet_stdout()
+        return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # classified below; anything unknown is re-raised with its traceback
+        line = error_line(e)
+        if line is None:
+            raise
+        sys.stderr.write(f"sim {args.command}: error: {line}\n")
+        return 2
     return 0
+
+
+def _quiet_stdout():
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def error_line(e):
+    """One line for an error a user can cause (bad input, a file we cannot read or write), else None."""
+    from .errors import describe_error
+    return describe_error(e)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ finished part files are kept, a task whose part already exists is read instead o
 
 Workers should run one task at a time per machine (`--nthreads 1`): each task already uses every core.
 """
+import contextlib
 import uuid
 
 from .errors import UserError
@@ -33,37 +34,101 @@ def connect(scheduler):
                         f"start one with `dask scheduler` and workers with `dask worker {scheduler}`") from None
 
 
+NO_WORKERS_S = 120     # a sweep with no worker for this long stops (one line) instead of waiting without a word
+LOST_SCHEDULER_S = 30  # the client disconnected for this long: the scheduler is gone
+POLL_S = 2.0
+
+
 def run_on_cluster(client, planner, done):
     """Submit the planner's tasks to the cluster, feed results back as they finish, submit follow-up rounds.
 
-    done(task, stats) is called on the driver for every finished task.
+    done(task, stats) is called on the driver for every finished task.  Stops with a one-line UserError when a
+    task fails for good, when the cluster has had no worker for NO_WORKERS_S seconds, or when the scheduler has
+    been unreachable for LOST_SCHEDULER_S seconds; finished chunks are kept either way.
     """
-    from distributed import as_completed
+    import logging
+    import time
+
+    from distributed import wait
 
     from .sweep import execute_task
 
     session = uuid.uuid4().hex[:8]  # a fresh key per session: a resumed sweep never meets its cancelled keys
     running = {}
-    try:
-        def submit(tasks):
-            futures = []
-            for task in tasks:
-                fut = client.submit(execute_task, task, key=f"{task.key}-{session}")
-                running[fut.key] = (task, fut)
-                futures.append(fut)
-            return futures
+    address = getattr(getattr(client, "scheduler", None), "address", "the scheduler")
+    # a lost scheduler makes the client log reconnection tracebacks before our one line: keep them out
+    quiet = [logging.getLogger(n) for n in ("distributed.client", "distributed.comm", "distributed.core")]
+    levels = [lg.level for lg in quiet]
+    for lg in quiet:
+        lg.setLevel(logging.CRITICAL)
 
-        queue = as_completed(submit(planner.ready()), with_results=False)
-        for fut in queue:
-            task, _ = running.pop(fut.key)
-            try:
-                stats = fut.result()
-            except Exception as e:  # a lost task (KilledWorker) or an error raised by the task itself
-                raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
-                                f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from e
-            done(task, stats)
-            for new in submit(planner.ready()):
-                queue.add(new)
+    def submit(tasks):
+        for task in tasks:
+            fut = client.submit(execute_task, task, key=f"{task.key}-{session}")
+            running[fut.key] = (task, fut)
+
+    try:
+        submit(planner.ready())
+        no_workers = lost = None
+        while running:
+            finished = _wait_some(wait, [f for _, f in running.values()])
+            if not finished:
+                now = time.monotonic()
+                if client.status != "running":
+                    lost = lost or now
+                    if now - lost > LOST_SCHEDULER_S:
+                        raise UserError(f"lost the Dask scheduler at {address} ({client.status} for "
+                                        f"{LOST_SCHEDULER_S} s); restart it and run the same command again")
+                    continue
+                lost = None
+                try:
+                    workers = len(client.scheduler_info().get("workers", {}))
+                except Exception:  # noqa: BLE001 - the scheduler went away between two polls: the status check above decides
+                    workers = -1
+                if workers == 0:
+                    no_workers = no_workers or now
+                    if now - no_workers > NO_WORKERS_S:
+                        raise UserError(f"no Dask worker has been connected to {address} for {NO_WORKERS_S} s; "
+                                        f"start workers with `dask worker {address}` and run the same command "
+                                        f"again")
+                else:
+                    no_workers = None
+                continue
+            for fut in finished:
+                task, _ = running.pop(fut.key)
+                try:
+                    stats = fut.result()
+                except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
+                    if "Cancelled" in e.__class__.__name__:   # what a lost scheduler does to every pending task
+                        raise UserError(f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
+                                        f"Dask scheduler at {address} is {client.status}; restart it (and its "
+                                        f"workers) and run the same command again") from None
+                    raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
+                                    f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from None
+                done(task, stats)
+                submit(planner.ready())
     finally:
         if running:
-            client.cancel([fut for _, fut in running.values()])
+            with contextlib.suppress(Exception):   # a lost scheduler cannot cancel; the tasks die with it
+                client.cancel([fut for _, fut in running.values()])
+        for lg, level in zip(quiet, levels):
+            lg.setLevel(level)
+
+
+def _wait_some(wait, futures):
+    """The futures finished within POLL_S seconds (possibly none)."""
+    try:
+        done, _ = wait(futures, timeout=POLL_S, return_when="FIRST_COMPLETED")
+    except TimeoutError:
+        return []
+    except Exception as e:  # dask's own TimeoutError on older versions; cancelled futures (re-raised otherwise)
+        if "Timeout" in e.__class__.__name__:
+            return []
+        # a lost scheduler cancels every pending future and wait() raises (FuturesCancelledError, or an
+        # UnboundLocalError from inside distributed while it reports that): hand the cancelled ones back, whose
+        # result() then names the loss in one line
+        gone = [f for f in futures if f.cancelled() or f.status in ("cancelled", "lost", "error")]
+        if gone:
+            return gone
+        raise
+    return list(done)

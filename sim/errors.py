@@ -13,3 +13,62 @@ def suggest(name, choices, what):
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     listing = f" Valid: {', '.join(choices)}." if len(choices) <= 40 else f" ({len(choices)} valid names; see the listing command.)"
     return UserError(f"unknown {what} '{name}'.{hint}{listing}")
+
+
+def one_line(text, limit=400):
+    """Messages are one line: the first line of text, shortened."""
+    text = " ".join(str(text).split("\n")[0].split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def describe_error(e):
+    """The one line the command line prints for an error a user can cause, or None for a bug (re-raised with its
+    traceback, so it gets reported rather than hidden)."""
+    import errno
+    import json
+    if isinstance(e, UserError):
+        return one_line(e)
+    if isinstance(e, OSError):
+        what = e.strerror or e.__class__.__name__
+        where = f" {e.filename}" if e.filename else ""
+        hint = {errno.ENOSPC: "free some space and run the same command again to resume",
+                errno.EDQUOT: "free some space and run the same command again to resume",
+                errno.EACCES: "choose a folder you can write (--out)",
+                errno.EPERM: "choose a folder you can write (--out)",
+                errno.EROFS: "choose a folder on a writable disk (--out)",
+                errno.ENOENT: "check the path",
+                errno.ENOTDIR: "a part of the path is a file, not a folder",
+                errno.EISDIR: "give a file name, not a folder"}.get(e.errno, "check the path and the disk")
+        return one_line(f"{what}:{where}; {hint}")
+    try:
+        import pyarrow as pa
+        if isinstance(e, pa.ArrowException):
+            return one_line(f"cannot read the parquet files ({e.__class__.__name__}: {one_line(e, 160)}); "
+                            f"`sim check FOLDER` names the bad parts, and the command that wrote them replays them")
+    except ImportError:
+        pass
+    if isinstance(e, UnicodeDecodeError):
+        return one_line(f"a file is not UTF-8 text ({e.reason} at byte {e.start}); save it as UTF-8")
+    if isinstance(e, json.JSONDecodeError):
+        return one_line(f"a JSON file is corrupt ({e.msg} at line {e.lineno})")
+    if isinstance(e, MemoryError):
+        return "out of memory; use fewer games per chunk (--chunk-size) or fewer games"
+    return None
+
+
+def check_writable_file(path, flag):
+    """Fail now, in one line, if `path` cannot be written (a folder, an unwritable or missing parent), rather than
+    after the work that produces it."""
+    import os
+    from pathlib import Path
+    path = Path(path)
+    if path.is_dir():
+        raise UserError(f"{flag} {path} is a folder; give a file name")
+    parent = path.parent
+    probe = parent
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise UserError(f"{flag} {path}: {probe} is a file, not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError(f"{flag} {path} cannot be written (no permission in {probe}); choose another path")

@@ -63,6 +63,7 @@ class GameSpec:
     turn_order_note: str = ""     # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
+    search_rollout: str = ""      # rollout policy of the search player (default: first heuristic of the line-up)
 
     def engine_module(self):
         return importlib.import_module(self.engine)
@@ -77,6 +78,11 @@ class GameSpec:
         for s in [RANDOM] + list(self.strategies):
             if s.name == name:
                 return s
+        # the rollout search player exists for every game (sim/search.py)
+        from .search import search_strategy
+        found = search_strategy(self, name)
+        if found is not None:
+            return found
         raise suggest(name, self.strategy_names(), f"strategy for {self.name}")
 
     def strategy_names(self):

@@ -349,7 +349,8 @@ def expand_lineup(game, names):
     """A line-up as given, with the word `tuned` standing for the game's default line-up played by its shipped
     tuned presets (each preset that has one; the others as they are).  Names of shipped tuned presets
     (<preset>_tuned) can also be used directly.  Loads the shipped files only when asked for."""
-    if not names or not any(n == "tuned" or n.endswith("_tuned") for n in names):
+    # names that are not strings (a bad sweep file) pass through: build_sweep refuses them with one line
+    if not names or not any(isinstance(n, str) and (n == "tuned" or n.endswith("_tuned")) for n in names):
         return names
     game = _game(game)
     shipped = load_shipped(game)

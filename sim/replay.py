@@ -6,7 +6,6 @@ import numpy as np
 from .errors import UserError
 from .game import get_game
 from .kernel import load_kernel, new_states
-from .results import read_manifest
 from .seating import Design
 
 MAX_MOVES = 20_000
@@ -44,17 +43,85 @@ def _label(game, col, value):
     return labels[value] if labels is not None and 0 <= value < len(labels) else str(value)
 
 
-def replay_text(run, index):
-    """The whole game `index` of the run folder `run` as readable lines."""
-    m = read_manifest(run)
-    if m is None:
+def replay_text(run, index, config=None):
+    """The whole game `index` of the run folder `run` (a sweep: of configuration `config`) as readable lines."""
+    return replay(run, index, config)[0]
+
+
+def replay(run, index, config=None):
+    """(lines, notes, mismatch) of game `index`: the replay as text; notes on stderr (a different game code);
+    mismatch, a one-line description when the replayed outcome differs from the row stored in the folder (an
+    edited manifest, other code), else None."""
+    from .check import read_manifest_checked
+    if not Path(run).exists():
         raise UserError(f"{run} is not a run folder (no manifest.json)")
+    m = read_manifest_checked(run)
     game = get_game(m["game"])
-    design = design_from_manifest(m)
+    try:
+        if m.get("kind") == "sweep":
+            design, pvec, partition = _sweep_config(game, m, run, config)
+        else:
+            if config is not None:
+                raise UserError(f"{run} is a single run: --config applies to sweep folders only")
+            design, partition = design_from_manifest(m), None
+            pvec = game.params.resolve(m.get("params_changed", {}))
+        seed = int(m["seed"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise UserError(f"{run}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); "
+                        f"it cannot say which game to replay") from None
     if not 0 <= index < design.total:
         raise UserError(f"game index {index} is outside this run (0..{design.total - 1})")
-    pvec = game.params.resolve(m.get("params_changed", {}))
-    return game_lines(game, design, pvec, m["seed"], index, f"game {index} of {Path(run)}")
+    notes = []
+    code = (m.get("request") or {}).get("game_code")
+    if code and code != game.code_version():
+        notes.append(f"note: {run} was played by other game code ({code}; now {game.code_version()}): the replay "
+                     f"follows today's rules and may differ from the stored game")
+    what = f"game {index} of {Path(run)}" + (f" ({partition})" if partition else "")
+    lines = game_lines(game, design, pvec, seed, index, what)
+    mismatch = _compare_with_stored(game, design, pvec, seed, index, run, partition)
+    return lines, notes, mismatch
+
+
+def _sweep_config(game, m, run, config):
+    from .seating import make_design
+    configs = m["configs"]
+    if config is None:
+        raise UserError(f"{run} is a sweep of {len(configs)} configurations: pass --config K (0..{len(configs) - 1}) "
+                        f"to replay a game of one of them")
+    if not 0 <= config < len(configs):
+        raise UserError(f"--config {config} is outside this sweep (0..{len(configs) - 1})")
+    c, req = configs[config], m["request"]
+    cap = req["adaptive"]["max_games"] if req.get("adaptive") else req["games"]
+    fixed = c["seating"] == "fixed"
+    design = make_design(game, (int(c["players"]),), int(cap), None if fixed else list(c["lineup"]),
+                         list(c["lineup"]) if fixed else None, bool(req.get("all_rotations")))
+    return design, game.params.resolve(c.get("params_changed", {})), c["partition"]
+
+
+def _compare_with_stored(game, design, pvec, seed, index, run, partition):
+    """Play the game again (without reading the folder's rules) and compare its outcome with the stored seats."""
+    import pyarrow.dataset as ds
+    base = Path(run) / "seats" / (partition or "")
+    if not base.is_dir():
+        return None
+    try:
+        files = [str(f) for f in sorted(base.glob("part-*.parquet"))]
+        stored = ds.dataset(files, format="parquet").to_table(
+            columns=["game", "seat", "score", "win_share"], filter=ds.field("game") == index).to_pandas()
+    except Exception as e:  # noqa: BLE001 - a damaged part: sim check names it
+        return f"the stored rows cannot be read ({e.__class__.__name__}); run `sim check {run}`"
+    if stored.empty:
+        return None                     # not played yet (an unfinished run): nothing to compare with
+    r = play_logged(game, design, pvec, seed, index)
+    stored = stored.sort_values("seat")
+    n = r["players"]
+    same = (len(stored) == n and np.array_equal(stored["score"].to_numpy(), r["seat_f"][:n, 0])
+            and np.array_equal(stored["win_share"].to_numpy(), r["seat_f"][:n, 1]))
+    if same:
+        return None
+    return (f"the replayed game {index} does not match the row stored in {run} (scores "
+            f"{list(stored['score'])} stored, {list(r['seat_f'][:n, 0])} replayed): its manifest or the game code "
+            f"changed after it was played")
 
 
 def game_lines(game, design, pvec, seed, index, what):

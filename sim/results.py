@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import uuid
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -97,21 +98,53 @@ def _encodings(schema):
 
 
 def write_chunk(folder, chunk, tables, partition=None):
-    """Write one chunk's three part files atomically (temp name, then rename; games last)."""
+    """Write one chunk's three part files atomically (temp name, then rename; games last).  Returns the chunk's
+    record for the manifest: per table its rows, bytes and the CRC-32 of the file (computed from the bytes in
+    memory, so the record describes exactly what was written; `sim check` compares it with the file)."""
     folder = Path(folder)
+    record = {}
     for name in TABLES:
         sub = folder / name if partition is None else folder / name / partition
         sub.mkdir(parents=True, exist_ok=True)
         final = sub / part_name(chunk)
         tmp = sub / f".{part_name(chunk)}.{_unique()}.tmp"
-        pq.write_table(tables[name], tmp, compression=COMPRESSION, write_statistics=STATISTICS,
+        sink = pa.BufferOutputStream()
+        pq.write_table(tables[name], sink, compression=COMPRESSION, write_statistics=STATISTICS,
                        **_encodings(tables[name].schema))
-        os.replace(tmp, final)
+        data = sink.getvalue()
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, final)
+        except BaseException:
+            tmp.unlink(missing_ok=True)     # a full disk or Ctrl-C mid-write leaves no temp file behind
+            raise
+        record[name] = {"rows": tables[name].num_rows, "bytes": data.size, "crc32": zlib.crc32(data)}
+    return record
 
 
 def chunk_done(folder, chunk, partition=None):
+    """Whether the chunk's games part exists (its files are validated by sim.check before a resume trusts it)."""
     sub = Path(folder) / "games" if partition is None else Path(folder) / "games" / partition
     return (sub / part_name(chunk)).exists()
+
+
+def clean_temp_files(folder):
+    """Remove temp files left by a process killed while writing (names start with '.' and end in '.tmp'; they are
+    never read).  Called by the folder's lock holder only, so no live writer's temp file is removed."""
+    folder = Path(folder)
+    removed = 0
+    for table in TABLES:
+        base = folder / table
+        if base.is_dir():
+            for tmp in base.rglob(".part-*.tmp*"):
+                tmp.unlink(missing_ok=True)
+                removed += 1
+    if folder.is_dir():
+        for tmp in folder.glob(".*.tmp*"):
+            tmp.unlink(missing_ok=True)
+            removed += 1
+    return removed
 
 
 def write_json(path, data):
@@ -123,5 +156,9 @@ def write_json(path, data):
 
 
 def read_manifest(folder):
+    """The manifest, or None when there is none.  A corrupt one raises UserError naming the recovery flag."""
     path = Path(folder) / "manifest.json"
-    return json.loads(path.read_text()) if path.exists() else None
+    if not path.exists():
+        return None
+    from .check import read_manifest_checked
+    return read_manifest_checked(folder)

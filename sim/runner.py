@@ -1,4 +1,6 @@
 """Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+import contextlib
+import math
 import platform
 import shutil
 import sys
@@ -14,7 +16,8 @@ from .errors import UserError
 from .game import get_game
 from .knobs import describe_strategies
 from .kernel import STATE_BLOCKS, load_kernel, new_states
-from .results import chunk_done, chunk_tables, read_manifest, write_chunk, write_json
+from .lock import FolderLock
+from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_json
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
@@ -33,6 +36,8 @@ def package_versions():
 
 def check_seed(seed):
     try:
+        if isinstance(seed, bool) or isinstance(seed, float) and not (math.isfinite(seed) and seed == int(seed)):
+            raise ValueError
         seed = int(seed)
     except (TypeError, ValueError):
         raise UserError(f"--seed must be a whole number between 0 and 2**64-1 (got '{seed}')") from None
@@ -77,23 +82,69 @@ def simulate(game, design, pvec, seed, start, stop, buffers=None):
     return out
 
 
+MAX_GAMES = 10**10   # per run or configuration: beyond this a run would take weeks and its ids outgrow the tables
+
+
+def check_games(games, where="--games"):
+    """A whole number of games from 1 to MAX_GAMES (UserError otherwise), refused before anything is written."""
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
+        try:
+            if isinstance(games, float) and (not math.isfinite(games) or games != int(games)):
+                raise ValueError
+            games = int(games)
+        except (TypeError, ValueError, OverflowError):
+            raise UserError(f"{where} must be a whole number from 1 to {MAX_GAMES:.0e} (got {games!r})") from None
+    games = int(games)
+    if games < 1:
+        raise UserError(f"{where} must be at least 1 (got {games})")
+    if games > MAX_GAMES:
+        raise UserError(f"{where} must be at most {MAX_GAMES:,} (got {games}): split the study into runs")
+    return games
+
+
+def settings_hash(spec, design, pvec):
+    """A short hash of every setting that differs from the game's defaults (parameters, line-up or fixed seats,
+    rotations), or '' when none does: part of the default --out name."""
+    import hashlib
+    import json
+    changed = {}
+    if spec.params.changed(pvec):
+        changed["params"] = spec.params.changed(pvec)
+    if design.mode != "rotate" or tuple(design.lineup) != tuple(spec.default_lineup):
+        changed["seats"] = [design.mode, list(design.lineup)]
+    if design.all_rotations:
+        changed["all_rotations"] = True
+    if not changed:
+        return ""
+    return hashlib.sha1(json.dumps(changed, sort_keys=True, default=str).encode()).hexdigest()[:6]
+
+
 def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_rotations=False, params=None):
     """Validate a request: (GameSpec, Design, parameter vector). Raises UserError before anything is written."""
     spec = get_game(game) if isinstance(game, str) else game
     players = tuple(players) if players else (spec.default_players,)
+    games = check_games(games)
     from .knobs import split_overrides
     params, knobs = split_overrides(params)        # strategy.<preset>.<knob> go to the design
-    design = make_design(spec, players, int(games), lineup, strategies, all_rotations, knobs)
+    design = make_design(spec, players, games, lineup, strategies, all_rotations, knobs)
     pvec = spec.params.resolve(params)
     return spec, design, pvec
 
 
 def open_run_folder(out, request, overwrite):
     """Create the run folder or check that an existing one holds the same request (then it is resumed, also with
-    overwrite: it replaces only a different run, so a command that always passes it still resumes)."""
+    overwrite: it replaces only a different run, so a command that always passes it still resumes).  A corrupt
+    manifest is refused, or replaced with overwrite.  The caller holds the folder's lock."""
     out = Path(out)
-    old = read_manifest(out)
-    if old is not None and old.get("request") == request:
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    try:
+        old = read_manifest(out)
+    except UserError:
+        if not overwrite:
+            raise
+        old = None
+    if old is not None and old.get("kind") != "sweep" and old.get("request") == request:
         return old
     if out.exists() and any(out.iterdir()):
         if not overwrite:
@@ -113,26 +164,43 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
               params=None, chunk_size=None, threads=None, progress=True, overwrite=False, command=None):
     """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`.
 
-    Re-running the same request on the same folder resumes it: finished chunks are kept, the rest are played.
-    Returns the run folder.
+    Re-running the same request on the same folder resumes it: finished chunks (validated by sim.check) are kept,
+    the rest are played.  The folder is locked for the whole run (sim.lock).  Returns the run folder.
     """
     import numba
 
     spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
     seed = check_seed(seed)
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))):
+        raise UserError(f"--chunk-size must be a whole number (got {chunk_size!r})")
     chunk_size = DEFAULT_CHUNK if chunk_size is None else int(chunk_size)   # 0 is an error, not the default
     if chunk_size < 1:
         raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
+    chunk_size = min(chunk_size, max(design.total, 1))
     if threads is not None:
         if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
     request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec),
                "game_code": spec.code_version()}
-    old = open_run_folder(out, request, overwrite)
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    with FolderLock(out, "sim run"):
+        old = open_run_folder(out, request, overwrite)
+        clean_temp_files(out)       # left by a run killed mid-write; we hold the lock, so none is live
+        return _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command)
+
+
+def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command):
+    import numba
+    chunks = {}
     if old is not None:
-        chunk_size = old["chunk_size"]
+        chunk_size, chunks = old.get("chunk_size"), old.get("chunks") or {}
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1 \
+                or not isinstance(chunks, dict):
+            raise UserError(f"{out}/manifest.json is edited (chunk_size {chunk_size!r}); pass --overwrite to "
+                            f"start the run afresh")
     n_chunks = -(-design.total // chunk_size)
     manifest = {
         "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
@@ -145,22 +213,77 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
         "chunk_size": chunk_size, "n_chunks": n_chunks, "status": "running",
         "command": command or " ".join(sys.argv), "code_version": __version__, "source_hash": source_hash(),
         "packages": package_versions(), "threads": numba.get_num_threads(), "timings": {},
+        "chunks": chunks,
     }
-    write_json(out / "manifest.json", manifest)
+    if old is not None and old.get("status") == "complete":
+        manifest["timings"] = old.get("timings", {})   # a no-op rerun keeps the timings of the run that played
+    try:
+        todo = _chunks_to_play(out, manifest, old is not None)
+        if old is not None and old.get("status") == "complete" and not todo:
+            return out                  # nothing to do: the folder (and its manifest) is left exactly as it was
+        write_json(out / "manifest.json", manifest)
+        return _play(spec, design, pvec, seed, out, manifest, todo, progress)
+    except KeyboardInterrupt:
+        _final(out, manifest, "interrupted", "interrupted (Ctrl-C); run the same command again to resume")
+        raise
+    except UserError as e:
+        _final(out, manifest, "failed", str(e))
+        raise
+    except OSError as e:
+        why = f"{e.strerror or e.__class__.__name__}" + (f": {e.filename}" if e.filename else "")
+        _final(out, manifest, "failed", why)
+        raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
+                        f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        _final(out, manifest, "failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
 
+
+def _final(out, manifest, status, reason):
+    """Record a final status and its reason; a folder we cannot even write keeps its last manifest."""
+    manifest["status"] = status
+    manifest["reason"] = reason
+    try:
+        write_json(out / "manifest.json", manifest)
+    except OSError:
+        pass
+
+
+def _chunks_to_play(out, manifest, resumed):
+    """Chunks that are not done: never played, or bad (reported on stderr and replayed).  Stray part files (a
+    hand-edited chunk size) are removed so they cannot be read as games of this run."""
+    from .check import check_folder
+    if not resumed:
+        return list(range(manifest["n_chunks"]))
+    verdict = check_folder(out)
+    for _, c, why in verdict.bad:
+        print(f"note: replaying chunk {c}: {why}", file=sys.stderr)
+        manifest["chunks"].pop(str(c), None)
+    for path in verdict.stray:
+        print(f"note: removing {path}: no chunk of this run", file=sys.stderr)
+        Path(path).unlink(missing_ok=True)
+    done = {c for _, c in verdict.done}
+    return [c for c in range(manifest["n_chunks"]) if c not in done]
+
+
+def _play(spec, design, pvec, seed, out, manifest, todo, progress):
+    chunk_size = manifest["chunk_size"]
     t0 = time.perf_counter()
     simulate(spec, design, pvec, seed, 0, 1)  # compile, or load from the cache
     compile_s = time.perf_counter() - t0
-    todo = [c for c in range(n_chunks) if not chunk_done(out, c)]
     done_games = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
     bar = _progress(design.total, done_games, progress, spec.name)
     timing = {"simulate": 0.0, "write": 0.0, "played": 0, "capped": 0}
 
     def write(c, start, arrays):
         t = time.perf_counter()
-        write_chunk(out, c, chunk_tables(spec, design, start, arrays))
+        record = write_chunk(out, c, chunk_tables(spec, design, start, arrays))
         timing["write"] += time.perf_counter() - t
         timing["capped"] += int((arrays["steps"] < 0).sum())
+        # the chunk's record (rows, CRC-32) goes into the manifest as soon as it is written: a resume compares
+        # the files with it
+        manifest["chunks"][str(c)] = record
+        write_json(out / "manifest.json", manifest)
         bar.update(len(arrays["steps"]))
 
     # One writer thread: chunk c is written while chunk c+1 is simulated (the kernel releases the GIL).
@@ -183,9 +306,8 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
                 pending.result()
         except KeyboardInterrupt:
             if pending is not None:
-                pending.result()
-            manifest["status"] = "interrupted"
-            write_json(out / "manifest.json", manifest)
+                with contextlib.suppress(Exception):   # its error matters less than the interrupt being reported
+                    pending.result()
             bar.close()
             print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
                   file=sys.stderr)
@@ -196,6 +318,7 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
     bar.close()
     total_s = time.perf_counter() - t0
     manifest["status"] = "complete"
+    manifest.pop("reason", None)
     manifest["timings"] = {"compile_or_cache_load_s": round(compile_s, 3), "simulate_s": round(sim_s, 3),
                            "write_s": round(write_s, 3), "total_s": round(total_s, 3), "games_played": played,
                            "games_per_s": round(played / max(total_s - compile_s, 1e-9), 1)}

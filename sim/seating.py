@@ -99,9 +99,12 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         names = tuple(strategies)
         for name in names:
             game.strategy(name)
-        if len(set(players)) != 1 or len(names) != players[0]:
-            raise UserError(f"--strategies needs exactly one strategy per seat ({players[0]} for {players[0]} "
-                            f"players, got {len(names)}) and a single player count")
+        if len(set(players)) != 1:
+            raise UserError(f"--strategies fixes one strategy per seat, so it takes a single player count (got "
+                            f"{', '.join(map(str, players))}); use --lineup to rotate strategies over several counts")
+        if len(names) != players[0]:
+            raise UserError(f"--strategies needs exactly one strategy per seat: {players[0]} names for "
+                            f"{players[0]} players (got {len(names)})")
         mode = "fixed"
         all_rotations = False
     else:

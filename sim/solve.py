@@ -370,8 +370,12 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
         target = float(target)
     except ValueError:
         raise UserError(f"--target takes a number or 'fair' (got '{target}')") from None
+    if not math.isfinite(target):
+        raise UserError(f"--target takes a finite number or 'fair' (got '{target}')")
     if not 1 <= int(games) <= int(max_games):
         raise UserError(f"--games ({games}) must be at least 1 and at most --max-games ({max_games})")
+    from .runner import check_games
+    games, max_games = check_games(games, "--games"), check_games(max_games, "--max-games")
     if not 0 < float(confidence) < 1:
         raise UserError(f"--confidence must be between 0 and 1, exclusive (got {confidence})")
     seed = check_seed(seed)

@@ -59,11 +59,13 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .check import Expect, chunk_state, expected_columns
 from .errors import UserError, suggest
 from .game import game_names, get_game
 from .knobs import as_param, describe_strategies, load_files, split_overrides
-from .results import chunk_done, chunk_tables, part_name, read_manifest, write_chunk, write_json
-from .runner import check_seed, package_versions, simulate
+from .lock import FolderLock
+from .results import chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk, write_json
+from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 
 FILE_KEYS = ("game", "players", "games", "seed", "lineup", "lineups", "strategies", "all_rotations",
@@ -107,7 +109,11 @@ def parse_player_counts(value, where="players"):
                 part = part.strip()
                 if "-" in part:
                     lo, hi = part.split("-")
-                    out.extend(range(int(lo), int(hi) + 1))
+                    lo, hi = int(lo), int(hi)
+                    if hi - lo > 100:   # no game seats a hundred; a typo must not build a huge list first
+                        raise UserError(f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
+                                        f"counts the game takes, such as 3-8")
+                    out.extend(range(lo, hi + 1))
                 else:
                     out.append(int(part))
     except ValueError:
@@ -136,7 +142,7 @@ def _positive_int(value, where, minimum=1):
             if isinstance(value, bool) or isinstance(value, float) and value != int(value):
                 raise ValueError
             value = int(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise UserError(f"{where} must be a whole number (got {value!r})") from None
     if value < minimum:
         raise UserError(f"{where} must be at least {minimum} (got {value})")
@@ -168,9 +174,13 @@ def expand_values(param, raw, where, unique=True):
                 lo, hi, step = (float(t) for t in text.split(":"))
             except ValueError:
                 raise UserError(f"{where}: a range is lo:hi:step with numbers (got '{raw}')") from None
+            if not all(map(math.isfinite, (lo, hi, step))):
+                raise UserError(f"{where}: a range lo:hi:step needs finite numbers (got '{raw}')")
             if step <= 0 or hi < lo:
                 raise UserError(f"{where}: a range lo:hi:step needs step > 0 and hi >= lo (got '{raw}')")
             count = int(math.floor((hi - lo) / step + 1e-9)) + 1
+            if count > 10_000:
+                raise UserError(f"{where}: the range '{raw}' has {count:,} values; at most 10,000 per axis")
             raw = [lo + i * step for i in range(count)]
         else:
             raw = [t.strip() for t in text.split(",") if t.strip()]
@@ -265,15 +275,26 @@ class Sweep:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def sweep_hash(sweep):
+    """A short hash of the normalised sweep without the code version (so a code change meets its old folder and
+    is refused with the keys that differ, rather than silently getting a new one): part of the default --out."""
+    request = {k: v for k, v in sweep.request().items() if k != "game_code"}
+    return hashlib.sha1(json.dumps(request, sort_keys=True, default=str).encode()).hexdigest()[:6]
+
+
 def load_sweep_file(path):
     """Read a sweep file into a raw dict (UserError for a missing file or a TOML syntax error)."""
     path = Path(path)
     if not path.is_file():
         raise UserError(f"sweep file {path} not found")
     try:
-        return tomllib.loads(path.read_text())
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise UserError(f"sweep file {path} is not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise UserError(f"sweep file {path} is not UTF-8 text (byte {e.start}); save it as UTF-8") from None
+    except OSError as e:
+        raise UserError(f"cannot read sweep file {path} ({e.strerror or e})") from None
 
 
 def build_sweep(raw, where="sweep"):
@@ -289,6 +310,9 @@ def build_sweep(raw, where="sweep"):
     if "game" not in raw:
         raise UserError(f"{where} names no game (game = \"...\"). Valid: {', '.join(game_names())}")
     spec = raw["game"] if not isinstance(raw["game"], str) else get_game(raw["game"])
+    if not hasattr(spec, "params"):
+        raise UserError(f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} "
+                        f"(got {raw['game']!r})")
     table = spec.params
     files = raw.get("strategy_files", [])
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
@@ -298,7 +322,7 @@ def build_sweep(raw, where="sweep"):
     players = parse_player_counts(raw.get("players", spec.default_players), f"{where}: players")
     for n in players:
         spec.check_players(n)
-    games = _positive_int(raw.get("games", 10_000), f"{where}: games")
+    games = check_games(_positive_int(raw.get("games", 10_000), f"{where}: games"), f"{where}: games")
     seed = check_seed(raw.get("seed", 0))
     if "lineup" in raw and "lineups" in raw:
         raise UserError(f"{where}: give lineup (one line-up) or lineups (several), not both")
@@ -369,7 +393,8 @@ def build_sweep(raw, where="sweep"):
         metric = check_metric(ad["metric"], spec, min(players), interval="proportion",
                               where=f"{where}: [adaptive]")
         width = _fraction(ad["width"], f"{where}: [adaptive] width")
-        max_games = _positive_int(ad["max_games"], f"{where}: [adaptive] max_games")
+        max_games = check_games(_positive_int(ad["max_games"], f"{where}: [adaptive] max_games"),
+                                f"{where}: [adaptive] max_games")
         if max_games < games:
             raise UserError(f"{where}: [adaptive] max_games ({max_games}) is below games ({games})")
         adaptive = {"metric": metric, "width": width, "max_games": max_games}
@@ -570,6 +595,7 @@ class Task:
     chunk: int
     start: int
     stop: int
+    replay: bool = False    # the chunk's files on disk failed sim.check: play it again whatever is there
 
     @property
     def partition(self):
@@ -593,13 +619,20 @@ def read_part_stats(spec, folder, config, chunk):
 def execute_task(task):
     """Play and write one task (idempotent: a finished chunk is read, not replayed); returns its statistics."""
     spec = get_game(task.game) if isinstance(task.game, str) else task.game
-    if chunk_done(task.folder, task.chunk, task.partition):
+    state, _ = chunk_state(task.folder, task.chunk, task_expect(spec, task, checksum=False), task.partition)
+    if state == "done" and not task.replay:
         return read_part_stats(spec, task.folder, task.config, task.chunk)
     with _KERNEL_LOCK:
         arrays = simulate(spec, task.design, task.pvec, task.seed, task.start, task.stop)
     tables = chunk_tables(spec, task.design, task.start, arrays)
-    write_chunk(task.folder, task.chunk, tables, task.partition)
-    return chunk_stats(spec, tables)
+    record = write_chunk(task.folder, task.chunk, tables, task.partition)
+    return {**chunk_stats(spec, tables), "_record": record}
+
+
+def task_expect(spec, task, record=None, checksum=True):
+    """What the task's part files must hold (sim.check): one player count per configuration."""
+    n = task.design.player_counts[0]
+    return Expect(task.start, task.stop, (task.stop - task.start) * n, expected_columns(spec), record, checksum)
 
 
 class Planner:
@@ -611,7 +644,7 @@ class Planner:
     play exactly the same games.
     """
 
-    def __init__(self, sweep, folder):
+    def __init__(self, sweep, folder, records=None):
         self.sweep = sweep
         self.folder = str(Path(folder).resolve())
         cs = sweep.chunk_size
@@ -621,6 +654,9 @@ class Planner:
         self.finished = {}                                        # config -> reason
         self.rounds = {c.index: [] for c in sweep.configs}       # games at each adaptive decision
         self.game_ref = sweep.spec.name if sweep.spec.name in game_names() else sweep.spec
+        self.records = {p: dict(r) for p, r in (records or {}).items()}   # partition -> chunk -> record
+        self.replayed = 0
+        self.bad = set()                                          # (config, chunk) whose files failed the check
         for c in sweep.configs:
             self._load_done(c.index)
 
@@ -629,14 +665,25 @@ class Planner:
             min(self.sweep.games, (c + 1) * self.sweep.chunk_size)
 
     def _load_done(self, k):
+        """Chunks already on disk count only when their part files pass sim.check; bad ones are reported and
+        played again."""
+        recs = self.records.get(f"config={k}", {})
         for c in range(-(-self.sweep.cap // self.sweep.chunk_size)):
-            if chunk_done(self.folder, c, f"config={k}"):
+            task = self.task(k, c)
+            state, why = chunk_state(self.folder, c, task_expect(self.sweep.spec, task, recs.get(str(c))),
+                                     task.partition)
+            if state == "done":
                 self.stats[k][c] = read_part_stats(self.sweep.spec, self.folder, k, c)
+            elif state == "bad":
+                print(f"note: replaying {why}", file=sys.stderr)
+                recs.pop(str(c), None)
+                self.bad.add((k, c))
+                self.replayed += 1
 
     def task(self, k, c):
         cfg = self.sweep.configs[k]
         return Task(self.game_ref, cfg.design, cfg.pvec, self.sweep.seed, self.folder, k, c,
-                    c * self.sweep.chunk_size, self._stop(k, c))
+                    c * self.sweep.chunk_size, self._stop(k, c), (k, c) in getattr(self, "bad", ()))
 
     def games_planned(self, k):
         return min(self.sweep.cap, self.scheduled[k] * self.sweep.chunk_size) if self.sweep.adaptive else \
@@ -694,6 +741,9 @@ class Planner:
         return out
 
     def complete(self, task, stats):
+        record = stats.pop("_record", None)
+        if record is not None:
+            self.records.setdefault(task.partition, {})[str(task.chunk)] = record
         self.stats[task.config][task.chunk] = stats
         self.submitted.discard((task.config, task.chunk))
 
@@ -709,18 +759,21 @@ class Planner:
 # ----------------------------------------------------------------------------------------------- folder
 
 def clean_partial_files(folder):
-    """Remove temp files left by a process killed while writing (they are never read: names start with '.')."""
-    for table in ("games", "seats", "items"):
-        base = Path(folder) / table
-        if base.exists():
-            for tmp in base.rglob(".part-*.tmp*"):
-                tmp.unlink(missing_ok=True)
+    """Remove temp files left by a process killed while writing (see sim.results.clean_temp_files)."""
+    clean_temp_files(folder)
 
 
 def open_sweep_folder(out, sweep, fresh):
     """Create the folder, or check that it holds the same sweep (then it is resumed).  Returns the old manifest."""
     out = Path(out)
-    old = read_manifest(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    try:
+        old = read_manifest(out)
+    except UserError:
+        if not fresh:
+            raise
+        old = None                  # --fresh recovers a folder whose manifest is corrupt
     request = sweep.request()
     if old is not None and old.get("request") == request and not fresh:
         return old
@@ -757,7 +810,8 @@ def _manifest(sweep, planner, status, command, timings=None):
             "assumed_components": spec.assumed_components,
             "assumed_params": spec.params.assumed_in_use(spec.params.defaults()),
             "status": status, "command": command or " ".join(sys.argv), "code_version": __version__,
-            "source_hash": source_hash(), "packages": package_versions(), "timings": timings or {}}
+            "source_hash": source_hash(), "packages": package_versions(), "timings": timings or {},
+            "chunks": planner.records}
 
 
 # ----------------------------------------------------------------------------------------------- summary
@@ -898,12 +952,22 @@ def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=No
 
 
 def _run(sweep, out, client, fresh, progress, command, on_task):
-    open_sweep_folder(out, sweep, fresh)
-    clean_partial_files(out)
-    planner = Planner(sweep, out)
+    with FolderLock(out, "sim sweep"):
+        return _run_locked(sweep, out, client, fresh, progress, command, on_task)
+
+
+def _run_locked(sweep, out, client, fresh, progress, command, on_task):
+    old = open_sweep_folder(out, sweep, fresh)
+    clean_partial_files(out)    # we hold the folder's lock: every temp file there is a killed writer's
+    planner = Planner(sweep, out, (old or {}).get("chunks"))
+    if old is not None and old.get("status") == "complete" and not planner.replayed and \
+            planner.total_done >= planner.total_planned and all(planner.missing(c.index) == [] for c in sweep.configs):
+        # a no-op rerun: the folder is left exactly as it was (timings of the session that played, status)
+        return summary_frame(sweep, planner)
     write_json(out / "manifest.json", _manifest(sweep, planner, "running", command))
     bar = _progress(planner, progress)
     done_before = planner.total_done
+    last_save = [time.monotonic()]
 
     def done(task, stats):
         planner.complete(task, stats)
@@ -911,8 +975,20 @@ def _run(sweep, out, client, fresh, progress, command, on_task):
         bar.total = planner.total_planned
         bar.update(planner.total_done - bar.n)
         bar.set_postfix_str(f"configs {len(planner.finished)}/{len(sweep.configs)}", refresh=False)
+        if time.monotonic() - last_save[0] > 30:   # the chunks' records reach the manifest now and then
+            write_json(out / "manifest.json", _manifest(sweep, planner, "running", command))
+            last_save[0] = time.monotonic()
         if on_task is not None:
             on_task(task, planner)
+
+    def final(status, reason):
+        bar.close()
+        m = _manifest(sweep, planner, status, command)
+        m["reason"] = reason
+        try:
+            write_json(out / "manifest.json", m)
+        except OSError:
+            pass
 
     t0 = time.perf_counter()
     try:
@@ -924,19 +1000,25 @@ def _run(sweep, out, client, fresh, progress, command, on_task):
         else:
             from .distributed import run_on_cluster
             run_on_cluster(client, planner, done)
-    except KeyboardInterrupt:
         bar.close()
-        write_json(out / "manifest.json", _manifest(sweep, planner, "interrupted", command))
+        frame = summary_frame(sweep, planner)
+        write_summary(out, frame)
+    except KeyboardInterrupt:
+        final("interrupted", "interrupted (Ctrl-C); run the same command again to resume")
         print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
               file=sys.stderr)
         raise
     except UserError as e:
-        bar.close()
-        write_json(out / "manifest.json", _manifest(sweep, planner, "interrupted", command))
-        raise UserError(f"{e}; finished chunks are kept: run the same command again to resume {out}") from e
-    bar.close()
-    frame = summary_frame(sweep, planner)
-    write_summary(out, frame)
+        final("failed", str(e))
+        raise UserError(f"{e}; finished chunks are kept: run the same command again to resume {out}") from None
+    except OSError as e:
+        why = f"{e.strerror or e.__class__.__name__}" + (f": {e.filename}" if e.filename else "")
+        final("failed", why)
+        raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
+                        f"then run the same command again to resume") from None
+    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        final("failed", f"{e.__class__.__name__}: {str(e)[:200]}")
+        raise
     elapsed = time.perf_counter() - t0
     timings = {"total_s": round(elapsed, 3), "games_this_session": planner.total_done - done_before,
                "executor": "local" if client is None else client.scheduler.address}

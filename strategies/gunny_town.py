@@ -20,7 +20,7 @@ from sim.games.gunny_town.engine import (
     K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
     J_SHERIFF, J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB,
     W_HIT, W_HIT_JOB,
-    fire_rounds, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
+    fire_rounds, give_slot, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
 )
 from sim.games.gunny_town.params import (
@@ -55,6 +55,9 @@ W_EXTRA = K.add("extra_move", 1.0, 0.0, 3.0, doc="share of the extra reach an ex
                 "(0: never pays for one)")
 W_SHERIFF = K.add("sheriff_penalty", 0.0, 0.0, 3.0, doc="weight of the Sheriff's penalty in duels and on the "
                   "Sheriff's badge (0: ignored)")
+W_GIVE = K.add("give_cost", 2.0, 0.0, 5.0, doc="cost of each ammunition card given away by the 'give one to "
+              "each opponent' mission, in card values (the card lost and the opponent's gain); 0: the old flat value "
+              "1 + 2 x mission_vp whatever the cost")
 KNOBS = tuple(K.names)
 
 PRESETS = [
@@ -513,7 +516,16 @@ def _score_action(s, p, pl, a, w, locv):
             v += 0.3 * jv
         return v
     if kind == K_GIVE:
-        return 1.0 + w[W_MISSION] * 2
+        # the card's reward less what is given: give_cost card values per opponent, and two more per card the hand
+        # falls below two (nothing left to duel or defend with).  A flat 1 + 2 x mission_vp before: the first player
+        # took it on turn 1 with its whole starting hand and lost (issue 24; measured in the commit)
+        if w[W_GIVE] <= 0:
+            return 1.0 + w[W_MISSION] * 2   # give_cost 0: the old flat value (kept for head-to-head measurement)
+        k = give_slot(s, p, pl)
+        v = _mission_value(s, p, s.face[k], w) if k >= 0 else 0.0
+        given = s.n - 1
+        left = hand_size(s, pl) - given
+        return v - w[W_GIVE] * w[W_AMMO] * given - 2.0 * w[W_AMMO] * max(0, 2 - left)
     if kind == K_DUEL:
         return _duel_value(s, p, pl, arg, w)
     if kind == K_END:

@@ -1,7 +1,7 @@
 import pytest
 
 from sim.game import register
-from tests.toygame import GAME as TOY
+from sim.games._template import GAME as TOY
 
 register(TOY)
 

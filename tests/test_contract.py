@@ -7,7 +7,7 @@ from sim.game import game_names, get_game
 from sim.kernel import check_state_dtype
 from sim.runner import prepare, simulate
 
-GAMES = game_names()
+GAMES = game_names() + ["toy_pig"]  # the template game (sim/games/_template) too
 
 
 def test_every_game_folder_is_registered():
@@ -104,7 +104,7 @@ def test_interpreted_engine_matches_compiled(name, tmp_path):
     import os
     import subprocess
     import sys
-    code = ("import sys, numpy as np; from sim.runner import prepare, simulate;"
+    code = ("import sys, numpy as np; from sim.runner import prepare, simulate; import tests.conftest;"
             f"spec, d, p = prepare({name!r}, None, 2);"
             "a = simulate(spec, d, p, 77, 0, 2);"
             "np.savez(sys.argv[1], seat_int=a['seat_int'], seat_f=a['seat_f'], steps=a['steps'], items=a['items'])")
@@ -115,3 +115,36 @@ def test_interpreted_engine_matches_compiled(name, tmp_path):
     nojit = np.load(tmp_path / "nojit.npz")
     for key in ("steps", "seat_int", "seat_f", "items"):
         assert np.array_equal(nojit[key], jit[key]), key
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_step_is_well_formed(name):
+    """Per-step checks in the spirit of pgx's api_test, over random play from Python: the deciding seat is a seat of
+    the game, 1 <= n <= MAX_ACTIONS, no action is listed twice, and every legal action has text for `sim replay`."""
+    from sim.kernel import new_states
+    from sim.rng import seed_streams
+    game = get_game(name)
+    eng = game.engine_module()
+    pvec = game.params.defaults()
+    legal = np.empty(eng.MAX_ACTIONS, np.int64)
+    pick = np.random.default_rng(11)
+    for n_players in sorted({game.players[0], game.players[1]}):
+        for g in range(2):
+            s = new_states(eng, 1)[0]
+            seed_streams(s["rng"], np.uint64(99), g)
+            eng.setup(s, pvec, n_players)
+            steps = 0
+            while not eng.is_over(s):
+                seat = eng.current_player(s)
+                assert 0 <= seat < n_players, (name, n_players, steps, seat)
+                n = eng.legal_actions(s, pvec, legal)
+                assert 1 <= n <= eng.MAX_ACTIONS, (name, n_players, steps, n)
+                actions = legal[:n]
+                assert len(np.unique(actions)) == n, f"{name}: an action is listed twice at step {steps}"
+                if game.action_text is not None:
+                    for a in actions:
+                        assert game.action_text(int(a)).strip(), f"{name}: action {a} has no text"
+                eng.apply_action(s, pvec, actions[pick.integers(n)])
+                steps += 1
+                assert steps <= eng.MAX_STEPS
+            assert steps > 1, f"{name}: a random game ended after {steps} decisions"

@@ -194,9 +194,9 @@ def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_pat
     assert list(in_child) == ["engine._next", "choose", "decide", "write_outcome"]
     assert list(here) == ["setup", "apply_action", "is_over"]
     env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"), NUMBA_CACHE_DIR=str(tmp_path / "cache" / "nb"))
-    subprocess.run([sys.executable, "-c", _COMPILE_CHILD, "tests.toygame"], input=pickle.dumps(in_child), env=env,
+    subprocess.run([sys.executable, "-c", _COMPILE_CHILD, "sim.games._template"], input=pickle.dumps(in_child), env=env,
                    check=True, cwd=os.getcwd(), capture_output=True)
-    code = ("import sys; sys.path.insert(0, '.'); from tests.toygame import GAME, engine;"
+    code = ("import sys; sys.path.insert(0, '.'); from sim.games._template import GAME, engine;"
             "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40); simulate(spec, d, p, 21, 0, 40);"
             "print((engine._next.stats.cache_hits.total(), engine._next.stats.cache_misses.total()))")
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=os.getcwd(), capture_output=True,
@@ -257,7 +257,7 @@ def test_one_copy_helper_compiles_once_per_widened_argument_types(tmp_path):
 def test_interpreted_engine_gives_identical_results(tmp_path, toy):
     """The same games with NUMBA_DISABLE_JIT=1 (pure Python) equal the compiled ones."""
     code = ("import sys, numpy as np; sys.path.insert(0, '.');"
-            "from tests.toygame import GAME; from sim.runner import prepare, simulate;"
+            "from sim.games._template import GAME; from sim.runner import prepare, simulate;"
             "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40);"
             "np.save(sys.argv[1], a['seat_f'])")
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
@@ -272,7 +272,7 @@ def test_first_compile_is_shared_with_a_child_process(tmp_path, toy):
     them from numba's cache, so the types it sent were exactly those play_blocks uses) while this one compiles
     the engine's moves; a second process loads the whole kernel and compiles nothing."""
     code = ("import sys, numpy as np; sys.path.insert(0, '.');"
-            "from tests.toygame import GAME; from sim.kernel import load_kernel; from sim.runner import prepare, simulate;"
+            "from sim.games._template import GAME; from sim.kernel import load_kernel; from sim.runner import prepare, simulate;"
             "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40); k = load_kernel(spec);"
             "print([(f.stats.cache_hits.total(), f.stats.cache_misses.total(), len(f.signatures)) for f in "
             "(k.decide, k.write_outcome, k.setup, k.apply_action, k.play_blocks)]); np.save(sys.argv[1], a['seat_f'])")

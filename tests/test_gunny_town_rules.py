@@ -156,8 +156,8 @@ def mission_reward(pv, card):
 
 
 # ---------------------------------------------------------------------------- board data
-def test_board_distances_match_the_shared_csv():
-    # the note's ASSUMED distance table, copied from shared/rules/data into the game's data folder
+def test_board_distances_match_the_assumed_csv():
+    # the note's ASSUMED distance table, kept in the game's data folder
     path = Path(__file__).resolve().parents[1] / "sim" / "games" / "gunny_town" / "data" / "gunny_town_distances_assumed.csv"
     rows = list(csv.reader(path.open()))
     names = rows[0][1:]

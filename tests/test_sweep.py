@@ -314,7 +314,7 @@ KILL_AFTER = """
 import os, signal, sys
 sys.path.insert(0, {root!r})
 from sim.game import register
-from tests.toygame import GAME
+from sim.games._template import GAME
 register(GAME)
 import sim.sweep as sweep
 original = sweep.run_sweep
@@ -473,3 +473,45 @@ def test_unreachable_scheduler_is_one_line_and_writes_nothing(tmp_path, capsys, 
     assert not out.exists()
     assert main(["sweep", str(path), "--out", str(out), "--scheduler", "localhost:8786"]) == 2
     assert "--scheduler takes an address like tcp://host:8786" in capsys.readouterr().err
+
+
+def test_a_cluster_without_workers_stops_with_one_line(tmp_path, capsys, monkeypatch):
+    from distributed import LocalCluster
+
+    import sim.distributed
+    monkeypatch.setattr(sim.distributed, "NO_WORKERS_S", 3)
+    monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as lc:
+        out = tmp_path / "s"
+        path = write(tmp_path, SMALL)
+        assert main(["sweep", str(path), "--out", str(out), "--no-progress", "--scheduler",
+                     lc.scheduler_address]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no Dask worker" in err[0] and "dask worker" in err[0], err
+    assert json.loads((out / "manifest.json").read_text())["status"] == "failed"
+
+
+def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkeypatch):
+    from distributed import Client, LocalCluster
+
+    import sim.distributed
+    monkeypatch.setattr(sim.distributed, "LOST_SCHEDULER_S", 3)
+    monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
+    lc = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
+    client = Client(lc)
+    killed = []
+
+    def kill_scheduler(task, planner):
+        if not killed:
+            killed.append(1)
+            threading.Thread(target=lc.close, daemon=True).start()
+    out = tmp_path / "s"
+    try:
+        with pytest.raises(UserError) as e:
+            run_sweep(sweep_from(tmp_path, ADAPTIVE), out, scheduler=client, progress=False, on_task=kill_scheduler)
+    finally:
+        client.close()
+        lc.close()
+    assert "\n" not in str(e.value) and "scheduler" in str(e.value)
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "failed" and m["reason"]

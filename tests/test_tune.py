@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from sim.tune import Problem, tune
-from tests.toygame.strategy import PLANTED_BEST
+from sim.games._template.strategy import PLANTED_BEST
 
 ARGS = dict(strategy="planted", players=3, knobs=["skill"], evals=60, games_per_eval=600, seed=3,
             final_games=6000, progress=False, command="test")

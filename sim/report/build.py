@@ -929,6 +929,7 @@ def collect(path, solve=()):
             _items_section(rep, seats_b, items_b)
         _roles_section(rep, seats_b, spec)
         _shape_section(rep, games_b, seats_b, spec)
+        __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
         rep.notices.insert(0, f"<div class='notice'><b>These results rest on assumed components.</b> "
@@ -1082,14 +1083,22 @@ def write_pdf(html_path, pdf_path, timeout=180):
 
 def build_report(results, out=None, pdf=False, solve=()):
     """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked)."""
-    rep = collect(results, solve)
+    from ..errors import check_writable_file
+    from ..lock import FolderLock
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
-    html_out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = html_out.with_name(f".{html_out.name}.tmp{os.getpid()}")
-    tmp.write_text(render(rep), encoding="utf-8")
-    os.replace(tmp, html_out)
+    check_writable_file(html_out, "-o")            # before the work, and never a temp file left beside a folder
+    with FolderLock(html_out, "sim report"):       # two reports into one file: one refuses
+        rep = collect(results, solve)
+        html_out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = html_out.with_name(f".{html_out.name}.tmp{os.getpid()}")
+        try:
+            tmp.write_text(render(rep), encoding="utf-8")
+            os.replace(tmp, html_out)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
     written = [html_out]
     if pdf or out.suffix.lower() == ".pdf":
         written.append(write_pdf(html_out, out.with_suffix(".pdf")))

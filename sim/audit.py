@@ -1,0 +1,296 @@
+"""`sim audit`: find a strategy's blunders by rollouts (issue 24).
+
+Games are played with the audited strategy in every seat, exactly as `sim run` would play them (same seeds, so
+`sim replay AUDIT_FOLDER GAME` shows any of them).  At sampled decisions the chosen action and up to cap - 1 other
+legal actions are each evaluated by R rollouts with common random numbers (the kernel's audit_blocks).  Per
+decision the rollouts are split in two halves: the even ones pick the best action, the odd ones measure the regret
+(best minus chosen, in the seat's win share) with a paired standard error.  Measuring on the half that did not pick
+keeps the max over noisy actions from showing as regret where there is none.  A decision is "significantly worse"
+when that regret exceeds 1.96 standard errors.  Per decision kind (the kind of the chosen action, from the game's
+action codec) the table gives the counts, how often the choice was significantly worse, the mean regret with its
+interval, the worst regret and where it happened.  A kind is flagged when its mean regret is above 2 points of win
+share and its interval excludes 0 (the bar of issue 24).
+
+Output folder: manifest.json (with the run fields `sim replay` needs), decisions/part-NNNNN.parquet (one row per
+evaluated decision, written per chunk of games: an interrupted audit resumes at the first missing chunk),
+summary.parquet and summary.txt.
+"""
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import __version__
+from .errors import UserError
+from .game import get_game
+from .kernel import load_kernel, new_states, run_blocks
+from .lock import FolderLock
+from .results import write_json
+from .runner import check_seed, open_run_folder, output_buffers, prepare, simulate
+from .search import has_determinize, rollout_preset
+
+Z = 1.96
+FLAG_REGRET = 0.02      # issue 24: no decision kind may keep a significant mean regret above 2 points of win share
+
+# How each game packs the kind of an action, and the prefix of its engine's constants naming the kinds.
+_KINDS = {
+    "bang_dice": (lambda E, a: a >> 8, "D_"),
+    "raccoon_tycoon": (lambda E, a: a >> 24, "A_"),
+    "gunny_town": (lambda E, a: a // E.ACT, "K_"),
+    "saloon_tycoon": (lambda E, a: a // E.ASTRIDE, "K_"),
+    "cold_comfort": (lambda E, a: a // E.KMUL, "A_"),
+}
+
+
+def kind_labeller(game):
+    """fn(action) -> label of its kind: the engine's constant name (e.g. D_REROLL, A_AUCTION, K_GIVE) where the
+    game's codec is known, else the action's text with its numbers masked."""
+    eng = game.engine_module()
+    known = _KINDS.get(game.name)
+    if known is None:
+        text = game.action_text or str
+        return lambda a: "".join("#" if ch.isdigit() else ch for ch in text(int(a)))[:48]
+    kind_of, prefix = known
+    names = {}
+    for name in dir(eng):
+        value = getattr(eng, name)
+        if name.startswith(prefix) and isinstance(value, (int, np.integer)):
+            names.setdefault(int(value), name)
+
+    def label(a):
+        k = int(kind_of(eng, int(a)))
+        return names.get(k, f"kind {k}")
+    return label
+
+
+def pilot_steps(spec, players, pvec, seed):
+    """Mean decisions a game with the rollout preset in every seat (sets the sampling rate)."""
+    _, design, _ = prepare(spec, (players,), 16, [rollout_preset(spec).name], None, False, None)
+    out = simulate(spec, design, pvec, seed, 0, design.total)
+    return float(np.abs(out["steps"]).mean())
+
+
+def analyse(win, margin, m):
+    """Per evaluated decision: (best candidate on the even rollouts, regret of candidate 0 on the odd rollouts,
+    its standard error, regret on all rollouts).  win/margin: (cap, R) arrays, rows :m used."""
+    w, g = win[:m], margin[:m]
+    even, odd = w[:, 0::2], w[:, 1::2]
+    score = even.mean(1) + 1e-9 * np.tanh(g[:, 0::2].mean(1))     # margin breaks exact ties only
+    score[0] += 1e-12                                               # then the chosen action stands
+    best = int(np.argmax(score))
+    if best == 0 or odd.shape[1] < 2:
+        regret, se = 0.0, 0.0
+    else:
+        d = odd[best] - odd[0]
+        regret, se = float(d.mean()), float(d.std(ddof=1) / math.sqrt(len(d)))
+    allm = w.mean(1)
+    return best, regret, se, float(allm.max() - allm[0])
+
+
+def _chunk_path(out, c):
+    return Path(out) / "decisions" / f"part-{c:05d}.parquet"
+
+
+def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, cap=16, rollout=None, per_game=2,
+              seed=0, out=None, params=None, chunk_games=None, threads=None, progress=True, overwrite=False,
+              command=None):
+    """Audit `strategy` (default: the game's first heuristic) over `decisions` sampled decisions; returns the
+    summary DataFrame (also written to `out`)."""
+    import numba
+    spec = get_game(game) if isinstance(game, str) else game
+    players = int(players or spec.default_players)
+    spec.check_players(players)
+    strategy = strategy or rollout_preset(spec).name
+    spec.strategy(strategy)
+    policy = spec.strategy(rollout) if rollout else rollout_preset(spec)
+    if policy.sid < 0:
+        raise UserError("the audit's rollout policy cannot be a search")
+    if rollouts < 4 or rollouts % 2:
+        raise UserError(f"--rollouts must be even and at least 4 (half pick the best action, half measure; got "
+                        f"{rollouts})")
+    if cap < 2 or decisions < 1 or per_game < 1:
+        raise UserError("--cap must be at least 2, --decisions and --per-game at least 1")
+    seed = check_seed(seed)
+    if threads is not None:
+        numba.set_num_threads(int(threads))
+    pvec = spec.params.resolve(params or {})
+    rate = min(1.0, 1.5 * per_game / max(pilot_steps(spec, players, pvec, seed), 1.0))
+    chunk_games = int(chunk_games or max(8, min(64, -(-decisions // per_game) // 4)))
+    max_games = 50 * -(-decisions // per_game) + 1000   # a bound for the design; the audit stops far earlier
+    spec, design, pvec = prepare(spec, (players,), max_games, [strategy], None, False, params)
+    out = Path(out or f"results/audit_{spec.name}_{players}p_{strategy}_{decisions}_s{seed}")
+    request = {"kind": "audit", "game": spec.name, "players": players, "strategy": strategy, "decisions": decisions,
+               "rollouts": rollouts, "cap": cap, "rollout_policy": policy.name, "per_game": per_game, "seed": seed,
+               "params": spec.params.describe(pvec), "game_code": spec.code_version(), "chunk_games": chunk_games,
+               "rate": rate}
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    with FolderLock(out, "sim audit"):  # one writer per folder, as sim run
+        open_run_folder(out, request, overwrite)
+        return _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap,
+                             per_game, rate, chunk_games, progress, command)
+
+
+def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap, per_game,
+                  rate, chunk_games, progress, command):
+    (out / "decisions").mkdir(exist_ok=True)
+    manifest = {"game": spec.name, "title": spec.title, "request": request, "players": [request["players"]],
+                "seed": seed, "seating": design.to_dict(), "params_changed": spec.params.changed(pvec),
+                "strategies": {strategy: {"sid": spec.strategy(strategy).sid,
+                                          "weights": list(spec.strategy(strategy).weights)}},
+                "command": command or " ".join(sys.argv), "code_version": __version__, "status": "running",
+                "note": "an audit folder: `sim replay <this folder> <game>` re-plays any game of it"}
+    write_json(out / "manifest.json", manifest)
+
+    kern = load_kernel(spec)
+    eng = spec.engine_module()
+    label = kind_labeller(spec)
+    sids = np.array([spec.strategy(n).sid for n in design.slots], np.int64)
+    weights = spec.weights_matrix(design.slots)
+    rw = np.ascontiguousarray(np.array(policy.weights if policy.weights else (0.0,), np.float64))
+    salt = np.uint64((seed * 0x9E3779B97F4A7C15 + 0xA0D17) % 2**64)
+    done, frames, c = 0, [], 0
+    bar = _bar(decisions, progress, spec.name)
+    t0 = time.perf_counter()
+    try:
+        while done < decisions:
+            start, stop = c * chunk_games, (c + 1) * chunk_games
+            if start >= design.total:
+                break
+            path = _chunk_path(out, c)
+            if path.exists():
+                df = pd.read_parquet(path)
+            else:
+                df = _play_chunk(kern, eng, spec, design, pvec, seed, start, min(stop, design.total), salt, rate,
+                                 rollouts, cap, policy.sid, rw, not has_determinize(spec), sids, weights,
+                                 per_game, label, strategy)
+                tmp = path.with_suffix(".tmp")
+                df.to_parquet(tmp, index=False)
+                tmp.replace(path)
+            frames.append(df)
+            bar.update(min(len(df), decisions - done))
+            done += len(df)
+            c += 1
+    except KeyboardInterrupt:
+        bar.close()
+        manifest["status"] = "interrupted"
+        write_json(out / "manifest.json", manifest)
+        print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
+        raise
+    bar.close()
+    rows = pd.concat(frames, ignore_index=True).head(decisions) if frames else pd.DataFrame()
+    summary = summarise(rows)
+    summary.to_parquet(out / "summary.parquet", index=False)
+    text = summary_text(spec, request, rows, summary)
+    (out / "summary.txt").write_text(text)
+    manifest.update(status="complete", decisions=len(rows),
+                    timings={"total_s": round(time.perf_counter() - t0, 2)})
+    write_json(out / "manifest.json", manifest)
+    return summary, text, out
+
+
+def _play_chunk(kern, eng, spec, design, pvec, seed, start, stop, salt, rate, rollouts, cap, policy, rw, peek,
+                sids, weights, per_game, label, strategy):
+    n = stop - start
+    players, seed_index, _, strat = design.assign(start, stop, eng.MAX_PLAYERS)
+    buf = output_buffers(spec, 1)
+    cap = int(min(cap, eng.MAX_ACTIONS))
+    rows = np.zeros(n, np.int64)
+    steps = np.zeros(n, np.int64)
+    o_step = np.zeros((n, per_game), np.int64)
+    o_seat, o_n, o_m = (np.zeros((n, per_game), np.int64) for _ in range(3))
+    o_act = np.zeros((n, per_game, cap), np.int64)
+    o_win = np.zeros((n, per_game, cap, rollouts))
+    o_mar = np.zeros((n, per_game, cap, rollouts))
+    states = new_states(eng, n)  # one state per game: each game is a block (run_blocks spreads them on threads)
+    args = (pvec, np.uint64(seed), seed_index, players, strat, sids, weights, salt, float(rate), int(rollouts),
+            cap, int(policy), rw, bool(peek), buf["game_int"], buf["seat_int"], buf["seat_f"], buf["items"],
+            rows, steps, o_step, o_seat, o_n, o_m, o_act, o_win, o_mar)  # buf: only shapes for make_work
+    run_blocks(kern.audit_blocks, states, args)
+    recs = []
+    for g in range(n):
+        for r in range(rows[g]):
+            m = int(o_m[g, r])
+            best, regret, se, regret_all = analyse(o_win[g, r], o_mar[g, r], m)
+            chosen = int(o_act[g, r, 0])
+            recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,  # as replay numbers moves
+                         "seat": int(o_seat[g, r]), "strategy": strategy, "n_legal": int(o_n[g, r]),
+                         "n_evaluated": m, "chosen": chosen, "kind": label(chosen),
+                         "chosen_text": _text(spec, chosen), "best": int(o_act[g, r, best]),
+                         "best_text": _text(spec, o_act[g, r, best]),
+                         "chosen_win": float(o_win[g, r, 0].mean()), "best_win": float(o_win[g, r, best].mean()),
+                         "regret": regret, "regret_se": se, "regret_all": regret_all,
+                         "worse": bool(best != 0 and regret > Z * se and regret > 0)})
+    return pd.DataFrame(recs, columns=["game", "seed_index", "step", "seat", "strategy", "n_legal", "n_evaluated",
+                                       "chosen", "kind", "chosen_text", "best", "best_text", "chosen_win",
+                                       "best_win", "regret", "regret_se", "regret_all", "worse"])
+
+
+def _text(spec, a):
+    return spec.action_text(int(a)) if spec.action_text else str(int(a))
+
+
+def _wilson(k, n):
+    if n == 0:
+        return float("nan"), float("nan")
+    p = k / n
+    d = 1 + Z * Z / n
+    c = (p + Z * Z / (2 * n)) / d
+    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def summarise(rows):
+    """One row per decision kind (and 'all'): decisions, significantly worse (share and interval), mean regret
+    with its interval, worst regret and where (game, step), flagged."""
+    out = []
+    if rows.empty:
+        return pd.DataFrame()
+    for kind, g in list(rows.groupby("kind")) + [("all", rows)]:
+        n = len(g)
+        k = int(g["worse"].sum())
+        lo, hi = _wilson(k, n)
+        mean = float(g["regret"].mean())
+        half = float(Z * g["regret"].std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+        worst = g.loc[g["regret"].idxmax()]
+        out.append({"kind": kind, "decisions": n, "worse": k, "worse_share": k / n, "worse_lo": lo, "worse_hi": hi,
+                    "mean_regret": mean, "mean_regret_lo": mean - half, "mean_regret_hi": mean + half,
+                    "worst_regret": float(worst["regret"]), "worst_game": int(worst["game"]),
+                    "worst_step": int(worst["step"]), "worst_text": worst["chosen_text"],
+                    "worst_best_text": worst["best_text"],
+                    "flagged": bool(kind != "all" and mean > FLAG_REGRET and mean - half > 0)})
+    return pd.DataFrame(out).sort_values(["flagged", "mean_regret"], ascending=False).reset_index(drop=True)
+
+
+def summary_text(spec, request, rows, summary):
+    lines = [(f"sim audit {spec.name}: {request['strategy']} in every seat, {request['players']} players, "
+              f"{len(rows)} decisions, {request['rollouts']} rollouts per action with {request['rollout_policy']}, "
+              f"up to {request['cap']} actions per decision"),
+             ("regret = win share of the best action minus the chosen one's (best picked on half the rollouts, "
+              "measured on the other half); worse = regret > 1.96 standard errors"),
+             f"{'kind':18s} {'n':>5s} {'worse':>16s} {'mean regret [95%]':>24s} {'worst':>6s}  example (game, step)"]
+    for _, r in summary.iterrows():
+        flag = "  <-- FLAGGED" if r["flagged"] else ""
+        lines.append(f"{r['kind'][:18]:18s} {r['decisions']:5d} {r['worse_share']:6.1%} [{r['worse_lo']:4.0%}-"
+                     f"{r['worse_hi']:4.0%}] {r['mean_regret']:+7.3f} [{r['mean_regret_lo']:+.3f}, "
+                     f"{r['mean_regret_hi']:+.3f}] {r['worst_regret']:+6.3f}  game {r['worst_game']} step "
+                     f"{r['worst_step']}: {r['worst_text']} (best: {r['worst_best_text']}){flag}")
+    return "\n".join(lines) + "\n"
+
+
+class _NoBar:
+    def update(self, n):
+        pass
+
+    def close(self):
+        pass
+
+
+def _bar(total, enabled, name):
+    if not enabled:
+        return _NoBar()
+    from tqdm.auto import tqdm
+    return tqdm(total=total, unit=" decisions", desc=f"audit {name}", dynamic_ncols=True)

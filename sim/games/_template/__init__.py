@@ -1,0 +1,40 @@
+"""Pig, the template game: a tiny dice race (roll to add to a turn total; a 1 loses it; hold to bank it).
+
+Copy this folder to `sim/games/<your_game>/` to start a game (docs/ADDING_A_GAME.md walks through it). It is also
+the core's test game: registered by tests/conftest.py as `toy_pig`, played by the contract test. A folder whose
+name starts with `_` is not listed by `sim games`.
+
+This file declares the game to the core: one GameSpec called GAME.
+"""
+import sim
+
+# First thing, before anything jitted of this game is imported: numba's cache for this game goes to a folder keyed
+# by the hash of this folder's files, the jitted core and strategies/<name>*.py, so an edit never runs stale code.
+sim.use_game_cache(__name__)
+
+from sim.game import GameSpec  # noqa: E402 (after use_game_cache on purpose)
+
+from . import strategy as S  # noqa: E402
+from .params import PARAMS  # noqa: E402
+from .text import action_text, event_text  # noqa: E402
+
+GAME = GameSpec(
+    name="toy_pig",                      # the id users type: `sim run toy_pig`
+    title="Pig (test game)",
+    engine="sim.games._template.engine",            # the jitted rules (the engine protocol)
+    strategy_module="sim.games._template.strategy",  # a real game keeps its strategies in strategies/<name>.py
+    params=PARAMS,
+    players=(2, 4), default_players=3,
+    # The strategies and their presets are declared with their knob table in the strategy module (strategy.py).
+    # Id 0 is the core's uniform-random player.
+    strategies=S.STRATEGIES,
+    default_lineup=("hold20", "hold10", "random"),
+    # The outcome columns write_outcome fills, in order: game_int[k] is game_columns[k], seat_int[i, k] is
+    # seat_columns[k].  seat_columns must include rank, win and order (turn-order position, 0 = first).
+    game_columns=("turns", "end_reason"), seat_columns=("rank", "win", "order", "busts"),
+    labels={"end_reason": ["target", "turn_cap"]},   # integer codes stored as these strings
+    # Items are what seats acquire (cards, buildings, characters): item id -> name and kind.
+    item_names=("halfway",), item_kinds=("milestone",),
+    # How `sim replay` words an event row and an action (text.py).
+    event_text=event_text, action_text=action_text,
+)

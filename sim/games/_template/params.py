@@ -1,0 +1,12 @@
+"""Every number of the game as a named parameter: `ParamTable.add` returns the slot the engine reads (p[P_TARGET]).
+
+Each parameter has a provenance: prov="F" a fact from the rulebook or a cited public source (the default), "D"
+derived from facts, "A" ASSUMED (reports list the assumed parameters a result rests on).  Users change any of them
+by name without recompiling: `sim run toy_pig --set target=60`, sweeps with `--grid target=20:100:20`.
+"""
+from sim.params import ParamTable
+
+PARAMS = ParamTable()
+P_TARGET = PARAMS.add("target", 40, lo=1, hi=1000, doc="points to win")
+P_BUST_FACE = PARAMS.add("bust_face", 1, lo=1, hi=6, doc="the face that busts")
+P_TURN_CAP = PARAMS.add("turn_cap", 200, lo=1, hi=10000, prov="A", doc="turns before the game stops")

@@ -1,0 +1,86 @@
+"""The rollout search player, written once for every game (issue 24).
+
+At a decision the player evaluates candidate actions by rollouts: copy the state, re-seed its chance stream,
+re-sample what the seat cannot see (the game's `determinize`), apply the action, play to the end with a rollout
+policy (a named preset of the game, every seat), and score the seat's win share (score margin breaks ties).
+Rollout k of every candidate uses the same seed and the same re-sampled world (common random numbers), so the
+candidates' differences are not dice noise.  The loop itself lives in the generated kernel (sim.kernel.TEMPLATE:
+`search_choose`, `rollout_values`), because it calls the game's engine and `choose`, which numba can only cache
+when they are module globals of the calling file; this module holds what is generic: the knobs' layout, the
+strategy names and the no-op determinize.
+
+A search strategy is an ordinary StrategySpec with sid SEARCH_SID; its weights row is the header
+(rollouts, candidate cap, rollout policy sid, peek) followed by the rollout preset's own weights, so the kernel
+needs no extra table and presets of the search differ only in data.
+
+Names (any game): `search` (16 rollouts per action, at most 12 candidates, the game's default heuristic as the
+rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C candidates), `z<Z>` (the standard errors by which a candidate must
+beat the heuristic's choice, default 2), a suffix `_peek` (no determinize: sees
+the true hidden state) and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`.
+"""
+import re
+
+import numba as nb
+
+from .errors import UserError
+from .game import StrategySpec
+
+SEARCH_SID = -1            # never a game's own strategy id (those are >= 1; 0 is random)
+W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z = 0, 1, 2, 3, 4
+HEADER = 5                 # the rollout preset's weights start here
+DEFAULT_Z = 2.0            # standard errors by which a candidate must beat the heuristic's choice
+DEFAULT_ROLLOUTS = 16
+DEFAULT_CAP = 12
+
+_NAME = re.compile(r"^search(\d+)?(?:x(\d+))?(?:z([0-9.]+))?(_peek)?(?:@(\w+))?$")
+
+
+@nb.njit(cache=True)
+def determinize_nothing(s, p, seat):
+    """The determinize of a game that has not supplied one: the rollouts then see the true state (a search
+    strategy of such a game says sees_hidden=True)."""
+    return 0
+
+
+def rollout_preset(game):
+    """The game's default rollout policy: GameSpec.search_rollout if set, else the first heuristic of its
+    default line-up."""
+    name = getattr(game, "search_rollout", "") or next((n for n in game.default_lineup if n != "random"),
+                                                         "random")
+    return game.strategy(name)
+
+
+def has_determinize(game):
+    """True if the game supplies <package>.hidden.determinize (its search then does not peek)."""
+    import importlib.util
+    package = game.engine.rsplit(".", 1)[0]
+    return importlib.util.find_spec(package + ".hidden") is not None
+
+
+def search_strategy(game, name):
+    """The StrategySpec a search name stands for, or None if `name` is not a search name."""
+    m = _NAME.match(name)
+    if m is None:
+        return None
+    rollouts = int(m.group(1) or DEFAULT_ROLLOUTS)
+    cap = int(m.group(2) or DEFAULT_CAP)
+    z = float(m.group(3)) if m.group(3) else DEFAULT_Z
+    peek = bool(m.group(4)) or not has_determinize(game)
+    policy = game.strategy(m.group(5)) if m.group(5) else rollout_preset(game)
+    if policy.sid == SEARCH_SID:
+        raise UserError(f"{name}: a search cannot use a search as its rollout policy")
+    if not (1 <= rollouts <= 100_000 and 1 <= cap <= 10_000):
+        raise UserError(f"{name}: rollouts and candidates must be between 1 and 100000 / 10000")
+    hidden = ("reads hidden information: rollouts start from the true state" if peek else
+              "re-samples what the seat cannot see before every rollout (the game's determinize)")
+    doc = (f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first, the rest at "
+           f"random when there are more) by {rollouts} rollouts each with {policy.name} in every seat, common "
+           f"random numbers across actions; leaves the {policy.name} choice for the best win share (score margin where every "
+           f"rollout's win share agrees) only when it is better by more than {z:g} standard errors; {hidden}.")
+    weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, z) + tuple(policy.weights)
+    return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
+
+
+def search_names():
+    """The search strategies listed by `sim strategies` (any `search<R>x<C>[_peek][@preset]` also works)."""
+    return ("search", "search4", "search64", "search_peek")

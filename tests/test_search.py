@@ -1,0 +1,115 @@
+"""The rollout search player (sim/search.py, the kernel's search_choose) on the toy game Pig."""
+import numba
+import numpy as np
+import pytest
+
+from sim.errors import UserError
+from sim.game import StrategySpec, get_game
+from sim.kernel import load_kernel, new_states
+from sim.runner import prepare, simulate
+from sim.search import SEARCH_SID, search_strategy
+
+
+def _outs():
+    return (np.zeros(2, np.int64), np.zeros((4, 4), np.int64), np.zeros((4, 2)), np.zeros((4, 3), np.int64))
+
+
+def _pig(score0, score1, pot, seed=7):
+    game = get_game("toy_pig")
+    st = new_states(game.engine_module(), 1)
+    game.engine_module().setup(st[0], game.params.resolve({}), 2)
+    st[0]["score"][0], st[0]["score"][1], st[0]["pot"] = score0, score1, pot
+    st[0]["rng"][:] = [seed, seed + 1]
+    return game, st
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_search_fixes_its_rollout_policys_blunder(seed):
+    """At 35-30 with 6 in the pot holding wins at once; hold10 would roll on (it holds at 10): the search that rolls
+    out with hold10 must hold.  The same at 38-35 with 5 in the pot and hold20."""
+    game, st = _pig(35, 30, 6, seed)
+    kern = load_kernel(game)
+    legal = np.array([0, 1], np.int64)
+    pvec = game.params.resolve({})
+    hold10 = np.array(game.strategy("search64@hold10").weights)
+    assert kern.search_decision(st, pvec, 0, legal, 2, hold10, *_outs()) == 1  # hold and win
+    game, st = _pig(38, 35, 5, seed)
+    w = np.array(game.strategy("search64").weights)  # rolls out with hold20, which would roll here
+    assert kern.search_decision(st, pvec, 0, legal, 2, w, *_outs()) == 1  # hold and win
+
+
+def test_search_names():
+    game = get_game("toy_pig")
+    s = game.strategy("search64x3z1@hold10")
+    # the search knobs (rollouts, candidates, z, peek), the rollout preset's id, then that preset's own knobs
+    assert s.sid == SEARCH_SID and s.weights == (64.0, 3.0, 1.0, 0.0, 1.0) + game.strategy("hold10").weights
+    assert not s.sees_hidden  # Pig supplies a determinize (it hides nothing)
+    assert game.strategy("search_peek").sees_hidden
+    assert search_strategy(game, "hold20") is None
+    assert "search" not in game.strategy_names()  # the golden fingerprints' "every strategy" line-up is unchanged
+    with pytest.raises(UserError):
+        game.strategy("search@nosuch")
+
+
+def test_search_player_reproducible_for_any_thread_count():
+    spec, design, pvec = prepare("toy_pig", (3,), 60, ["search8", "hold20", "hold10"], None, False, None)
+    runs = []
+    for threads in (1, 2):
+        numba.set_num_threads(threads)
+        out = simulate(spec, design, pvec, 5, 0, design.total)
+        runs.append({k: v.copy() for k, v in out.items()})
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    for k in runs[0]:
+        np.testing.assert_array_equal(runs[0][k], runs[1][k])
+    # the search seat plays differently from its rollout policy alone (it is not a no-op) ...
+    spec2, design2, _ = prepare("toy_pig", (3,), 60, ["hold20", "hold20", "hold10"], None, False, None)
+    plain = simulate(spec2, design2, pvec, 5, 0, design2.total)
+    assert not np.array_equal(plain["steps"], runs[0]["steps"])
+
+
+@pytest.fixture
+def planted(toy, monkeypatch):
+    """A deliberately bad preset of Pig: banks the turn total after every roll (hold knob 1)."""
+    monkeypatch.setattr(toy, "strategies", list(toy.strategies) + [
+        StrategySpec("hold1", 1, "Planted blunder: holds as soon as the turn total is 1 or more.", (1.0,))])
+    return "hold1"
+
+
+def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, planted):
+    from sim.audit import run_audit
+    summary, text, out = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad",
+                                   progress=False)
+    assert summary.loc[summary.kind.str.startswith("hold"), "flagged"].item(), text  # banking 2-6 points, turn after turn
+    assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
+    again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
+    pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
+    assert pd_eq
+    summary, text, _ = run_audit("toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search",
+                                 progress=False)
+    assert not summary["flagged"].any(), text
+    rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
+    assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold (bank the turn total)"}
+
+
+def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
+    from sim.audit import run_audit
+    from sim.report.build import collect
+    from sim.runner import run_study
+    run = run_study("toy_pig", tmp_path / "run", games=300, players=(2,), lineup=[planted, "hold20"], seed=1,
+                    progress=False)
+    run_audit("toy_pig", 2, planted, decisions=200, rollouts=32, out=run / "audit", progress=False)
+    rep = collect(run)
+    sec = [s for s in rep.sections if s.anchor == "bot-health"]
+    assert sec and "Audit by rollouts" in "".join(sec[0].body)
+    assert any(f.kind == "bot_health" and f.data["kind"].startswith("hold") for f in rep.findings)
+
+
+def test_audit_command(tmp_path, capsys):
+    from sim.cli import main
+    out = tmp_path / "a"
+    assert main(["audit", "toy_pig", "--players", "2", "--strategy", "hold10", "--decisions", "20", "--rollouts",
+                 "8", "--out", str(out), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "sim audit toy_pig: hold10 in every seat" in text and (out / "summary.parquet").exists()
+    assert main(["audit", "toy_pig", "--rollouts", "7", "--out", str(tmp_path / "b")]) != 0  # one-line error
+    assert "--rollouts must be even" in capsys.readouterr().err
