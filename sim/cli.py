@@ -215,15 +215,8 @@ def cmd_sweep(args):
                                adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
                                max_games=args.max_games, confidence=args.confidence)
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
-    if isinstance(raw.get("game"), str):
-        from .knobs import expand_lineup, load_files
-        load_files(raw["game"], args.strategy_file)
-        for key in ("lineup", "strategies"):        # `tuned`: the shipped tuned presets
-            if isinstance(raw.get(key), (str, list)):
-                names = parse_names(raw[key]) if isinstance(raw[key], str) else raw[key]
-                raw[key] = expand_lineup(raw["game"], names)
-        if isinstance(raw.get("lineups"), list):
-            raw["lineups"] = [expand_lineup(raw["game"], x) if isinstance(x, list) else x for x in raw["lineups"]]
+    from .knobs import expand_sweep_lineups
+    raw = expand_sweep_lineups(raw, args.strategy_file)     # preset files; `tuned`: the shipped tuned presets
     sweep = build_sweep(raw, where)
     if args.dry_run:
         set_threads(args.threads)
@@ -256,8 +249,11 @@ def cmd_tune(args):
     g = get_game(args.game)
     n = players[0] if players else g.default_players
     out = args.out or f"results/tune_{g.name}_{args.strategy}_{n}p_s{args.seed}"
+    from .knobs import expand_lineup
+    expand_lineup(g, [args.strategy])               # a shipped <preset>_tuned can be tuned further
+    field = expand_lineup(g, parse_names(args.field))   # `tuned`: against the shipped tuned presets
     result = tune(g, args.strategy, n, out, evals=args.evals, games_per_eval=args.games_per_eval, seed=args.seed,
-                  popsize=args.popsize, knobs=parse_names(args.knobs), field=parse_names(args.field),
+                  popsize=args.popsize, knobs=parse_names(args.knobs), field=field,
                   final_games=args.final_games, name=args.name, fresh=args.fresh, progress=not args.no_progress,
                   command="sim " + " ".join(sys.argv[1:]), params=parse_sets(args.set))
     for line in report_lines(result):

@@ -364,3 +364,20 @@ def expand_lineup(game, names):
         else:
             out.append(n)
     return out
+
+
+def expand_sweep_lineups(raw, files=None):
+    """A raw sweep dict with --strategy-file presets loaded and `tuned` expanded in its line-ups (a game given by
+    name only; a GameSpec in `game` is left to build_sweep)."""
+    if not isinstance(raw.get("game"), str):
+        return raw
+    raw = dict(raw)
+    load_files(raw["game"], files)
+    for key in ("lineup", "strategies"):
+        if isinstance(raw.get(key), str):
+            raw[key] = [t.strip() for t in raw[key].split(",") if t.strip()]
+        if isinstance(raw.get(key), list):
+            raw[key] = expand_lineup(raw["game"], raw[key])
+    if isinstance(raw.get("lineups"), list):
+        raw["lineups"] = [expand_lineup(raw["game"], x) if isinstance(x, list) else x for x in raw["lineups"]]
+    return raw

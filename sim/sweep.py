@@ -62,14 +62,15 @@ import pyarrow.parquet as pq
 from .check import Expect, chunk_state, expected_columns
 from .errors import UserError, suggest
 from .game import game_names, get_game
-from .knobs import as_param, describe_strategies, split_overrides
+from .knobs import as_param, describe_strategies, load_files, split_overrides
 from .lock import FolderLock
 from .results import chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk, write_json
 from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 
 FILE_KEYS = ("game", "players", "games", "seed", "lineup", "lineups", "strategies", "all_rotations",
-             "chunk_size", "confidence", "set", "grid", "zip", "adaptive", "scheduler", "description")
+             "chunk_size", "confidence", "set", "grid", "zip", "adaptive", "scheduler", "description",
+             "strategy_files")
 ADAPTIVE_KEYS = ("metric", "width", "max_games")
 DEFAULT_CHUNK = 10_000
 DEFAULT_CONFIDENCE = 0.95
@@ -313,6 +314,10 @@ def build_sweep(raw, where="sweep"):
         raise UserError(f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} "
                         f"(got {raw['game']!r})")
     table = spec.params
+    files = raw.get("strategy_files", [])
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise UserError(f"{where}: strategy_files must be a list of preset file paths (got {files!r})")
+    load_files(spec, files)          # preset files the line-ups may name
 
     players = parse_player_counts(raw.get("players", spec.default_players), f"{where}: players")
     for n in players:

@@ -176,6 +176,10 @@ def test_lineup_tuned_plays_the_shipped_tuned_presets(tmp_path, capsys, clean_pr
     man = json.loads((out / "manifest.json").read_text())
     assert man["seating"]["lineup"] == ["planted_tuned", "hold20", "random"]
     assert man["strategies"]["planted_tuned"]["file"].endswith("planted_tuned.toml")
+    from sim.knobs import expand_sweep_lineups
+    from sim.sweep import build_sweep
+    sweep = build_sweep(expand_sweep_lineups({"game": "toy_pig", "players": 3, "games": 30, "lineup": "tuned"}))
+    assert sweep.lineups == [("planted_tuned", "hold20", "random")]
 
 
 def test_lineup_tuned_without_shipped_presets_is_one_line(tmp_path, capsys, monkeypatch, clean_presets):
@@ -201,3 +205,15 @@ def test_shipped_tuned_presets_load_and_record_their_command(name):
         assert len(shipped) == len(list(tuned_folder(game).glob("*.toml")))
     finally:
         game.strategies[:] = before
+
+
+def test_sweep_file_names_preset_files(tmp_path, clean_presets):
+    from sim.errors import UserError
+    from sim.sweep import build_sweep
+    (tmp_path / "h30.toml").write_text('base = "hold20"\n[knobs]\nhold = 30\n')
+    sweep = build_sweep({"game": clean_presets, "players": 3, "games": 30, "lineup": ["h30", "hold10", "random"],
+                         "strategy_files": [str(tmp_path / "h30.toml")]})
+    assert sweep.configs[0].design.strategy_rows(clean_presets)[1][0, 0] == 30.0
+    assert sweep.request()["preset_files"] == {"h30": [30.0, 0.5]}      # an edited file is another sweep
+    with pytest.raises(UserError, match="strategy_files must be a list"):
+        build_sweep({"game": clean_presets, "strategy_files": "h30.toml"})
