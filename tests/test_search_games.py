@@ -1,4 +1,4 @@
-"""determinize for Raccoon Tycoon and Gunny Town (issue 24): at random mid-game states, for every seat, every
+"""determinize for Raccoon Tycoon, Gunny Town and Cold Comfort (issue 24): at random mid-game states, for every seat, every
 public field is kept, the seat's own hand is kept, and every component is conserved (the hidden cards are only
 re-dealt among the hidden places)."""
 import importlib
@@ -62,14 +62,19 @@ def _gunny_pools(s, seat):
             "tiers": [int(MTIER[s["mdeck"][i]]) for i in range(s["n_mdeck"])]}  # the deck stays stacked by tier
 
 
+def _cold_pools(s, seat):
+    return {"deck": Counter(s["deck"][s["deck_pos"]:].tolist()), "drawn": list(s["deck"][:s["deck_pos"]])}
+
+
 CASES = {
+    "cold_comfort": (("deck",), _cold_pools),
     "raccoon_tycoon": (("deck", "hand", "rr_deck", "bld_stack", "town_deck"), _raccoon_pools),
     "gunny_town": (("adeck", "hand", "d_ccard", "sdeck", "secret", "cdeck", "mdeck"), _gunny_pools),
 }
 
 
 @pytest.mark.parametrize("name,players", [("raccoon_tycoon", 2), ("raccoon_tycoon", 4), ("gunny_town", 3),
-                                          ("gunny_town", 5)])
+                                          ("gunny_town", 5), ("cold_comfort", 3)])
 def test_determinize_keeps_public_facts_and_conserves_components(name, players):
     game = get_game(name)
     determinize = importlib.import_module(game.engine.rsplit(".", 1)[0] + ".hidden").determinize
