@@ -41,8 +41,8 @@ def test_search_fixes_its_rollout_policys_blunder(seed):
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # the search knobs (rollouts, candidates, z, peek), the rollout preset's id, then that preset's own knobs
-    assert s.sid == SEARCH_SID and s.weights == (64.0, 3.0, 1.0, 0.0, 1.0) + game.strategy("hold10").weights
+    # header (rollouts, candidates, rollout sid, peek, z), then the rollout preset's own knobs
+    assert s.sid == SEARCH_SID and s.weights == (64.0, 3.0, 1.0, 0.0, 1.0) + tuple(game.strategy("hold10").weights)
     assert not s.sees_hidden  # Pig supplies a determinize (it hides nothing)
     assert game.strategy("search_peek").sees_hidden
     assert search_strategy(game, "hold20") is None

@@ -1,4 +1,4 @@
-"""determinize for Raccoon Tycoon and Gunny Town (issue 24): at random mid-game states, for every seat, every
+"""determinize for Raccoon Tycoon, Gunny Town, Cold Comfort and Saloon Tycoon (issue 24): at random mid-game states, for every seat, every
 public field is kept, the seat's own hand is kept, and every component is conserved (the hidden cards are only
 re-dealt among the hidden places)."""
 import importlib
@@ -62,14 +62,36 @@ def _gunny_pools(s, seat):
             "tiers": [int(MTIER[s["mdeck"][i]]) for i in range(s["n_mdeck"])]}  # the deck stays stacked by tier
 
 
+def _cold_pools(s, seat):
+    return {"deck": Counter(s["deck"][s["deck_pos"]:].tolist()), "drawn": list(s["deck"][:s["deck_pos"]])}
+
+
+def _saloon_pools(s, seat):
+    from sim.games.saloon_tycoon.engine import SEC_DEALT, SEC_KEPT
+    n = int(s["n"])
+    cards = Counter(s["deck"][:s["deck_n"]].tolist())
+    for j in range(n):
+        if j != seat:
+            for c, k in enumerate(s["hand"][j]):
+                cards[c] += int(k)
+    hidden = [(j, k) for j in range(n) for k in range(int(s["sec_n"][j]))
+              if j != seat and s["sec_state"][j, k] in (SEC_DEALT, SEC_KEPT)]
+    return {"cards": cards, "own": list(s["hand"][seat]), "sizes": [int(s["hand"][j].sum()) for j in range(n)],
+            "secrets": Counter(int(s["sec"][j, k]) for j, k in hidden),
+            "public_secrets": [int(s["sec"][j, k]) for j in range(n) for k in range(int(s["sec_n"][j]))
+                               if (j, k) not in hidden]}
+
+
 CASES = {
+    "saloon_tycoon": (("deck", "hand", "sec"), _saloon_pools),
+    "cold_comfort": (("deck",), _cold_pools),
     "raccoon_tycoon": (("deck", "hand", "rr_deck", "bld_stack", "town_deck"), _raccoon_pools),
     "gunny_town": (("adeck", "hand", "d_ccard", "sdeck", "secret", "cdeck", "mdeck"), _gunny_pools),
 }
 
 
 @pytest.mark.parametrize("name,players", [("raccoon_tycoon", 2), ("raccoon_tycoon", 4), ("gunny_town", 3),
-                                          ("gunny_town", 5)])
+                                          ("gunny_town", 5), ("cold_comfort", 3), ("saloon_tycoon", 4)])
 def test_determinize_keeps_public_facts_and_conserves_components(name, players):
     game = get_game(name)
     determinize = importlib.import_module(game.engine.rsplit(".", 1)[0] + ".hidden").determinize
