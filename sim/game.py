@@ -58,7 +58,6 @@ class GameSpec:
     item_columns: tuple = ()      # extra int columns of the items table (e.g. 'price'), items[k, 3:]
     event_text: object = None     # fn(event_row, names) -> str, for sim replay
     action_text: object = None    # fn(action) -> str, for sim replay
-    rules_doc: str = ""
     assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
     turn_order_note: str = ""     # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""

@@ -111,6 +111,6 @@ class ParamTable:
         """Only the parameters whose value differs from the printed game's default."""
         return {p.name: p.show(v) for p, v in zip(self.params, vec) if v != p.default}
 
-    def assumed_in_use(self, vec):
-        """Names of ASSUMED parameters (provenance A): results rest on them."""
+    def assumed(self):
+        """Names of ASSUMED parameters (provenance A): every result rests on them."""
         return [p.name for p in self.params if p.prov == "A"]

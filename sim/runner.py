@@ -209,7 +209,7 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
         "strategies": describe_strategies(spec, design),
         "params": request["params"], "params_changed": spec.params.changed(pvec),
         "assumed_components": spec.assumed_components,
-        "assumed_params": spec.params.assumed_in_use(pvec),
+        "assumed_params": spec.params.assumed(),
         "chunk_size": chunk_size, "n_chunks": n_chunks, "status": "running",
         "command": command or " ".join(sys.argv), "code_version": __version__, "source_hash": source_hash(),
         "packages": package_versions(), "threads": numba.get_num_threads(), "timings": {},

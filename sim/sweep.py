@@ -808,7 +808,7 @@ def _manifest(sweep, planner, status, command, timings=None):
             "request": sweep.request(), "fingerprint": sweep.fingerprint(), "seed": sweep.seed,
             "chunk_size": sweep.chunk_size, "n_configs": len(sweep.configs), "configs": configs,
             "assumed_components": spec.assumed_components,
-            "assumed_params": spec.params.assumed_in_use(spec.params.defaults()),
+            "assumed_params": spec.params.assumed(),
             "status": status, "command": command or " ".join(sys.argv), "code_version": __version__,
             "source_hash": source_hash(), "packages": package_versions(), "timings": timings or {},
             "chunks": planner.records}

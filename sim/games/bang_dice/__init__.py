@@ -3,7 +3,6 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from pathlib import Path
 
 from sim.game import GameSpec, StrategySpec
 
@@ -42,7 +41,6 @@ GAME = GameSpec(
     item_names=_ITEM_NAMES,
     item_kinds=_ITEM_KINDS,
     event_text=event_text,
-    rules_doc=str(Path(__file__).resolve().parent / "RULES.md"),
     turn_order_note=("The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
                      "is that role, not a seat a player could choose: its win share measures that side, "
                      "and the other positions are counted from its left."),

@@ -33,7 +33,6 @@ GAME = GameSpec(
     item_kinds=("hotel", "hotel", "hotel", "hotel", "hotel", "hotel", "neighbourhood"),
     event_text=text.event_text,
     action_text=text.action_text,
-    rules_doc="sim/games/cold_comfort/RULES.md",
     assumed_components=("Results rest on an ASSUMED city deck: the 24 city tiles (2x3 squares, lot values, public "
                         "buildings, printed streets), the grid geometry with its street, block and walking-distance "
                         "definitions, and the hotel sizes (two of each 1-6) are not public; label results "

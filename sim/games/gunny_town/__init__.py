@@ -42,7 +42,6 @@ GAME = GameSpec(
     item_kinds=ITEM_KINDS,
     event_text=event_text,
     action_text=action_text,
-    rules_doc="sim/games/gunny_town/RULES.md",
     assumed_components=("Results rest on an ASSUMED board (layout, locations, store prices, pickups) and ASSUMED "
                         "decks (ammunition mix, chest cards, mission and secret-mission cards, starting gold): the "
                         "real ones are not public; say 'on the assumed board and decks'."),

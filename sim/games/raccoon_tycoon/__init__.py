@@ -35,7 +35,6 @@ GAME = GameSpec(
     item_kinds=ITEM_KINDS,
     item_columns=("price",),
     event_text=event_text,
-    rules_doc="sim/games/raccoon_tycoon/RULES.md",
     assumed_components="",
     rules_version="Raccoon Tycoon rulebook (Forbidden Games 2018); P&P deck transcription DJS commit 6b19209",
 )

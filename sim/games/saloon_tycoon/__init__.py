@@ -57,7 +57,6 @@ GAME = GameSpec(
     item_kinds=_ITEM_KINDS,
     event_text=event_text,
     action_text=action_text,
-    rules_doc="sim/games/saloon_tycoon/RULES.md",
     assumed_components=(
         "Results rest on ASSUMED components (" + str(DATA_PATH.name) + "): the player-board lot layout and lot "
         "costs, tile costs, cube spaces and finishing bonuses, 35 of the 37 Tycoon cards, 54 of the 56 claims and "
