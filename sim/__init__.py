@@ -18,7 +18,8 @@ def _hash_files(paths):
 
 
 def _jitted_core_files():
-    """Core modules that hold jitted code (any sim/*.py with an njit function): every game's compiled code depends on them."""
+    """Core modules that hold jitted code (any sim/*.py with an njit function): every game's compiled code depends
+    on them."""
     return [p for p in _ROOT.glob("*.py") if "njit" in p.read_text()]
 
 

@@ -216,7 +216,8 @@ def _play_chunk(kern, eng, spec, design, pvec, seed, start, stop, salt, rate, ro
             m = int(o_m[g, r])
             best, regret, se, regret_all = analyse(o_win[g, r], o_mar[g, r], m)
             chosen = int(o_act[g, r, 0])
-            recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,  # as replay numbers moves
+            # step: the move number as `sim replay` prints it (1-based)
+            recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,
                          "seat": int(o_seat[g, r]), "strategy": strategy, "n_legal": int(o_n[g, r]),
                          "n_evaluated": m, "chosen": chosen, "kind": label(chosen),
                          "chosen_text": _text(spec, chosen), "best": int(o_act[g, r, best]),

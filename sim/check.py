@@ -143,7 +143,7 @@ class Verdict:
                + (f", {len(self.missing)} not played" if self.missing else "")
                + (f", {len(self.bad)} bad" if self.bad else "")
             + (f", {len(self.stray)} stray part files" if self.stray else "")]
-        for p, c, why in self.bad:
+        for _part, _chunk, why in self.bad:
             out.append(f"  bad: {why}")
         for path in self.stray:
             out.append(f"  stray: {path} (no chunk of the manifest)")

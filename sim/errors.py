@@ -11,7 +11,8 @@ def suggest(name, choices, what):
     choices = list(choices)
     close = difflib.get_close_matches(str(name), choices, n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
-    listing = f" Valid: {', '.join(choices)}." if len(choices) <= 40 else f" ({len(choices)} valid names; see the listing command.)"
+    listing = (f" Valid: {', '.join(choices)}." if len(choices) <= 40
+               else f" ({len(choices)} valid names; see the listing command.)")
     return UserError(f"unknown {what} '{name}'.{hint}{listing}")
 
 

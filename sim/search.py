@@ -14,9 +14,9 @@ A search strategy is an ordinary StrategySpec with sid SEARCH_SID; its weights r
 needs no extra table and presets of the search differ only in data.
 
 Names (any game): `search` (16 rollouts per action, at most 12 candidates, the game's default heuristic as the
-rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C candidates), `z<Z>` (the standard errors by which a candidate must
-beat the heuristic's choice, default 2), a suffix `_peek` (no determinize: sees
-the true hidden state) and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`.
+rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C candidates), `z<Z>` (the standard errors by which a
+candidate must beat the heuristic's choice, default 2), a suffix `_peek` (no determinize: sees the true hidden
+state) and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`.
 """
 import re
 
@@ -75,8 +75,9 @@ def search_strategy(game, name):
               "re-samples what the seat cannot see before every rollout (the game's determinize)")
     doc = (f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first, the rest at "
            f"random when there are more) by {rollouts} rollouts each with {policy.name} in every seat, common "
-           f"random numbers across actions; leaves the {policy.name} choice for the best win share (score margin where every "
-           f"rollout's win share agrees) only when it is better by more than {z:g} standard errors; {hidden}.")
+           f"random numbers across actions; leaves the {policy.name} choice for the best win share (score margin "
+           f"where every rollout's win share agrees) only when it is better by more than {z:g} standard errors; "
+           f"{hidden}.")
     weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, z) + tuple(policy.weights)
     return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
 

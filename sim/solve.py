@@ -17,7 +17,6 @@ Each parameter value plays its own, independent seeds (derived from the solve's 
 evaluations are independent and the regression's standard errors are valid; more games at a value extend its
 earlier games.
 """
-import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path

@@ -313,7 +313,6 @@ def build_sweep(raw, where="sweep"):
     if not hasattr(spec, "params"):
         raise UserError(f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} "
                         f"(got {raw['game']!r})")
-    table = spec.params
     files = raw.get("strategy_files", [])
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         raise UserError(f"{where}: strategy_files must be a list of preset file paths (got {files!r})")

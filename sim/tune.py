@@ -304,7 +304,8 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-    se = lambda v: Z95 * v.std(ddof=1) / math.sqrt(len(v))
+    def se(v):
+        return Z95 * v.std(ddof=1) / math.sqrt(len(v))
     result = {
         "game": problem.game.name, "strategy": problem.base.name, "players": problem.players,
         "field": list(problem.opponents), "knobs": problem.names, "preset": name,

@@ -309,11 +309,11 @@ def _rels(s, me, w, cx):
 @nb.njit(cache=True, _nrt=False)
 def _life_cost(s, me, w, cx, rt):
     """Value of one of my own life points (higher when low)."""
-    l = s.life[me]
+    hp = s.life[me]
     v = rt[me]
-    if l <= 3:
+    if hp <= 3:
         v *= 1.5
-    if l <= 1:
+    if hp <= 1:
         v *= 2.0
     return v
 
@@ -358,11 +358,11 @@ def _heal_val(s, p, me, t, amt, w, cx, rt):
         return 0.0
     g = amt if amt < room else room
     r = rt[t]
-    l = s.life[t]
-    urg = 1.0 + (1.0 - l / max(s.max_life[t], 1))
-    if l <= 2:
+    hp = s.life[t]
+    urg = 1.0 + (1.0 - hp / max(s.max_life[t], 1))
+    if hp <= 2:
         urg += 1.0
-    if t == me and l < w[W_HURT] * s.max_life[t]:
+    if t == me and hp < w[W_HURT] * s.max_life[t]:
         urg += 0.5
     return r * g * urg
 
@@ -902,19 +902,19 @@ def _arrow_choice(s, p, me, legal, n, w, cx, rt):
 @nb.njit(cache=True, _nrt=False)
 def _saloon(s, p, me, legal, n, w, cx, rt):
     """0 base dice, 1 Loudmouth, 2 Coward, 3 Loudmouth as 6th die (Jose), 4 Coward as 6th die (Tequila)."""
-    l = s.life[me]
-    hurt = l < w[W_HURT] * s.max_life[me] or l <= 2
+    hp = s.life[me]
+    hurt = hp < w[W_HURT] * s.max_life[me] or hp <= 2
     tequila = _find(legal, n, 4) >= 0
     jose = _find(legal, n, 3) >= 0
     if hurt:
         return _pick(legal, n, 4 if tequila else 2, 0)
     lc = _life_cost(s, me, w, cx, rt)
     gv = _gat_val(s, p, me, w, cx, rt, _arrow_cost(s, p, me, w, cx, rt, lc))
-    if gv >= w[W_LOUD] and l >= 4:
+    if gv >= w[W_LOUD] and hp >= 4:
         return _pick(legal, n, 3 if jose else 1, 0)
     if tequila:
         return _pick(legal, n, 4, 0)
-    if jose and l >= 5 and w[W_LOUD] < 50.0:
+    if jose and hp >= 5 and w[W_LOUD] < 50.0:
         return _pick(legal, n, 3, 0)
     return _pick(legal, n, 0, 0)
 

@@ -254,7 +254,8 @@ def last_turn(s, p, seat):
     if need <= 0:
         return True
     n = np.int64(s.n)
-    first = np.int64(s.cur) + 1         # the seats whose Collect comes before the seat's next turn: first, ..., seat - 1
+    # the seats whose Collect comes before the seat's next turn: first, ..., seat - 1
+    first = np.int64(s.cur) + 1
     upto = (seat - first) % n
     for c in range(s.ncell):
         if s.hsize[c] > 0 and s.die[c] > 0:

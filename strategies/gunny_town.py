@@ -1,9 +1,9 @@
 """Scripted Gunny Town players: one scoring core, five personas (sid 1..5) that differ by their weights.
 
-Every legal action gets a score from the knobs in `weights` (the table K below; presets: PRESETS); the best one is played (ties go to
-the first).  Moves are scored by the value of the locations they lead to, discounted per turn of travel (the
-mission chaser's planning: each face-up mission it can progress marks the locations that progress it), plus the
-value of the duels the arrival square opens.  Duel cards are real decisions: the challenger risks his best card
+Every legal action gets a score from the knobs in `weights` (the table K below; presets: PRESETS); the best one is
+played (ties go to the first).  Moves are scored by the value of the locations they lead to, discounted per turn of
+travel (the mission chaser's planning: each face-up mission it can progress marks the locations that progress it),
+plus the value of the duels the arrival square opens.  Duel cards are real decisions: the challenger risks his best card
 only when the duel is worth it, the defender dodges, replies or fakes by his hand and his life.
 The strategies read only public information and their own hand (sees_hidden=False): the defender never looks at
 the challenger's face-down card.
@@ -15,10 +15,10 @@ from sim.kernel import one_copy
 from sim.rng import rand_float
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.gunny_town.engine import (
-    ACT, B_BET, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
-    K_CCARD, K_CHEST, K_DCARD, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PAIR,
-    K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, K_WIN,
-    J_SHERIFF, J_UNDERTAKER, PH_CCARD, PH_DCARD, PH_PAIR, PH_POST, PH_PRE, PH_WIN, RANK, W_FRIGHTEN, W_FRIGHTEN_JOB,
+    ACT, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
+    K_CHEST, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PICK_AMMO, K_PICK_GN,
+    K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, J_SHERIFF, J_UNDERTAKER, PH_CCARD,
+    PH_DCARD, PH_PAIR, PH_PRE, PH_WIN, RANK, W_FRIGHTEN_JOB,
     W_HIT, W_HIT_JOB,
     fire_rounds, give_slot, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
@@ -27,7 +27,7 @@ from sim.games.gunny_town.params import (
     AMMO_ANATOMICAL, AMMO_UNIFORM, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
     C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
-    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_CASINO_MULT, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
+    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
     P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION,
     P_MOVE_END_LOC, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_SHERIFF_PENALTY, P_STORE, P_UNDERTAKER_BONUS,
     SCOMP, SIGHT, STORE_SELLS_LP, STREET,

@@ -537,7 +537,7 @@ def _chars_cost(s, p, seat, kind, d, price, cs, cl):
     A = 0.0
     G = 0.0
     F = 1.0
-    for k in range(d):
+    for _ in range(d):
         best = -1
         bs = 1e18
         ba = 0.0
@@ -623,7 +623,7 @@ def _claim_need(s, p, seat, g, plus):
                         have += 1
                     elif s.char_owner[c] < 0:
                         free += 1
-            for k in range(free):
+            for _ in range(free):
                 F *= 1.0 - F_RISK / s.n
             if have <= n:
                 continue

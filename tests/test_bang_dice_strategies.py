@@ -7,7 +7,7 @@ import numba as nb
 import numpy as np
 import pytest
 
-from tests.bang_dice_util import C, E, GAME, P, act, build, faces, legal, params
+from tests.bang_dice_util import E, GAME, act, build, faces, params
 from sim.rng import rand_below, seed_streams
 from sim.runner import prepare, simulate
 from strategies import bang_dice as H
@@ -420,7 +420,6 @@ def test_heuristics_beat_random():
     for name in ("belief", "omniscient"):
         res = _win_by_role([name, "random", "random", "random", "random"], 5, games)[name]
         wins = sum(v[0] for v in res.values())
-        seats = sum(v[1] for v in res.values())
         bw = sum(base[r][0] * res[r][1] / max(base[r][1], 1) for r in range(4))  # role-mix baseline
         assert wins > bw + 3 * np.sqrt(bw), (name, wins, bw)
         for r in (E.SHERIFF, E.DEPUTY, E.OUTLAW):

@@ -175,7 +175,7 @@ def test_replay_matches_the_run(tmp_path, toy):
     s = read(run, "seats")
     lines = replay_text(run, 17)
     assert "game 17" in lines[0]
-    for seat, row in s[s.game == 17].iterrows():
+    for _, row in s[s.game == 17].iterrows():
         assert f"seat {row.seat} ({row.strategy}): score={row.score:g}" in "\n".join(lines)
     with pytest.raises(UserError, match="outside this run"):
         replay_text(run, 50)
@@ -197,7 +197,8 @@ def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_pat
     subprocess.run([sys.executable, "-c", _COMPILE_CHILD, "sim.games._template"], input=pickle.dumps(in_child), env=env,
                    check=True, cwd=os.getcwd(), capture_output=True)
     code = ("import sys; sys.path.insert(0, '.'); from sim.games._template import GAME, engine;"
-            "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40); simulate(spec, d, p, 21, 0, 40);"
+            "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40);"
+            "simulate(spec, d, p, 21, 0, 40);"
             "print((engine._next.stats.cache_hits.total(), engine._next.stats.cache_misses.total()))")
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=os.getcwd(), capture_output=True,
                          text=True).stdout
@@ -272,7 +273,8 @@ def test_first_compile_is_shared_with_a_child_process(tmp_path, toy):
     them from numba's cache, so the types it sent were exactly those play_blocks uses) while this one compiles
     the engine's moves; a second process loads the whole kernel and compiles nothing."""
     code = ("import sys, numpy as np; sys.path.insert(0, '.');"
-            "from sim.games._template import GAME; from sim.kernel import load_kernel; from sim.runner import prepare, simulate;"
+            "from sim.games._template import GAME; from sim.kernel import load_kernel;"
+            "from sim.runner import prepare, simulate;"
             "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40); k = load_kernel(spec);"
             "print([(f.stats.cache_hits.total(), f.stats.cache_misses.total(), len(f.signatures)) for f in "
             "(k.decide, k.write_outcome, k.setup, k.apply_action, k.play_blocks)]); np.save(sys.argv[1], a['seat_f'])")

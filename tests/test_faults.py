@@ -170,7 +170,8 @@ def test_lock_held_by_a_live_process_is_refused_and_released_after(tmp_path):
     out = tmp_path / "x"
     code = ("import sys, time; from sim.lock import FolderLock; "
             "FolderLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)")
-    holder = subprocess.Popen([sys.executable, "-c", code, str(out)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    holder = subprocess.Popen([sys.executable, "-c", code, str(out)], cwd=ROOT,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)),
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"

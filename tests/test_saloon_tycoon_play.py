@@ -3,7 +3,6 @@ the heuristics, the outcome tables and replay text."""
 import numpy as np
 import pytest
 
-from sim.game import RANDOM
 from sim.games.saloon_tycoon import GAME
 from sim.games.saloon_tycoon import engine as E
 from sim.games.saloon_tycoon import params as P

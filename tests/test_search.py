@@ -79,7 +79,8 @@ def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, plant
     from sim.audit import run_audit
     summary, text, out = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad",
                                    progress=False)
-    assert summary.loc[summary.kind.str.startswith("hold"), "flagged"].item(), text  # banking 2-6 points, turn after turn
+    # banking 2-6 points, turn after turn
+    assert summary.loc[summary.kind.str.startswith("hold"), "flagged"].item(), text
     assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
     again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
     pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary

@@ -1,6 +1,6 @@
-"""determinize for Raccoon Tycoon, Gunny Town, Cold Comfort and Saloon Tycoon (issue 24): at random mid-game states, for every seat, every
-public field is kept, the seat's own hand is kept, and every component is conserved (the hidden cards are only
-re-dealt among the hidden places)."""
+"""determinize for Raccoon Tycoon, Gunny Town, Cold Comfort and Saloon Tycoon (issue 24): at random mid-game states,
+for every seat, every public field is kept, the seat's own hand is kept, and every component is conserved (the hidden
+cards are only re-dealt among the hidden places)."""
 import importlib
 from collections import Counter
 
@@ -38,7 +38,8 @@ def _raccoon_pools(s, seat):
     cards = list(s["deck"][:s["deck_n"]]) + [c for j in range(n) if j != seat for c in s["hand"][j, :s["hand_n"][j]]]
     return {"cards": Counter(int(c) for c in cards), "own": list(s["hand"][seat, :s["hand_n"][seat]]),
             "hand_n": list(s["hand_n"]), "rr": Counter(s["rr_deck"][:s["rr_n"]].tolist()),
-            "bld": Counter(s["bld_stack"][:s["bld_n"]].tolist()), "towns": Counter(s["town_deck"][:s["town_n"]].tolist()),
+            "bld": Counter(s["bld_stack"][:s["bld_n"]].tolist()),
+            "towns": Counter(s["town_deck"][:s["town_n"]].tolist()),
             "town_vp": [town_vp(P, t) for t in s["town_deck"][:s["town_n"]]]}  # the deck stays in VP order
 
 

@@ -10,7 +10,6 @@ import textwrap
 import threading
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pyarrow.dataset as ds
 import pytest
@@ -255,7 +254,7 @@ def test_layout_manifest_summary_and_same_games_as_a_run(tmp_path):
     # one hive-partitioned dataset per table
     games = ds.dataset(out / "games", format="parquet", partitioning="hive").to_table().to_pandas()
     assert len(games) == 4 * 1200 and sorted(games.config.unique()) == [0, 1, 2, 3]
-    for k, g in games.groupby("config"):
+    for _, g in games.groupby("config"):
         assert sorted(g.game) == list(range(1200))  # no duplicates, nothing missing
     m = json.loads((out / "manifest.json").read_text())
     assert m["status"] == "complete" and m["n_configs"] == 4

@@ -4,7 +4,7 @@ import sim
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
 
-from sim.game import GameSpec, StrategySpec
+from sim.game import GameSpec
 
 from . import params as P
 from .engine import (GAME_COLUMNS, SEAT_COLUMNS, ROLE_NAMES, SPECIAL_NAMES, CAUSE_LABELS, WINNER_LABELS,

@@ -63,7 +63,8 @@ FIRE_ON = _a("fire.allowed", "on", kind="bool", prov="F", src="rulebook Fire", d
 FIRE_INS = _a("fire.insurance_per_value", R["fire_insurance_per_value"]["v"], lo=0, hi=10, prov="F",
               src="rulebook Fire", doc="insurance per value of a burned hotel")
 FIRE_OCC = _a("fire.occupied", "burns", kind="choice", choices=("burns", "survives"), prov="A", src="note C19",
-              doc="an occupied hotel hit by fire burns (insurance paid, guest leaves unpaid) or survives (guest leaves)")
+              doc="an occupied hotel hit by fire burns (insurance paid, guest leaves unpaid) or survives "
+                  "(guest leaves)")
 FIRE_PASS = _a("fire.pass", "mandatory", kind="choice", choices=("mandatory", "optional"), prov="A", src="note C20",
                doc="the burned hotel's owner must pass the fire if a building is adjacent, or may stop it")
 
@@ -73,7 +74,8 @@ CONNECT = _a("grow.connect", "edge_or_street", kind="choice", choices=("edge_or_
 DRAW = _a("grow.draw", "top", kind="choice", choices=("top", "draw2_keep1"), prov="A", src="note C6",
           doc="the grown tile is the top of the deck, or the best of two (the other goes to the bottom)")
 HOTEL_FIRST = _a("roll.hotel_priority", "hotels_first", kind="choice", choices=("hotels_first", "nearest_any"),
-                 prov="A", src="note C10", doc="extra dice prefer any matching hotel over any lot, or the nearest space")
+                 prov="A", src="note C10",
+                 doc="extra dice prefer any matching hotel over any lot, or the nearest space")
 DISTANCE = _a("roll.distance", "manhattan", kind="choice", choices=("manhattan", "walk"), prov="A", src="note C11",
               doc="walking distance: Manhattan over every square, or shortest path over streets and tiles only")
 TIE_RULE = _a("roll.tie_break", "next_player", kind="choice", choices=("next_player", "random"), prov="F",

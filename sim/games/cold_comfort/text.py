@@ -133,7 +133,8 @@ def event_text(row, names):
         return f"collect: the guest at {where(b)} pays {seat_name(a, names)} ${c} and returns to the pool"
     if k == E.EV_MINE:
         m.sq(b)["die"] = 0
-        return f"mine: {seat_name(a, names)} rolls the camper from {where(b)}: {d}, gains ${d}; the die returns to the pool"
+        return (f"mine: {seat_name(a, names)} rolls the camper from {where(b)}: {d}, gains ${d}; "
+                "the die returns to the pool")
     if k == E.EV_HOST:
         m.sq(b)["die"] = 0
         m.sq(c)["die"] = d

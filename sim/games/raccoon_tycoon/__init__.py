@@ -12,8 +12,8 @@ from .params import BTYPE_NAMES, BTYPE_UPGRADE_NAMES, RAILROADS, TOWNS, T
 from .text import action_text, event_text
 
 ITEM_NAMES = tuple(BTYPE_NAMES) + tuple(f"{u} (upgrade)" for u in BTYPE_UPGRADE_NAMES) + tuple(RAILROADS) + tuple(TOWNS)
-ITEM_KINDS = ("building",) * len(BTYPE_NAMES) + ("upgrade",) * len(BTYPE_UPGRADE_NAMES) + ("railroad",) * len(RAILROADS) \
-    + ("town",) * len(TOWNS)
+ITEM_KINDS = (("building",) * len(BTYPE_NAMES) + ("upgrade",) * len(BTYPE_UPGRADE_NAMES)
+              + ("railroad",) * len(RAILROADS) + ("town",) * len(TOWNS))
 assert len(ITEM_NAMES) == E.N_ITEM_IDS
 
 STRATEGIES = S.STRATEGIES   # presets: strategies/raccoon_tycoon.py PRESETS

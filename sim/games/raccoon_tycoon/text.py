@@ -91,7 +91,8 @@ def event_text(row, names=None):
     if kind == E.E_TF:
         return f"{who} uses the Trading Floor: buys {d // 1000} {COMMODITIES[c]} from {_name(names, b)} at ${d % 1000}"
     if kind == E.E_BONUS:
-        return f"{who} gets {d} bonus {COMMODITIES[c]}" + (f" (tile #{b})" if b >= 0 else " (Machine Shop / Water Mill)")
+        where = f" (tile #{b})" if b >= 0 else " (Machine Shop / Water Mill)"
+        return f"{who} gets {d} bonus {COMMODITIES[c]}" + where
     if kind == E.E_PRICE:
         return f"{COMMODITIES[a]} price +{b} -> ${c}"
     if kind == E.E_DISCARD:
@@ -101,7 +102,8 @@ def event_text(row, names=None):
     if kind == E.E_RESHUFFLE:
         return f"the P&P discards are reshuffled into a new deck of {a}"
     if kind == E.E_SELL:
-        return f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})" + (" after an Export raise" if d & 1 else "")
+        return (f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})"
+                + (" after an Export raise" if d & 1 else ""))
     if kind == E.E_FIRM:
         return f"{who} earns ${c} from the {_bname(b)}"
     if kind == E.E_AUCTION:
@@ -125,7 +127,8 @@ def event_text(row, names=None):
     if kind == E.E_BLD_REVEAL:
         return f"building offer slot {c + 1}: {_bname(b)} (tile #{a})"
     if kind == E.E_TOWN:
-        return f"{who} buys the town {TOWNS[b]} for {d} " + ("of its named commodity" if c == 0 else "commodities of any kind")
+        return (f"{who} buys the town {TOWNS[b]} for {d} "
+                + ("of its named commodity" if c == 0 else "commodities of any kind"))
     if kind == E.E_PAY:
         return f"{who} pays {c} {COMMODITIES[b]}"
     if kind == E.E_TOWN_REVEAL:
