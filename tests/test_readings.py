@@ -66,3 +66,32 @@ def test_bad_input(tmp_path, capsys):
     _one_error(capsys, ["readings", "bang_dice", "--players", "5", "--only", "module.ghost", "--out",
                         str(tmp_path / "b")], "not a reading parameter")
     _one_error(capsys, ["run", "bang_dice", "--preset", "nope", "--out", str(tmp_path / "c")], "unknown preset")
+
+
+def test_report_names_the_preset_compares_and_shows_readings(tmp_path):
+    from sim.report import build_report
+    from sim.runner import run_study
+    run = tmp_path / "run"
+    run_study("bang_dice", run, games=400, players=(5,), params=preset_params("bang_dice", "full"), progress=False)
+    run_study("bang_dice", run / "compare" / "base", games=400, players=(5,), seed=1, progress=False)
+    run_readings("bang_dice", 5, run / "readings", games=200, preset="full", progress=False,
+                 only=["rule.dynamite_resolves_rest"])
+    html = build_report(run, out=tmp_path / "r.html")[0].read_text()
+    head = html[html.index("<header>"):html.index("<section id='findings'>")]
+    assert "Rules studied" in head and "all five modules" in head
+    assert "The game as published against its base game" in html and "renegade" in html
+    assert "Rulebook ambiguities that change the balance (5 players)" in html
+    assert "rule.dynamite_resolves_rest" in html
+
+
+def test_gunny_report_shows_both_ammunition_readings_at_6(tmp_path, monkeypatch):
+    import sim.report.readings as R
+    from sim.report import build_report
+    from sim.runner import run_study
+    monkeypatch.setattr(R, "AUTO_GAMES", 60)
+    run = tmp_path / "run"
+    run_study("gunny_town", run, games=60, players=(4, 6), progress=False)
+    html = build_report(run, out=tmp_path / "r.html")[0].read_text()
+    assert (run / "readings_setup.start_ammo_6p" / "summary.parquet").exists()
+    assert not (run / "readings_setup.start_ammo_4p").exists()
+    assert "setup.start_ammo" in html and "(6 players)" in html

@@ -19,8 +19,35 @@ def add_sections(rep, path, man, spec):
             rep.notices.insert(0, f"<div class='notice'><b>Rules studied: {esc(m[1])}</b> (preset "
                                   f"<code>{esc(m[0])}</code>).</div>")
         _compare_section(rep, path, man, Section, esc, para)
+    if not rep.is_sweep:
+        _auto_readings(path, man)
     for sub in sorted(path.glob("readings*/summary.parquet")):
         _readings_section(rep, sub.parent, Section, Finding, esc, para)
+
+
+# Readings a report always shows both ways at these player counts (game: (parameter, player counts)), played on the
+# fly into <run>/readings_<parameter>_<N>p/ when the run folder has none: Gunny Town's "one ammunition card per
+# opponent" deals the whole 30-card deck at 6 players, so the literal default and the review's fixed count differ most
+# there.
+ALWAYS_BOTH = {"gunny_town": ("setup.start_ammo", (5, 6))}
+AUTO_GAMES = 1000
+
+
+def _auto_readings(path, man):
+    game = man.get("game")
+    if game not in ALWAYS_BOTH:
+        return
+    param, counts = ALWAYS_BOTH[game]
+    if param in (man.get("params_changed") or {}):
+        return
+    from ..readings import run_readings
+    lineup = (man.get("seating") or {}).get("lineup") or None
+    for n in man.get("players", []):
+        if n in counts:
+            out = path / f"readings_{param}_{n}p"
+            if not (out / "summary.parquet").exists():
+                run_readings(game, n, out, games=AUTO_GAMES, seed=int(man.get("seed", 0)), lineup=lineup,
+                             params=man.get("params_changed") or None, only=[param], progress=False)
 
 
 def _side_shares(folder, spec_labels=None):
@@ -81,12 +108,16 @@ def _d(x):
     return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:+.1f}"
 
 
+def _unit(family):
+    return (lambda v: f"{v:+.2f} rounds") if family == "length" else (lambda v: f"{100 * v:+.1f} pts")
+
+
 def _readings_section(rep, folder, Section, Finding, esc, para):
     from ..readings import per_reading
     s = pd.read_parquet(folder / "summary.parquet")
     man = json.loads((folder / "manifest.json").read_text())
     pr = per_reading(s)
-    sec = Section(f"readings-{folder.name}", "Rulebook ambiguities that change the balance")
+    sec = Section(f"readings-{folder.name}", f"Rulebook ambiguities that change the balance ({man['players']} players)")
     sec.body.append(para(
         f"Each ambiguous rule is kept as a parameter. Here each alternative reading was played on the same seeds "
         f"and seats as our default reading ({man['players']} players"
@@ -97,10 +128,17 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
           "the threshold."))
     rows = []
     for r in pr.itertuples():
-        unit = (lambda v: f"{v:+.2f} rounds") if r.family == "length" else (lambda v: f"{100 * v:+.1f} pts")
+        unit = _unit(r.family)
+        g = s[(s["param"] == r.param) & (s["value"] == r.value)]
+        per = []
+        for fam, f in g.groupby("family", sort=False):
+            b = f.loc[f["diff"].abs().idxmax()]
+            u = _unit(fam)
+            per.append(f"{fam}: {b['metric']} {u(b['diff'])} ({u(b['low'])} to {u(b['high'])})")
         rows.append(f"<tr><td><code>{esc(r.param)}</code></td><td>{esc(r.doc)}</td><td>{esc(r.default)}</td>"
                     f"<td>{esc(r.value)}</td><td>{esc(r.verdict)}</td><td>{esc(r.metric)}: {unit(r.diff)} "
-                    f"({unit(r.low)} to {unit(r.high)})</td><td class=num>{r.games}</td></tr>")
+                    f"({unit(r.low)} to {unit(r.high)})</td><td>{esc('; '.join(per))}</td>"
+                    f"<td class=num>{r.games}</td></tr>")
         if r.verdict == "matters":
             rep.findings.append(Finding(
                 "red", f"The rulebook ambiguity {r.param} changes the balance: reading it as '{r.value}' instead "
@@ -108,6 +146,7 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
                 f"paired games on common seeds, {r.games} per reading; 95% interval {unit(r.low)} to "
                 f"{unit(r.high)}", "reading", sec.anchor, {"param": r.param, "value": r.value}))
     sec.body.append("<table class='data'><thead><tr><th>parameter</th><th>rule</th><th>our default</th>"
-                    "<th>alternative</th><th>verdict</th><th>largest change (95% interval)</th><th>games</th>"
+                    "<th>alternative</th><th>verdict</th><th>largest change (95% interval)</th>"
+                    "<th>largest change per verdict family</th><th>games</th>"
                     "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
     rep.sections.append(sec)
