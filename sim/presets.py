@@ -15,8 +15,8 @@ PRESETS = {
         # The expansion's rulebook presents special roles as replacing the normal ones ("chosen at random ... with
         # the same distribution as the roles in the base game"); mixing them is its optional variant.  The Ghost
         # module is for 5+ players: the engine leaves it out below 5 (see RULES.md).
-        "full": ("BANG! The Dice Game + Old Saloon with all five modules (Loudmouth and Coward dice, the Indian "
-                 "Chief's Arrow, special roles replacing the normal ones, the 8 new characters, the Ghost at 5+)",
+        "full": (("BANG! The Dice Game + Old Saloon with all five modules (Loudmouth and Coward dice, the Indian "
+                  "Chief's Arrow, special roles replacing the normal ones, the 8 new characters, the Ghost at 5+)"),
                  {"module.saloon_dice": "on", "module.chief_arrow": "on", "module.special_roles": "replace",
                   "module.new_characters": "on", "module.ghost": "on"}),
     },
@@ -50,7 +50,7 @@ def matching(game, params):
     the most specific first; None if none matches."""
     best = None
     for name, (doc, values) in PRESETS.get(game, {}).items():
-        if all(str(params.get(k)) == str(v) for k, v in values.items()):
-            if best is None or len(values) > len(PRESETS[game][best][1]):
-                best = name
+        if all(str(params.get(k)) == str(v) for k, v in values.items()) and (
+                best is None or len(values) > len(PRESETS[game][best][1])):
+            best = name
     return (best, PRESETS[game][best][0]) if best else None

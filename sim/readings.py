@@ -141,7 +141,7 @@ def summarise(folder, alpha=0.05):
             dmean = float(np.nanmean(j[f"{mname}_d"]))
             thr = THRESHOLDS[fam] * (dmean if fam == "length" else 1.0)
             rows.append({"param": r["param"], "value": r["value"], "default": r["default"], "key": r["key"],
-                         "doc": r["doc"], "family": fam, "metric": mname, "games": int(len(j)),
+                         "doc": r["doc"], "family": fam, "metric": mname, "games": len(j),
                          "default_mean": dmean, "alt_mean": float(np.nanmean(j[f"{mname}_a"])),
                          "diff": m, "low": lo, "high": hi, "p": p, "threshold": thr})
     s = pd.DataFrame(rows)
