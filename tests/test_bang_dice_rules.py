@@ -692,6 +692,20 @@ def test_the_gambler_forces_reroll():
     assert list(s["face"][:5]) == [E.BEER] * 5 and s["dkind"] == E.D_BEER
 
 
+@pytest.mark.parametrize("reading,kept", [("stands", 2), ("undone", 0)])
+def test_the_gambler_ignored_roll_arrows(reading, kept):
+    """OS, The Gambler: 'Ignore all results of your last roll': the arrows the forced player took with it stay
+    (stands) or go back to the pile (undone); the forced roll's own arrows are taken either way."""
+    p = params(module__special_roles="replace", rule__gambler_ignored_roll=reading)
+    st, s = _sp(p, [0, 0, E.GAMBLER, 0, 0], forced=faces("A", "A", "BR", "BR", "BR"))
+    pile0 = int(s["pile"]) + 2
+    more(s, faces("A", "BR", "BR", "BR", "BR"))
+    assert s["arrows"][0] == 2
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_GAMBLER, 1)
+    assert s["arrows"][0] == kept + 1 and s["pile"] == pile0 - kept - 1
+
+
 def test_the_bad_cancels_heal():
     p = params(module__special_roles="replace")
     st, s = _sp(p, [0, 0, E.BAD, 0, 0], life=[6, 9, 8, 8, 9], forced=faces("BR", "D", "D", "G", "B1"))

@@ -144,7 +144,7 @@ PH_SUB = PH_DMG_BART
  EV_DOC, EV_GAMBLE, EV_GHOST_GIVE, EV_PRESET, EV_STEAL, EV_ELENA, EV_UGLY, EV_GOOD, EV_EXTRA, EV_SLAB, EV_WIN,
  EV_LEFT, EV_BAD, EV_KEEP_FINAL, EV_TURN_END) = range(36)
 # discard reasons
-DR_GATLING, DR_KIT, DR_PEDRO, DR_LEFT = range(4)
+DR_GATLING, DR_KIT, DR_PEDRO, DR_LEFT, DR_GAMBLER = range(5)
 
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64, (2,)),
@@ -178,7 +178,8 @@ STATE_DTYPE = np.dtype([
     ("broken_owed", np.int8),
     # resolution
     ("be_kind", np.int8, (MAX_UNITS,)), ("be_tgt", np.int8, (MAX_UNITS,)),
-    ("be_half", np.int8, (MAX_UNITS,)), ("n_be", np.int8), ("be_i", np.int8),
+    ("be_half", np.int8, (MAX_UNITS,)),
+    ("roll_took", np.int8), ("roll_chief", np.int8), ("roll_attack", np.int8), ("n_be", np.int8), ("be_i", np.int8),
     ("slab_tgt", np.int8), ("n_beer", np.int8), ("beer_i", np.int8), ("jesse_low", np.int8),
     ("gat", np.int8), ("gat_units", np.int8), ("fire", np.int8), ("kit_left", np.int8),
     # damage batch
@@ -489,6 +490,7 @@ def start_batch(s, src, shooter, ret):
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
+    s.roll_attack = 1       # an attack since the last roll: that roll's arrows can no longer be handed back
     clear_batch(s)
     cv = qi(s, P.CHIEF_VALUE)
     h = s.chief_holder
@@ -678,6 +680,9 @@ def begin_turn_vars(s):
     s.turn += 1
     s.turns_taken[a] += 1
     s.roll_no = 0
+    s.roll_took = 0
+    s.roll_chief = 0
+    s.roll_attack = 0
     s.stopped = 0
     s.gambled = 0
     s.ignore_arrows = 0
@@ -985,6 +990,9 @@ def _step1(s, ph):
             if ((mask >> i) & 1) == 1:
                 roll_die(s, i)
         s.rolled = mask | (s.preset if s.roll_no == 1 else 0)
+        s.roll_took = 0
+        s.roll_chief = 0
+        s.roll_attack = 0
         log_event(s, EV_ROLL, a, s.roll_no, pack_faces(s), s.rolled)
         s.phase = PH_AFTER_ROLL
         ph = PH_AFTER_ROLL  # nothing can intervene: go on in the same step
@@ -1118,6 +1126,17 @@ def _step4(s, ph):
             s.reroll_mask = all_dice(s)
             s.preset = 0
             s.stopped = 1
+            if qi(s, P.R_GAMBLER_IGNORED) == 1 and s.roll_attack == 0:
+                # "Ignore all results of your last roll": the arrows he took from the pile with it go back
+                k = min(np.int64(s.roll_took), np.int64(s.arrows[a]))
+                back = k
+                s.arrows[a] -= k
+                s.pile += k
+                if s.roll_chief == 1 and s.chief_holder == a:
+                    s.chief_holder = -1
+                    back += 1
+                if back > 0:
+                    log_event(s, EV_DISCARD, a, back, DR_GAMBLER, 0)
             if not qb(s, P.R_GAMBLER_ARROWS):
                 s.ignore_arrows = 1
             s.phase = PH_ROLL
@@ -1548,6 +1567,11 @@ def do_arrow(s, opt):
             s.chief_turn[a] = s.turn
         s.arrows_taken[a] += 1
         return
+    if taker == a:
+        if opt == 1:
+            s.roll_chief = 1
+        else:
+            s.roll_took += 1
     if take_token(s, taker, opt == 1):
         start_indian(s, PH_ARROW_LOOP)
 

@@ -154,4 +154,10 @@ ITEM_DEAL = _add("item.deal", "none", kind="choice", choices=("none",) + tuple(C
 ITEM_DEAL_SEAT = _add("item.deal_to_seat", 0, lo=0, hi=8, prov="D", src="sim effect",
                       doc="the seat (1 = seat 0) that item.deal is dealt to; 0 = none")
 
+R_GAMBLER_IGNORED = _add("rule.gambler_ignored_roll", "stands", kind="choice", choices=("stands", "undone"), prov="D",
+                         src="OS The Gambler: 'Ignore all results of your last roll'",
+                         doc="the arrows the forced player took from the pile with his ignored last roll: stands = "
+                             "he keeps them (they were taken when rolled); undone = they go back to the pile, unless "
+                             "an Indian attack has fired since that roll")
+
 N_PARAMS = len(TABLE)
