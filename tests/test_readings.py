@@ -95,3 +95,11 @@ def test_gunny_report_shows_both_ammunition_readings_at_6(tmp_path, monkeypatch)
     assert (run / "readings_setup.start_ammo_6p" / "summary.parquet").exists()
     assert not (run / "readings_setup.start_ammo_4p").exists()
     assert "setup.start_ammo" in html and "(6 players)" in html
+
+
+def test_sweep_preset_leaves_swept_parameters_out(capsys):
+    argv = ["sweep", "bang_dice", "--players", "5", "--grid", "module.ghost=off,on", "--preset", "full",
+            "--games", "10", "--dry-run"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "module.chief_arrow=on" in out and "module.ghost=on," not in out.split("config=")[0]
