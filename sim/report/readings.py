@@ -58,7 +58,8 @@ def _side_shares(folder, spec_labels=None):
         total = len(g)
         for side, k in g["winner_team"].astype(str).value_counts().items():
             lo, hi = wilson(k, total)
-            out.append({"players": int(n), "side": side, "share": k / total, "low": lo, "high": hi, "games": total})
+            out.append({"players": int(n), "side": side, "share": k / total, "low": lo, "high": hi, "games": total,
+                        "wins": int(k)})
     return pd.DataFrame(out)
 
 
@@ -79,14 +80,20 @@ def _compare_section(rep, path, man, Section, esc, para):
         j = this.merge(other, on=["players", "side"], suffixes=("", "_other"), how="outer")
         j = j[j["side"] != "none"].sort_values(["players", "side"])
         rows = []
+        from statsmodels.stats.proportion import confint_proportions_2indep
         for r in j.itertuples():
+            dlo = dhi = np.nan
+            if np.isfinite(r.share) and np.isfinite(r.share_other):
+                dlo, dhi = confint_proportions_2indep(r.wins, r.games, r.wins_other, r.games_other,
+                                                      method="newcomb", compare="diff")
             rows.append(f"<tr><td>{r.players}</td><td>{esc(r.side)}</td><td class=num>{_p(r.share)} "
                         f"({_p(r.low)}\u2013{_p(r.high)})</td><td class=num>{_p(r.share_other)} "
                         f"({_p(r.low_other)}\u2013{_p(r.high_other)})</td><td class=num>"
-                        f"{_d(r.share - r.share_other)}</td></tr>")
+                        f"{_d(r.share - r.share_other)} ({_d(dlo)} to {_d(dhi)})</td></tr>")
         sec.body.append(para(f"Winning side by player count, this run against the run with preset "
                              f"<code>{esc(label[0])}</code> ({esc(label[1])}), 95% Wilson intervals; each run "
-                             f"has its own seeds, so the difference is between independent samples."))
+                             f"has its own seeds, so the difference is between independent samples (Newcomb's 95% interval, "
+                             f"statsmodels)."))
         sec.body.append("<table class='data'><thead><tr><th>players</th><th>side</th><th>this run</th>"
                         f"<th>{esc(label[0])}</th><th>difference (points)</th></tr></thead><tbody>"
                         + "".join(rows) + "</tbody></table>")
