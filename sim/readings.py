@@ -32,9 +32,11 @@ from .results import read_manifest, write_json
 
 THRESHOLDS = {"turn order": 0.02, "strategy": 0.03, "side": 0.05, "length": 0.10}  # length: relative
 EXTRA_READINGS = {
-    # readings not named rule.*: the rulebook leaves them open (see each game's RULES.md)
-    "cold_comfort": ("score.block", "build.resized_is_new"),
-    "gunny_town": ("setup.start_ammo",),
+    # readings not named rule.*: the rulebook leaves them open (the note's ambiguity numbers; see each RULES.md)
+    "cold_comfort": ("score.block", "build.resized_is_new", "score.empty_hotels", "grow.trigger_rule", "grow.connect",
+                     "grow.draw", "build.resize", "roll.hotel_priority", "roll.distance", "roll.tie_break",
+                     "roll.into_new_hotels", "fire.occupied", "fire.pass", "end.tie_break"),
+    "gunny_town": ("setup.start_ammo", "casino.payout"),
 }
 SIDE_COLUMN = "winner_team"
 
@@ -93,7 +95,13 @@ def game_metrics(spec, design, out, start):
     length = "rounds" if "rounds" in spec.game_columns else None
     cols["rounds"] = (out["game_int"][:, spec.game_columns.index(length)] if length else np.abs(out["steps"]))
     cols["rounds"] = cols["rounds"].astype(float)
-    cols["capped"] = (out["steps"] < 0)
+    capped = out["steps"] < 0
+    if "end_reason" in spec.game_columns:      # games stopped by an engine safety cap, not by the rules' end
+        labels = spec.labels.get("end_reason", [])
+        caps = [k for k, lab in enumerate(labels) if "cap" in lab or lab == "stalled"]
+        er = out["game_int"][:, spec.game_columns.index("end_reason")]
+        capped = capped | np.isin(er, caps)
+    cols["capped"] = capped
     return pd.DataFrame(cols)
 
 
@@ -143,7 +151,8 @@ def summarise(folder, alpha=0.05):
             rows.append({"param": r["param"], "value": r["value"], "default": r["default"], "key": r["key"],
                          "doc": r["doc"], "family": fam, "metric": mname, "games": len(j),
                          "default_mean": dmean, "alt_mean": float(np.nanmean(j[f"{mname}_a"])),
-                         "diff": m, "low": lo, "high": hi, "p": p, "threshold": thr})
+                         "diff": m, "low": lo, "high": hi, "p": p, "threshold": thr,
+                         "capped_default": float(j["capped_d"].mean()), "capped_alt": float(j["capped_a"].mean())})
     s = pd.DataFrame(rows)
     if s.empty:
         return s
@@ -182,7 +191,8 @@ def per_reading(summary):
                      "doc": worst["doc"], "verdict": worst["verdict"], "games": worst["games"],
                      "metric": worst["metric"], "family": worst["family"], "diff": worst["diff"],
                      "low": worst["low"], "high": worst["high"], "threshold": worst["threshold"],
-                     "effect": float(g["effect"].max()), "rank": RANK[worst["verdict"]]})
+                     "effect": float(g["effect"].max()), "rank": RANK[worst["verdict"]],
+                     "capped_default": worst["capped_default"], "capped_alt": worst["capped_alt"]})
     return pd.DataFrame(rows).sort_values(["rank", "effect"], ascending=[True, False]).drop(columns="rank")
 
 
@@ -203,6 +213,14 @@ def _fmt(metric, fam, v):
     return f"{100 * v:+.1f} pts"
 
 
+def _cap_note(r):
+    """A warning when the alternative makes games stop at an engine cap (turn, round or step cap, stall): its changes
+    then describe games the rules never finish."""
+    if r.capped_alt > max(0.01, 2 * r.capped_default):
+        return f"  [!] {100 * r.capped_alt:.0f}% of games stop at an engine cap (default {100 * r.capped_default:.0f}%)"
+    return ""
+
+
 def table_lines(summary):
     """The readable table: one line per reading, most mattering first."""
     pr = per_reading(summary)
@@ -212,7 +230,8 @@ def table_lines(summary):
     for r in pr.itertuples():
         lines.append(f"{r.param + ' = ' + r.value:48s} {r.verdict:16s} {r.games:6d}  {r.metric}: "
                      f"{_fmt(r.metric, r.family, r.diff)} [{_fmt(r.metric, r.family, r.low)}, "
-                     f"{_fmt(r.metric, r.family, r.high)}] (threshold {_fmt(r.metric, r.family, r.threshold)[1:]})")
+                     f"{_fmt(r.metric, r.family, r.high)}] (threshold {_fmt(r.metric, r.family, r.threshold)[1:]})"
+                     + _cap_note(r))
     return lines
 
 

@@ -120,7 +120,7 @@ def _unit(family):
 
 
 def _readings_section(rep, folder, Section, Finding, esc, para):
-    from ..readings import per_reading
+    from ..readings import _cap_note, per_reading
     s = pd.read_parquet(folder / "summary.parquet")
     man = json.loads((folder / "manifest.json").read_text())
     pr = per_reading(s)
@@ -144,9 +144,9 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
             per.append(f"{fam}: {b['metric']} {u(b['diff'])} ({u(b['low'])} to {u(b['high'])})")
         rows.append(f"<tr><td><code>{esc(r.param)}</code></td><td>{esc(r.doc)}</td><td>{esc(r.default)}</td>"
                     f"<td>{esc(r.value)}</td><td>{esc(r.verdict)}</td><td>{esc(r.metric)}: {unit(r.diff)} "
-                    f"({unit(r.low)} to {unit(r.high)})</td><td>{esc('; '.join(per))}</td>"
+                    f"({unit(r.low)} to {unit(r.high)}){esc(_cap_note(r))}</td><td>{esc('; '.join(per))}</td>"
                     f"<td class=num>{r.games}</td></tr>")
-        if r.verdict == "matters":
+        if r.verdict == "matters" and not _cap_note(r):
             rep.findings.append(Finding(
                 "red", f"The rulebook ambiguity {r.param} changes the balance: reading it as '{r.value}' instead "
                        f"of '{r.default}' moves {r.metric} by {unit(r.diff)}.",
