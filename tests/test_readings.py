@@ -103,3 +103,14 @@ def test_sweep_preset_leaves_swept_parameters_out(capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "module.chief_arrow=on" in out and "module.ghost=on," not in out.split("config=")[0]
+
+
+def test_alternative_that_stops_games_at_a_cap_is_flagged(tmp_path):
+    """Cold Comfort's grow.trigger_rule=exactly never starts the scoring rounds: every game ends at the turn cap, and
+    the table says so rather than reporting a plain change."""
+    from sim.readings import per_reading, table_lines
+    s = run_readings("cold_comfort", 4, tmp_path / "cc", games=40, seed=2, progress=False,
+                     only=["grow.trigger_rule"])
+    pr = per_reading(s)
+    assert pr["capped_alt"].iloc[0] > 0.9 and pr["capped_default"].iloc[0] == 0
+    assert "[!]" in "\n".join(table_lines(s))
