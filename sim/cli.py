@@ -153,7 +153,7 @@ def cmd_run(args):
     out = args.out or default_run_out(g, players, args)
     path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
                      strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
-                     params=parse_sets(args.set), chunk_size=args.chunk_size, threads=args.threads,
+                     params=_with_preset(args, parse_sets(args.set)), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(f"results in {path}")
 
@@ -165,7 +165,7 @@ def default_run_out(g, players, args):
     from .runner import prepare, settings_hash
     name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
     spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies, "--strategies"),
-                                 args.all_rotations, parse_sets(args.set))
+                                 args.all_rotations, _with_preset(args, parse_sets(args.set)))
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
 
@@ -179,6 +179,39 @@ def cmd_check(args):
         raise UserError(f"{args.results} is incomplete or damaged ({len(verdict.bad)} bad chunks, "
                         f"{len(verdict.missing)} not played, {len(verdict.stray)} stray files); run the command "
                         f"that wrote it again to replay them")
+
+
+def _with_preset(args, sets):
+    from .presets import with_preset
+    return with_preset(args.game, getattr(args, "preset", None), sets)
+
+
+def _preset_sets(args):
+    """A sweep's --set list with the preset's values first (explicit --set entries win)."""
+    if not getattr(args, "preset", None):
+        return args.set
+    from .presets import preset_params
+    from .sweep import load_sweep_file
+    game = args.source if not str(args.source).endswith(".toml") else load_sweep_file(args.source).get("game")
+    swept = {g.split("=", 1)[0].strip() for g in list(args.grid or []) + list(args.zip or [])}
+    return [f"{k}={v}" for k, v in preset_params(game, args.preset).items() if k not in swept] + list(args.set or [])
+
+
+def cmd_readings(args):
+    _keep_freed_memory()
+    from .readings import run_readings, table_lines
+    players = parse_players(args.players)
+    if len(players) != 1:
+        raise UserError(f"sim readings works on one player count at a time (got {args.players})")
+    out = args.out or f"results/readings_{args.game}_{players[0]}p_s{args.seed}" + (
+        f"_{args.preset}" if args.preset else "")
+    summary = run_readings(args.game, players[0], out, games=args.games, max_games=args.max_games, seed=args.seed,
+                           lineup=parse_names(args.lineup), params=parse_sets(args.set), preset=args.preset,
+                           only=parse_names(args.only), threads=args.threads, progress=not args.no_progress,
+                           overwrite=args.overwrite, command=" ".join(sys.argv))
+    for line in table_lines(summary):
+        print(line)
+    print(f"results in {out} (summary.parquet: one row per reading and metric)")
 
 
 def cmd_replay(args):
@@ -211,7 +244,7 @@ def cmd_sweep(args):
     from .sweep import build_sweep, dry_run, print_summary, raw_from_flags, run_sweep, set_threads
     raw, name = raw_from_flags(args.source, players=args.players, games=args.games, seed=args.seed,
                                lineup=args.lineup, strategies=args.strategies, all_rotations=args.all_rotations,
-                               sets=args.set, grids=args.grid, zips=args.zip, chunk_size=args.chunk_size,
+                               sets=_preset_sets(args), grids=args.grid, zips=args.zip, chunk_size=args.chunk_size,
                                adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
                                max_games=args.max_games, confidence=args.confidence)
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
@@ -354,6 +387,7 @@ def build_parser():
                    help="replay each seed under every rotation (common random numbers)")
     s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
     s.add_argument("--strategy-file", action="append", metavar="TOML",
                    help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
@@ -415,6 +449,7 @@ def build_parser():
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
+    s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
     s.add_argument("--strategy-file", action="append", metavar="TOML",
                    help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--grid", action="append", metavar="NAME=V1,V2|LO:HI:STEP",
@@ -500,6 +535,26 @@ def build_parser():
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--out", help="also write the result to this JSON file")
     s.set_defaults(func=cmd_effect)
+
+    s = sub.add_parser("readings", help="which rulebook ambiguities change the balance (paired games per reading)",
+                       description="For each rule-reading parameter and alternative, the same seeds are played "
+                                   "under the default and the alternative; the change in every verdict family is "
+                                   "reported with 95% intervals and ranked.  Resumable; budgets adaptive.")
+    s.add_argument("game")
+    s.add_argument("--players", required=True, help="one player count")
+    s.add_argument("--games", type=int, default=2000, help="paired games per reading and round (default 2000)")
+    s.add_argument("--max-games", type=int, help="most games per reading: unclear readings get more rounds "
+                                                 "(default: --games, one round)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
+    s.add_argument("--preset", help="study the readings on this preset (e.g. bang_dice full)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other fixed overrides (not studied)")
+    s.add_argument("--only", help="only these reading parameters (comma-separated)")
+    s.add_argument("--out", help="folder (default results/readings_<game>_<N>p_s<seed>[_<preset>])")
+    s.add_argument("--overwrite", action="store_true", help="replace a different study in --out")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_readings)
 
     s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
     s.add_argument("results", help="run or sweep folder")

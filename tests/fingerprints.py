@@ -46,7 +46,8 @@ EXTRA = {
         ("immediate end, production up to", 2, {"rule.game_end": "immediate", "rule.production_take": "up_to"}),
     ],
     "saloon_tycoon": [
-        ("large footprints any neighbour", 4, {"rule.large_footprints": "any_neighbour"}),
+        ("large footprints aligned, cubes one at a time", 4, {"rule.large_footprints": "aligned",
+                                                              "rule.cube_purchase": "one_at_a_time"}),
         ("bribes own saloon only", 3, {"rule.bribe_target": "own_only"}),
         ("Flatfoot checked at end of turn", 2, {"rule.flatfoot_check": "end_of_turn"}),
     ],

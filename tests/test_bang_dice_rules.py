@@ -578,6 +578,27 @@ def test_vera_custer_reduction():
     assert s["life"][1] == 7
 
 
+@pytest.mark.parametrize("reading", ["event", "die"])
+def test_vera_custer_double_bullseye_counts_two(reading):
+    """OS, Vera Custer: 'you lose 1 life point less ... Remember that [a double Bull's Eye] counts as two': a double
+    Bull's Eye 1 on her costs 1 under either reading (per die it is one die of 2); half of it on her costs 0."""
+    p = params(module__new_characters=1, module__saloon_dice=1, rule__vera_reduction_per=reading)
+    chars = ["JESSE_JONES", "VERA_CUSTER", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"]
+    st, s = build(p, "SDOOR", chars, forced=faces("D", "D", "BR", "BR", "B1X"))
+    act(s, p, E.D_SALOON, 1)
+    assert s["face"][4] == E.BE1X2
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_BE, 1)
+    act(s, p, E.D_BE, 1)
+    assert s["life"][1] == 6
+    st, s = build(p, "SDOOR", chars, forced=faces("D", "D", "BR", "BR", "B1X"))
+    act(s, p, E.D_SALOON, 1)
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_BE, 1)
+    act(s, p, E.D_BE, 4)
+    assert s["life"][1] == 7 and s["life"][4] == 8
+
+
 def test_doc_holyday_heals_on_three_shots():
     p = params(module__new_characters=1)
     st, s = _one(p, "DOC_HOLYDAY", life=[6, 9, 8, 8, 9], forced=faces("B1", "B1", "B2", "D", "D"))
@@ -671,6 +692,20 @@ def test_the_gambler_forces_reroll():
     assert list(s["face"][:5]) == [E.BEER] * 5 and s["dkind"] == E.D_BEER
 
 
+@pytest.mark.parametrize("reading,kept", [("stands", 2), ("undone", 0)])
+def test_the_gambler_ignored_roll_arrows(reading, kept):
+    """OS, The Gambler: 'Ignore all results of your last roll': the arrows the forced player took with it stay
+    (stands) or go back to the pile (undone); the forced roll's own arrows are taken either way."""
+    p = params(module__special_roles="replace", rule__gambler_ignored_roll=reading)
+    st, s = _sp(p, [0, 0, E.GAMBLER, 0, 0], forced=faces("A", "A", "BR", "BR", "BR"))
+    pile0 = int(s["pile"]) + 2
+    more(s, faces("A", "BR", "BR", "BR", "BR"))
+    assert s["arrows"][0] == 2
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_GAMBLER, 1)
+    assert s["arrows"][0] == kept + 1 and s["pile"] == pile0 - kept - 1
+
+
 def test_the_bad_cancels_heal():
     p = params(module__special_roles="replace")
     st, s = _sp(p, [0, 0, E.BAD, 0, 0], life=[6, 9, 8, 8, 9], forced=faces("BR", "D", "D", "G", "B1"))
@@ -708,6 +743,50 @@ def test_left_hand_saves():
     assert s["dkind"] == E.D_LEFT and s["decider"] == 4 and s["react_seat"] == 2
     act(s, p, E.D_LEFT, 1)
     assert s["alive"][2] == 1 and s["life"][2] == 2
+
+
+@pytest.mark.parametrize("reading,kept", [("all", 0), ("keep", 3)])
+def test_left_hand_may_discard(reading, kept):
+    """OS, The Left Hand of the Devil: 'That player stays in the game with 2 life points and may discard all of
+    his arrows': rule.left_hand_discard all = he discards them, keep = he keeps them."""
+    p = params(module__special_roles="replace", rule__left_hand_discard=reading)
+    st, s = _sp(p, [0, 0, 0, 0, E.LEFT], life=[11, 1, 8, 8, 9], arrows=[0, 3, 0, 0, 0],
+                forced=faces("B1", "D", "D", "BR", "BR"))
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_BE, 1)
+    assert s["dkind"] == E.D_LEFT and s["react_seat"] == 1
+    act(s, p, E.D_LEFT, 1)
+    assert s["alive"][1] == 1 and s["life"][1] == 2 and s["arrows"][1] == kept
+
+
+@pytest.mark.parametrize("reading,chief,arrows", [("regular_first", 1, 1), ("chief_first", -1, 2)])
+def test_pedro_may_discard_the_chief_arrow(reading, chief, arrows):
+    """Pedro Ramirez discards one arrow per life point lost; holding the Chief's Arrow and regular ones he may
+    return either (rule.chief_arrow_discard)."""
+    p = params(module__chief_arrow=1, rule__chief_arrow_discard=reading)
+    st, s = build(p, "SDOOR", ["JESSE_JONES", "PEDRO_RAMIREZ", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+                  arrows=[0, 2, 0, 0, 0], chief=1, forced=faces("B1", "BR", "D", "D", "BR"))
+    act(s, p, E.D_REROLL, 0)
+    act(s, p, E.D_BE, 1)
+    assert s["life"][1] == 7 and s["chief_holder"] == chief and s["arrows"][1] == arrows
+
+
+def test_special_roles_at_three_players():
+    """rule.special_roles_3p: off = no special roles with 3 players; on = dealt by role, never The Good."""
+    seen = set()
+    for reading in ("off", "on"):
+        p = params(module__special_roles="replace", rule__special_roles_3p=reading)
+        for seed in range(60):
+            st = np.zeros(1, E.STATE_DTYPE)
+            seed_streams(st[0]["rng"], seed, 1)
+            E.setup(st[0], p, 3)
+            sp = set(int(x) for x in st[0]["special"][:3])
+            if reading == "off":
+                assert sp == {E.SP_NONE}
+            else:
+                assert E.SP_NONE not in sp and E.GOOD not in sp and E.BEAR not in sp
+                seen |= sp
+    assert {E.DOC, E.JUDGE} & seen and {E.GAMBLER, E.BAD, E.UGLY} & seen and {E.RIGHT, E.LEFT} & seen
 
 
 # ---------------------------------------------------------------- exact probabilities (note 5.2)

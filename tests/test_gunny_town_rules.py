@@ -354,6 +354,84 @@ def test_marias_fake():
     assert s["duels_won"][nick] == 1
 
 
+@pytest.mark.parametrize("reading", ["takes_hit", "loses_round"])
+def test_fake_takes_the_hit(reading):
+    """T: 'By faking to reveal his card, he will take the hit but save his card' (Maria loses 1 LP): under
+    rule.fake=takes_hit the challenger cannot frighten the faker's horse instead; loses_round lets him choose."""
+    st, s, pv = table(4, params={"rule.fake": reading})
+    nick, maria = 0, 1
+    s["pos"][nick] = s["pos"][maria] = at("HOTEL")
+    s["horse"][maria] = 1
+    give(s, nick, E.CHEST)
+    give(s, maria, E.ARM)
+    act(s, pv, E.K_DUEL, maria)
+    act(s, pv, E.K_CCARD, E.CHEST)
+    act(s, pv, E.K_DCARD, E.FAKE)
+    if reading == "takes_hit":
+        assert s["phase"] != E.PH_WIN and s["lp"][maria] == 2 and s["horse"][maria] == 1
+    else:
+        assert s["phase"] == E.PH_WIN and code(E.K_WIN, E.W_FRIGHTEN) in legal(s, pv)
+        act(s, pv, E.K_WIN, E.W_FRIGHTEN)
+        assert s["lp"][maria] == 3 and s["horse"][maria] == 0
+
+
+@pytest.mark.parametrize("reading,allowed", [("location", False), ("any_shared_square", True)])
+def test_hand_to_hand_needs_a_location(reading, allowed):
+    """T 'Hand-to-hand struggle': 'When you stand on a location occupied by another player, you can challenge him in
+    a duel even [if] you are unarmed': a plain street square is not a location (rule.hand_to_hand)."""
+    st, s, pv = table(4, params={"rule.hand_to_hand": reading})
+    s["pos"][0] = s["pos"][1] = sq(0, 5)
+    give(s, 0, E.CHEST)
+    assert P.LOC_AT[sq(0, 5)] < 0 and s["wmask"][0] == 0
+    assert E.can_duel(s, pv, 0, 1) == allowed
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    assert E.can_duel(s, pv, 0, 1)
+
+
+@pytest.mark.parametrize("reading", ["bare_hands", "only_cancel"])
+def test_unarmed_defender(reading):
+    """T: 'If the challenged player is unarmed ... he can still play an ammunition card. If it is a dodge card or a
+    better one than his opponent's, the duel is cancelled': only_cancel; bare_hands (default) lets an unarmed defender
+    in a hand-to-hand struggle reply, win and hit, as the challenger may fight unarmed there."""
+    st, s, pv = table(4, params={"rule.unarmed_defender": reading})
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    give(s, 0, E.FOOT)
+    give(s, 1, E.HEAD)
+    act(s, pv, E.K_DUEL, 1)
+    act(s, pv, E.K_CCARD, E.FOOT)
+    act(s, pv, E.K_DCARD, E.HEAD)
+    if s["phase"] == E.PH_WIN:
+        act(s, pv, E.K_WIN, E.W_HIT)
+    if reading == "bare_hands":
+        assert s["lp"][0] == 2 and s["duels_won"][1] == 1
+    else:
+        assert s["lp"][0] == 3 and s["lp"][1] == 3 and s["duels_won"][1] == 0
+
+
+@pytest.mark.parametrize("reading,rounds_paid", [("per_round", 2), ("per_duel", 1)])
+def test_sheriff_penalty_per_duel_or_round(reading, rounds_paid):
+    """T Jobs, Sheriff: 'When you win a duel, collect a penalty of 2 GNs'; a double-barrel duel has two rounds, each
+    'resolves the duel' (T 'Multiple gun fire'): per_round pays twice, per_duel once."""
+    st, s, pv = table(4, params={"rule.sheriff_penalty": reading})
+    s["pos"][0] = s["pos"][1] = at("HOTEL")
+    s["job"][0] = JOB["SHERIFF"]
+    s["job_holder"][JOB["SHERIFF"]] = 0
+    s["wmask"][0] = 1 << WEAPON["DOUBLE_BARREL"]
+    s["gold"][0] = 0
+    s["gold"][1] = 10
+    s["lp"][1] = 3
+    give(s, 0, E.HEAD, 2)
+    give(s, 1, E.FOOT, 2)
+    act(s, pv, E.K_DUEL, 1)
+    for _ in range(2):
+        act(s, pv, E.K_CCARD, E.HEAD)
+        act(s, pv, E.K_DCARD, E.FOOT)
+        if s["phase"] == E.PH_WIN:
+            act(s, pv, E.K_WIN, E.W_HIT)
+    assert s["duels_won"][0] == 2
+    assert s["gold"][0] == rounds_paid * ip(pv, "job.SHERIFF.penalty")
+
+
 def test_emma_wins_the_sheriff_mission_as_defender():
     st, s, pv = table(4)
     john, emma = 0, 1

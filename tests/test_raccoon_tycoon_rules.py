@@ -378,11 +378,11 @@ def test_auction_opening_bids_passes_and_starter_acts_again():
     assert E.current_player(s) == 1 and max(a & 0xFFFFFF for a in kinds(legal(s, p), E.A_BID)) <= 8
     act(s, p, enc(E.A_PASS_BID, 1))
     assert E.current_player(s) == 2
-    act(s, p, enc(E.A_BID, mb + 5))
-    # seat 3 has $3 and cannot beat mb + 5: passes automatically; back to the starter, seat 1 stays out
+    act(s, p, enc(E.A_BID, mb + 6))             # the next minimum (mb + 1) and a raise of 5
+    # seat 3 has $3 and cannot beat mb + 6: passes automatically; back to the starter, seat 1 stays out
     assert E.current_player(s) == 0
     act(s, p, enc(E.A_PASS_BID, 0))
-    assert s["rr_own"][2, co] == 1 and s["money"][2] == 30 - mb - 5
+    assert s["rr_own"][2, co] == 1 and s["money"][2] == 30 - mb - 6
     assert s["phase"] == E.PH_MAIN and s["cur"] == 0 and s["turns_taken"][0] == 0   # the starter acts again
     assert s["rr_offer"][0] >= 0 and s["rr_n"] == 17
 
@@ -437,7 +437,21 @@ def test_two_player_auction_offers_every_amount_up_to_the_money():
     st, s, p = fresh(3)
     s["money"][:3] = [120, 200, 200]
     start_auction(s, p)
-    assert len(kinds(legal(s, p), E.A_BID)) == E.BID_WINDOW
+    bids = [a & 0xFFFFFF for a in kinds(legal(s, p), E.A_BID)]
+    assert bids == [mb3 := E.rr_min_bid(p, s["auc_co"])] + [mb3 + r for r in E.BID_RAISES[1:]] + [120]
+
+
+def test_no_player_may_bid_more_than_his_money_and_may_bid_all_of_it():
+    """RULES: 'No player may bid more than the money that they have': with 3+ players the offer is the next minimum,
+    a few raises and the bidder's whole money, never above it; a random bidder passes about 1 time in 9."""
+    st, s, p = fresh(4)
+    s["money"][:4] = [300, 300, 300, 300]
+    start_auction(s, p)
+    bids = [a & 0xFFFFFF for a in kinds(legal(s, p), E.A_BID)]
+    assert max(bids) == 300 and len(bids) == len(E.BID_RAISES) + 1 and bids == sorted(bids)
+    act(s, p, enc(E.A_BID, 300))
+    # nobody else can reach $301 with $300: they can only pass, and the bidder pays all his money
+    assert s["phase"] != E.PH_AUCTION and s["money"][0] == 0
 
 
 # ---------------------------------------------------------------- buildings and towns
@@ -455,6 +469,18 @@ def test_buy_and_upgrade_full_cost_or_difference():
         s["phase"] = E.PH_MAIN
         act(s, p, enc(E.A_UPGRADE, t))
         assert s["money"][0] == 16 - cost and s["tile_level"][t] == 2 and s["n_bld"][0] == 1
+
+
+@pytest.mark.parametrize("reading,second", [("off", False), ("on", True)])
+def test_construction_company_bought_this_turn(reading, second):
+    """RULES 'You may perform two Purchase Building actions in one turn': from the turn after it is bought (off,
+    default) or already in the turn it is bought (rule.construction_company_same_turn on)."""
+    st, s, p = fresh(p=params(rule__construction_company_same_turn=reading))
+    t = offer_tile(s, 0, E.BT_CONSTRUCTION)
+    s["money"][0] = 80
+    act(s, p, enc(E.A_BUY, t))
+    assert s["tile_owner"][t] == 0
+    assert (s["phase"] == E.PH_BUILD2 and s["cur"] == 0) == second
 
 
 def test_construction_company_two_purchases():

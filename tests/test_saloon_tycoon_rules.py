@@ -177,8 +177,10 @@ def test_pharmacy_placement_example():
     assert s["gold"][0] == 50 - base - 2 and s["vp"][0, E.VP_LOTS] == 1
 
 
-def test_whiskey_still_placement_example():
-    st, s, p = fresh()
+@pytest.mark.parametrize("reading", ["any_neighbour", "aligned"])
+def test_whiskey_still_placement_example(reading):
+    """R, Building a large tile (Jason): both footprint readings give exactly the three placements listed."""
+    st, s, p = fresh(p=params(rule__large_footprints=reading))
     clear_board(s, 0)
     s["tc"][0, 0] = 3  # the Saloon misses one cube
     put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
@@ -224,14 +226,14 @@ def test_small_never_on_large_and_large_on_two_finished_smalls():
     assert not any(fp == "S" for (_, fp) in builds_of(s, p, "POKER_ROOM"))
 
 
-def test_unaligned_large_footprints_are_an_option():
-    p = params(rule__large_footprints="any_neighbour")
-    st, s, p = fresh(p=p)
+def test_large_footprints_readings():
+    """Default any_neighbour: a large tile on any two neighbouring lots of an arm; aligned: A1+A2, A3+A4 only."""
+    st, s, p = fresh()
     clear_board(s, 0)
     put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
     s["gold"][0] = 80
     assert (1, "A2+A3") in builds_of(s, p, "GUEST_ROOM")
-    st, s, p = fresh()
+    st, s, p = fresh(p=params(rule__large_footprints="aligned"))
     clear_board(s, 0)
     put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
     s["gold"][0] = 80
@@ -455,6 +457,32 @@ def test_phineus_fifth_cube_and_price():
     act(s, p, enc(E.K_BUY, 0))
     assert s["gold"][0] == 2
     assert enc(E.K_BUY, 0) not in legal(s, p)        # 2 gold < 3
+
+
+@pytest.mark.parametrize("reading,gold_left", [("all_then_place", 2), ("one_at_a_time", 0)])
+def test_cube_purchase_pays_for_all_then_places(reading, gold_left):
+    """R, Supply Your Tiles: '1. Pay 2 gold per Supply cube you would like to purchase ... 2. Take the Supply cubes
+    you purchased and place them'. Holding 4 cubes, buying 3 with 8 gold: Phineus comes with the 5th cube, but the
+    purchase was paid at 2 each (6 gold); bought one at a time the 2nd and 3rd cost 3 (8 gold)."""
+    st, s, p = fresh(p=params(rule__cube_purchase=reading))
+    s["char_owner"][:] = -1
+    clear_board(s, 0)
+    put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
+    s["tc"][0, 0] = 1
+    s["cubes_board"][0] = 4
+    room = put(s, p, 0, "GUEST_ROOM", 0, "B1+B2", cubes=0)
+    s["gold"][0] = 8
+    for _ in range(3):
+        act(s, p, enc(E.K_BUY, room))
+    assert s["char_owner"][CH["PHINEUS_PILLBOTTOM"]] == 0 and s["tc"][0, room] == 3
+    assert s["gold"][0] == gold_left
+    # a new purchase (after another action) pays Phineus' price
+    st, s, p = fresh(p=params(rule__cube_purchase=reading))
+    s["char_owner"][:] = -1
+    s["char_owner"][CH["PHINEUS_PILLBOTTOM"]] = 0
+    s["gold"][0] = 5
+    act(s, p, enc(E.K_BUY, 0))
+    assert s["gold"][0] == 2
 
 
 # ---------------------------------------------------------------- special tiles

@@ -1277,6 +1277,7 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
                            f"'{esc(man.get('status'))}': only finished chunks are included.</div>")
     _provenance_section(rep, spec, man, is_sweep, cf)
     _reproduction_section(rep, man, path)
+    __import__("sim.report.readings", fromlist=["x"]).add_sections(rep, path, man, spec)  # preset, readings
     rep.findings.sort(key=lambda f: SEVERITY[f.verdict])
     return rep
 

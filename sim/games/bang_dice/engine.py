@@ -144,7 +144,7 @@ PH_SUB = PH_DMG_BART
  EV_DOC, EV_GAMBLE, EV_GHOST_GIVE, EV_PRESET, EV_STEAL, EV_ELENA, EV_UGLY, EV_GOOD, EV_EXTRA, EV_SLAB, EV_WIN,
  EV_LEFT, EV_BAD, EV_KEEP_FINAL, EV_TURN_END) = range(36)
 # discard reasons
-DR_GATLING, DR_KIT, DR_PEDRO, DR_LEFT = range(4)
+DR_GATLING, DR_KIT, DR_PEDRO, DR_LEFT, DR_GAMBLER = range(5)
 
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64, (2,)),
@@ -177,7 +177,9 @@ STATE_DTYPE = np.dtype([
     ("ar_owed", np.int8), ("ar_elena", np.int8), ("ar_taker", np.int8), ("ar_next", np.int16),
     ("broken_owed", np.int8),
     # resolution
-    ("be_kind", np.int8, (MAX_UNITS,)), ("be_tgt", np.int8, (MAX_UNITS,)), ("n_be", np.int8), ("be_i", np.int8),
+    ("be_kind", np.int8, (MAX_UNITS,)), ("be_tgt", np.int8, (MAX_UNITS,)),
+    ("be_half", np.int8, (MAX_UNITS,)),
+    ("roll_took", np.int8), ("roll_chief", np.int8), ("roll_attack", np.int8), ("n_be", np.int8), ("be_i", np.int8),
     ("slab_tgt", np.int8), ("n_beer", np.int8), ("beer_i", np.int8), ("jesse_low", np.int8),
     ("gat", np.int8), ("gat_units", np.int8), ("fire", np.int8), ("kit_left", np.int8),
     # damage batch
@@ -416,8 +418,11 @@ def holds_any(s, t):
 
 @declared(on_state(VOID, I64), _nrt=False)
 def discard_one(s, t):
-    """Return one arrow of seat t to the pile (a regular one first, else the Chief's Arrow)."""
-    if s.arrows[t] > 0:
+    """Return one arrow of seat t to the pile (a regular one first, else the Chief's Arrow; with
+    rule.chief_arrow_discard = chief_first the Chief's Arrow first)."""
+    if s.chief_holder == t and qi(s, P.R_CHIEF_DISCARD) == 1:
+        s.chief_holder = -1
+    elif s.arrows[t] > 0:
         s.arrows[t] -= 1
         s.pile += 1
     elif s.chief_holder == t:
@@ -485,6 +490,7 @@ def start_batch(s, src, shooter, ret):
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
+    s.roll_attack = 1       # an attack since the last roll: that roll's arrows can no longer be handed back
     clear_batch(s)
     cv = qi(s, P.CHIEF_VALUE)
     h = s.chief_holder
@@ -674,6 +680,9 @@ def begin_turn_vars(s):
     s.turn += 1
     s.turns_taken[a] += 1
     s.roll_no = 0
+    s.roll_took = 0
+    s.roll_chief = 0
+    s.roll_attack = 0
     s.stopped = 0
     s.gambled = 0
     s.ignore_arrows = 0
@@ -814,7 +823,7 @@ def setup(s, p, n_players):
         s.alive[i] = 1
     # special roles (module 3, not in the 3-player game)
     mode = qi(s, P.M_SPECIAL)
-    if mode > 0 and n > 3:
+    if mode > 0 and (n > 3 or qi(s, P.R_SPECIAL_3P) == 1):
         pool = np.empty(8, np.int8)
         for r in range(4):
             m = 0
@@ -825,14 +834,17 @@ def setup(s, p, n_players):
                     pool[m] = SP_NONE
                     m += 1
             elif r == DEPUTY:
-                pool[0] = GOOD
-                pool[1] = DOC
-                pool[2] = JUDGE
-                m = 3
+                m = 0
+                if n > 3:              # 3 players: no Sheriff for The Good to swap with (rule.special_roles_3p)
+                    pool[m] = GOOD
+                    m += 1
+                pool[m] = DOC
+                pool[m + 1] = JUDGE
+                m += 2
                 if mode == 2:
-                    pool[3] = SP_NONE
-                    pool[4] = SP_NONE
-                    m = 5
+                    pool[m] = SP_NONE
+                    pool[m + 1] = SP_NONE
+                    m += 2
             elif r == OUTLAW:
                 pool[0] = GAMBLER
                 pool[1] = BAD
@@ -978,6 +990,9 @@ def _step1(s, ph):
             if ((mask >> i) & 1) == 1:
                 roll_die(s, i)
         s.rolled = mask | (s.preset if s.roll_no == 1 else 0)
+        s.roll_took = 0
+        s.roll_chief = 0
+        s.roll_attack = 0
         log_event(s, EV_ROLL, a, s.roll_no, pack_faces(s), s.rolled)
         s.phase = PH_AFTER_ROLL
         ph = PH_AFTER_ROLL  # nothing can intervene: go on in the same step
@@ -1111,6 +1126,17 @@ def _step4(s, ph):
             s.reroll_mask = all_dice(s)
             s.preset = 0
             s.stopped = 1
+            if qi(s, P.R_GAMBLER_IGNORED) == 1 and s.roll_attack == 0:
+                # "Ignore all results of your last roll": the arrows he took from the pile with it go back
+                k = min(np.int64(s.roll_took), np.int64(s.arrows[a]))
+                back = k
+                s.arrows[a] -= k
+                s.pile += k
+                if s.roll_chief == 1 and s.chief_holder == a:
+                    s.chief_holder = -1
+                    back += 1
+                if back > 0:
+                    log_event(s, EV_DISCARD, a, back, DR_GAMBLER, 0)
             if not qb(s, P.R_GAMBLER_ARROWS):
                 s.ignore_arrows = 1
             s.phase = PH_ROLL
@@ -1140,11 +1166,13 @@ def _step4(s, ph):
             if f == BE1 or f == BE2:
                 s.be_kind[nb_] = 1 if f == BE1 else 2
                 s.be_tgt[nb_] = -1
+                s.be_half[nb_] = 0
                 nb_ += 1
             elif f == BE1X2 or f == BE2X2:
-                for _ in range(2):
+                for h in range(2):
                     s.be_kind[nb_] = 1 if f == BE1X2 else 2
                     s.be_tgt[nb_] = -1
+                    s.be_half[nb_] = h     # 1: the second half of a double Bull's Eye (one die)
                     nb_ += 1
             elif f == BEER:
                 nbeer += 1
@@ -1194,6 +1222,7 @@ def _step5(s, ph):
         any_hit = False
         slab_done = False
         vera_die = qi(s, P.R_VERA) == 1
+        carry = 0           # per-die reading: reduction left over from the first half of a double Bull's Eye
         for i in range(s.n_be):
             t = s.be_tgt[i]
             if t < 0:
@@ -1203,7 +1232,12 @@ def _step5(s, ph):
                 d = 2
                 slab_done = True
             if s.char[t] == VERA and vera_die:
-                d = max(0, d - qi(s, P.VERA_RED))
+                # one reduction per die: a double Bull's Eye is one die that "counts as two", so both halves
+                # on Vera lose her 2 - 1 = 1 (the second half gets only what the first did not use)
+                r = carry if (s.be_half[i] == 1 and s.be_tgt[i - 1] == t) else qi(s, P.VERA_RED)
+                cut = min(d, r)
+                d -= cut
+                carry = r - cut
             s.bt_amt[t] += d
             any_hit = True
             log_event(s, EV_SHOT, a, t, s.be_kind[i], d)
@@ -1388,7 +1422,7 @@ def _step9(s, ph):
         t = s.react_seat
         if s.rv_cancel == 0:
             s.life[t] = qi(s, P.LEFT_LIFE)
-            if holds_any(s, t):
+            if holds_any(s, t) and qi(s, P.R_LEFT_DISCARD) == 0:
                 log_event(s, EV_DISCARD, t, s.arrows[t] + (1 if s.chief_holder == t else 0), DR_LEFT, 0)
                 discard_all(s, t)
             log_event(s, EV_LEFT, s.rv_seat, t, 0, 0)
@@ -1533,6 +1567,11 @@ def do_arrow(s, opt):
             s.chief_turn[a] = s.turn
         s.arrows_taken[a] += 1
         return
+    if taker == a:
+        if opt == 1:
+            s.roll_chief = 1
+        else:
+            s.roll_took += 1
     if take_token(s, taker, opt == 1):
         start_indian(s, PH_ARROW_LOOP)
 

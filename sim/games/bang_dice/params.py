@@ -128,12 +128,21 @@ R_DOC_TIMING = _add("rule.doc_timing", "before_roll_effects", kind="choice", cho
                     doc="The Doc turns a die right after it lands, before that roll's Arrows/Dynamite resolve")
 R_APACHE = _add("rule.apache_steal", "instead_of_pile_arrow", kind="choice", choices=("instead_of_pile_arrow",),
                 prov="A", src="OS", doc="Apache Kid takes the Chief's Arrow from its holder in place of a pile arrow")
-R_SPECIAL_3P = _add("rule.special_roles_3p", "off", kind="choice", choices=("off",), prov="A", src="OS",
-                    doc="special roles are not used in the 3-player variant (no Sheriff to swap or protect)")
+R_SPECIAL_3P = _add("rule.special_roles_3p", "off", kind="choice", choices=("off", "on"), prov="A", src="OS",
+                    doc="off = special roles are not used in the 3-player variant (no Sheriff to swap or protect); "
+                        "on = dealt by role as at 4+ players, without The Good (no Sheriff to swap with)")
 R_BART_BULLET = _add("rule.bart_vs_bullet", 0, kind="bool", prov="D", src="R13; A16",
                      doc="A16: off = Bart Cassidy takes an arrow instead of Bull's Eye and Gatling damage only (the "
                          "list R13 gives); on = also instead of the Loudmouth's Bullet (neither Indians nor Dynamite)")
 
+R_LEFT_DISCARD = _add("rule.left_hand_discard", "all", kind="choice", choices=("all", "keep"), prov="D", src="OS",
+                      doc="the Left Hand's saved player 'may discard all of his arrows': all = he does (arrows "
+                          "can only cost life, so that is the choice a player makes), keep = he keeps them")
+R_CHIEF_DISCARD = _add("rule.chief_arrow_discard", "regular_first", kind="choice",
+                       choices=("regular_first", "chief_first"), prov="D", src="OS",
+                       doc="which arrow Kit Carlson's and Pedro Ramirez's discards return when the player holds "
+                           "the Chief's Arrow and regular ones: regular_first (keeps the sole-leader protection) "
+                           "or chief_first (returns the arrow worth two)")
 # ---- interventions (sim effect): default none, which leaves every game as printed ----
 ITEM_REMOVE = _add("item.remove", "none", kind="choice", choices=("none",) + tuple(CHAR_IDS), prov="D",
                    src="sim effect",
@@ -144,5 +153,11 @@ ITEM_DEAL = _add("item.deal", "none", kind="choice", choices=("none",) + tuple(C
                                        "with whoever the shuffle gave it to)")
 ITEM_DEAL_SEAT = _add("item.deal_to_seat", 0, lo=0, hi=8, prov="D", src="sim effect",
                       doc="the seat (1 = seat 0) that item.deal is dealt to; 0 = none")
+
+R_GAMBLER_IGNORED = _add("rule.gambler_ignored_roll", "stands", kind="choice", choices=("stands", "undone"), prov="D",
+                         src="OS The Gambler: 'Ignore all results of your last roll'",
+                         doc="the arrows the forced player took from the pile with his ignored last roll: stands = "
+                             "he keeps them (they were taken when rolled); undone = they go back to the pile, unless "
+                             "an Indian attack has fired since that roll")
 
 N_PARAMS = len(TABLE)

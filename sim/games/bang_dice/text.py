@@ -7,7 +7,7 @@ _SRC = {E.SRC_SHOT: "Bull's Eye", E.SRC_GATLING: "the Gatling", E.SRC_INDIANS: "
 _HEAL = {E.HS_BEER: "Beer", E.HS_SID: "Sid Ketchum", E.HS_SUZY: "Suzy's no-shot bonus",
          E.HS_VULTURE: "Vulture Sam", E.HS_DOCH: "Doc Holyday's bonus"}
 _DISCARD = {E.DR_GATLING: "the Gatling", E.DR_KIT: "Kit Carlson", E.DR_PEDRO: "Pedro Ramirez",
-            E.DR_LEFT: "the Left Hand of the Devil"}
+            E.DR_LEFT: "the Left Hand of the Devil", E.DR_GAMBLER: "the Gambler: his ignored roll's arrows"}
 _SALOON = ("base dice only", "the Loudmouth (replacing a base die)", "the Coward (replacing a base die)",
            "the Loudmouth as a 6th die", "the Coward as a 6th die")
 _TEAM = {E.WT_NONE: "nobody", E.WT_LAW: "the Sheriff and his Deputies", E.WT_OUTLAWS: "the Outlaws",

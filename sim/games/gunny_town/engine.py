@@ -26,6 +26,7 @@ from .params import (
     P_HORSE_COST, P_JAIL_LP, P_JAIL_VP,
     P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION, P_MISSION_EXTRA, P_MISSIONS_PER_TURN,
     P_MOVE_END_LOC, P_MOVE_FOOT, P_MOVE_HORSE, P_MULTI_WEAPONS, P_NEIGHBOUR, P_OVERMATCH_EQUAL, P_ROB_BANK,
+    P_R_FAKE, P_R_HTH, P_R_SHERIFF_PEN, P_R_UNARMED,
     P_ROB_SALOON, P_ROB_STORE, P_ROB_STORE_CARDS, P_ROUND_CAP, P_SECRET, P_SECRET_ANYTIME, P_SECRET_IN_LIMIT,
     P_SHERIFF_PENALTY, P_START_AMMO_FIXED, P_START_AMMO_MODE, P_START_GOLD, P_START_LP, P_STORE,
     P_STORE_MISSION_EXTRA, P_STORE_ONE_SUB, P_UNDERTAKER_BONUS, P_UNDERTAKER_SELF, P_VP_TARGET, P_WEAPON,
@@ -113,7 +114,7 @@ STATE_DTYPE = np.dtype([
     # the duel in progress
     ("d_c", np.int32), ("d_t", np.int32), ("d_rounds", np.int32), ("d_round", np.int32), ("d_cap", np.int32),
     ("d_ccard", np.int32), ("d_winner", np.int32), ("d_loser", np.int32), ("d_ret", np.int32),
-    ("d_wins", np.int32, 2),
+    ("d_wins", np.int32, 2), ("d_faked", np.int32), ("d_pen", np.int32),
     # items
     ("it", np.int32, (MAX_ITEMS, 3)), ("n_it", np.int32),
     # scratch space for the scripted strategies (no allocation per decision)
@@ -272,6 +273,16 @@ def same_location(s, a, b):
 
 
 @one_copy()
+def hand_to_hand(s, p, a, b):
+    """a and b may fight hand to hand: on one location (rule.hand_to_hand=location), or also on one plain street
+    square (any_shared_square)."""
+    if _pi(p, P_R_HTH) == 1:
+        return same_location(s, a, b)
+    la = LOC_AT[s.pos[a]]
+    return la >= 0 and la == LOC_AT[s.pos[b]]
+
+
+@one_copy()
 def fire_rounds(s, p, a, b):
     """Rounds a can fire at b: the best held weapon reaching b (straight sight within range, or the same
     location); 0 if none reaches.  Hand-to-hand without a weapon is handled by the caller."""
@@ -293,7 +304,7 @@ def can_duel(s, p, c, t):
         return False
     if n_shooting(s, c) == 0:
         return False
-    if same_location(s, c, t):
+    if hand_to_hand(s, p, c, t):
         return True
     return fire_rounds(s, p, c, t) > 0
 
@@ -946,7 +957,7 @@ def legal_actions(s, p, out):
         n = _push(out, n, K_WIN, W_HIT)
         if s.job[lo] >= 0:
             n = _push(out, n, K_WIN, W_HIT_JOB)
-        if s.horse[lo]:
+        if s.horse[lo] and s.d_faked == 0:
             n = _push(out, n, K_WIN, W_FRIGHTEN)
             if s.job[lo] >= 0:
                 n = _push(out, n, K_WIN, W_FRIGHTEN_JOB)
@@ -973,15 +984,17 @@ def _start_duel(s, p, t):
     s.d_c = c
     s.d_t = t
     s.d_ret = s.phase
-    close = same_location(s, c, t)
+    close = hand_to_hand(s, p, c, t)
     r = fire_rounds(s, p, c, t)
     if r == 0:
         r = 1                                   # hand-to-hand without a weapon
     s.d_rounds = r
     cap = fire_rounds(s, p, t, c)
-    if cap == 0 and close:
+    if cap == 0 and close and _pi(p, P_R_UNARMED) == 0:
         cap = 1                                 # bare hands in a hand-to-hand struggle
     s.d_cap = cap
+    s.d_faked = 0
+    s.d_pen = 0
     s.d_round = 0
     s.d_wins[0] = 0
     s.d_wins[1] = 0
@@ -1026,8 +1039,10 @@ def _resolve(s, p, dcard):
     t = s.d_t
     cc = s.d_ccard
     res = R_C_WINS
+    s.d_faked = 0
     if dcard == FAKE:
         res = R_C_WINS
+        s.d_faked = 1 if _pi(p, P_R_FAKE) == 0 else 0      # he takes the hit: no frighten instead
     elif dcard == DODGE:
         res = R_CANCEL
     else:
@@ -1079,7 +1094,8 @@ def _resolve(s, p, dcard):
     s.d_loser = lo
     s.duels_won[w] += 1
     _credit(s, p, w, C_WIN_DUEL, 0)
-    if s.job[w] == J_SHERIFF:
+    if s.job[w] == J_SHERIFF and (s.d_pen == 0 or _pi(p, P_R_SHERIFF_PEN) == 0):
+        s.d_pen = 1
         pen = min(_pi(p, P_SHERIFF_PENALTY), s.gold[lo])
         s.gold[lo] -= pen
         s.gold[w] += pen
@@ -1087,7 +1103,7 @@ def _resolve(s, p, dcard):
     if w == t and s.job[t] >= 0:
         # bounty: a job holder who wins a duel started by an opponent accomplishes 'hit the <his job>'
         _credit(s, p, t, C_HIT_JOB, s.job[t])
-    if s.job[lo] >= 0 or s.horse[lo]:
+    if s.job[lo] >= 0 or (s.horse[lo] and s.d_faked == 0):
         s.phase = PH_WIN
     else:
         _winner_choice(s, p, W_HIT)

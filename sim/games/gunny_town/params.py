@@ -186,6 +186,26 @@ v, pv, sr = _v(DATA["end"]["vp_target"])
 P_VP_TARGET = _add("end.vp_target", v, lo=1, hi=100, prov=pv, src=sr, doc="VP that triggers the end (finish the round)")
 P_FINISH_ROUND = _add("rule.finish_round", "on", kind="bool", prov="A", src="N G25",
                       doc="G25: on: finish the round so all players have equal turns; off: stop after the triggering turn")
+P_R_UNARMED = _add("rule.unarmed_defender", "bare_hands", kind="choice", choices=("bare_hands", "only_cancel"),
+                   prov="D", src="T 'If the challenged player is unarmed ... he can still play an ammunition card. If "
+                                 "it is a dodge card or a better one ..., the duel is cancelled'; T 'Hand-to-hand'",
+                   doc="a defender without a weapon reaching the challenger, in a hand-to-hand struggle: bare_hands = "
+                       "replies with his bare hands (1 round, can win and hit); only_cancel = his card can only "
+                       "cancel the duel, as the unarmed sentence says")
+P_R_FAKE = _add("rule.fake", "takes_hit", kind="choice", choices=("takes_hit", "loses_round"), prov="F",
+                src="T 'By faking ... he will take the hit but save his card' and its example (Maria loses 1 LP)",
+                doc="a defender who fakes: takes_hit = loses 1 LP (the challenger cannot frighten his horse "
+                    "instead); loses_round = loses the round, the challenger chooses hit or frighten as after any win")
+P_R_HTH = _add("rule.hand_to_hand", "location", kind="choice", choices=("location", "any_shared_square"), prov="F",
+               src="T 'When you stand on a location occupied by another player, you can challenge him ... even "
+                   "unarmed'",
+               doc="hand-to-hand struggles need both players on one location (location) or also on one plain "
+                   "street square (any_shared_square)")
+P_R_SHERIFF_PEN = _add("rule.sheriff_penalty", "per_round", kind="choice", choices=("per_round", "per_duel"),
+                       prov="D", src="T Jobs 'When you win a duel, collect a penalty of 2 GNs'; T 'Multiple gun "
+                                     "fire' ('fire a first round and resolve the duel')",
+                       doc="the Sheriff's penalty for every round he wins (each round resolves the duel) or once "
+                           "per duel in which he wins a round")
 P_ROUND_CAP = _add("end.round_cap", 150, lo=5, hi=2000, prov="A", src="safety cap (not a rule)",
                    doc="rounds after which a game is stopped and recorded as capped")
 P_MISSION = len(T)

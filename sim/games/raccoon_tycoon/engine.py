@@ -35,9 +35,9 @@ MAX_ACTIONS = 256
 MAX_ITEMS = 96
 MAX_STEPS = 30000
 MAX_EVENTS = 64
-BID_WINDOW = 32          # bids offered: the next minimum and the 31 amounts above it (engine restriction, RULES.md)
-# ... except in the two-player variant, where each side bids only once: every amount up to its money, as many as fit
-# beside the pass in MAX_ACTIONS (RULES.md)
+BID_RAISES = (0, 1, 2, 3, 5, 10, 20)   # bids offered over the next minimum, plus the bidder's whole money (RULES.md)
+# ... except in the two-player variant, where each side bids only once: every amount from the minimum, as many as fit
+# beside the pass and the maximum in MAX_ACTIONS (RULES.md)
 
 # building types
 BT_MACHINE = 6 + P.ADV_KEYS.index("machine_shop")
@@ -860,10 +860,12 @@ def _legal_sell(s, p, seat, out, n, skip_c):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _cc_ready(s, seat):
-    """Construction Company owned since before this turn (a tile bought this turn works from the next turn)."""
+def _cc_ready(s, p, seat):
+    """Construction Company owned since before this turn (a tile bought this turn works from the next turn, unless
+    rule.construction_company_same_turn)."""
     for i in range(s.n_tiles):
-        if s.tile_owner[i] == seat and s.tile_type[i] == BT_CONSTRUCTION and s.tile_turn[i] < s.turn:
+        if s.tile_owner[i] == seat and s.tile_type[i] == BT_CONSTRUCTION and (
+                s.tile_turn[i] < s.turn or p[P.P_CC_SAME_TURN] == 1):
             return True
     return False
 
@@ -911,18 +913,29 @@ def _legal_bids(s, p, out):
     n = 0
     seat = s.auc_bidder
     lo = auction_next_min(s, p)
-    window = BID_WINDOW
+    money = np.int64(s.money[seat])
+    base = enc(A_BID, 0)
     if two_player_auction(s, p):
-        window = MAX_ACTIONS - 1
-    hi = min(np.int64(s.money[seat]), lo + window - 1)
-    if hi >= lo and hi - lo + 1 <= out.shape[0]:
-        base = enc(A_BID, 0)
+        # each side bids once: every amount from the minimum, as many as fit, and the bidder's maximum
+        hi = min(money, lo + MAX_ACTIONS - 3)
         for b in range(lo, hi + 1):
-            out[b - lo] = base | b
-        n = hi - lo + 1
-    else:
-        for b in range(lo, hi + 1):
-            n = _push(out, n, enc(A_BID, b))
+            out[n] = base | b
+            n += 1
+        if money > hi and hi >= lo:
+            out[n] = base | money
+            n += 1
+    elif money >= lo:
+        # the next minimum, a few raises above it (BID_RAISES) and the bidder's maximum: any amount up to all his
+        # money can be bid in one step, and a uniform random bidder passes often enough to let auctions end
+        for r in BID_RAISES:
+            b = lo + r
+            if b > money:
+                break
+            out[n] = base | b
+            n += 1
+        if money > lo + BID_RAISES[-1]:
+            out[n] = base | money
+            n += 1
     if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
         n = _push(out, n, enc(A_PASS_BID, seat))
     return n
@@ -1229,7 +1242,7 @@ def _take_tile(s, p, seat, t, price):
 @nb.njit(cache=True, _nrt=False)
 def _after_build(s, p):
     s.builds_turn += 1
-    if s.builds_turn == 1 and _cc_ready(s, s.cur):
+    if s.builds_turn == 1 and _cc_ready(s, p, s.cur):
         s.phase = PH_BUILD2
     else:
         end_turn(s, p)

@@ -110,6 +110,11 @@ P_UPGRADE_COST = T.add("rule.upgrade_cost", "full", kind="choice", choices=("ful
 P_UPGRADE_SAME_TURN = T.add("rule.upgrade_same_turn", "off", kind="bool", prov="D",
                             src="RULES 'the player may use a Purchase Building Tile action later to upgrade the tile'",
                             doc="on: a tile bought this turn may be upgraded by a second (Construction Company) purchase")
+P_CC_SAME_TURN = T.add("rule.construction_company_same_turn", "off", kind="bool", prov="D",
+                       src="RULES 'You may perform two Purchase Building actions in one turn' (when it starts to work "
+                           "is not printed)",
+                       doc="off: the Construction Company works from the turn after it is bought (it is not owned when "
+                           "the turn's action is chosen); on: bought as the turn's purchase, it allows a second one")
 P_EMPTY_DECK = T.add("rule.empty_deck", "reshuffle", kind="choice", choices=("reshuffle", "stop"), prov="A",
                      src="R3: rulebook silent", doc="empty P&P draw deck: reshuffle the discards, or stop drawing")
 P_SUPPLY_LIMIT = T.add("rule.supply_limited", "on", kind="bool", prov="F", src="R4: RULES contents (30 of each type)",

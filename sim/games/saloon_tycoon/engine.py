@@ -25,7 +25,7 @@ from .params import (
     P_CUBE_PRICE, P_CUBES_PER_PLAYER, P_DRAW, P_EARN, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_FLAT_MALUS, P_HAND_LIMIT,
     P_LOT0, P_MIN_INCOME, P_N_CARDS, P_N_OPEN, P_N_SECRET, P_N_TILES, P_OPEN0, P_OPEN_EXTRA, P_PHIN_CUBES,
     P_PHIN_PRICE, P_R_ANGIE_ACTION_BONUS, P_R_ANGIE_ROOFS, P_R_BRIBE_TARGET, P_R_FINAL_OUTLAWS, P_R_FLAT_TIMING,
-    P_R_FOOTPRINTS, P_R_LIMIT_ALL_DRAWS, P_R_PHIN_COUNT, P_R_ROOF_EMPTY, P_R_SALOON_SCORES, P_R_STEAL_LIMIT,
+    P_R_CUBE_BUY, P_R_FOOTPRINTS, P_R_LIMIT_ALL_DRAWS, P_R_PHIN_COUNT, P_R_ROOF_EMPTY, P_R_SALOON_SCORES, P_R_STEAL_LIMIT,
     P_R_THEATER, P_R_TIE_CLAIMS, P_ROOF_PTS, P_ROOFS_L, P_ROOFS_S, P_SECRET0, P_SECRET_DEALT, P_SECRET_KEPT,
     P_START_GOLD, P_START_HAND, P_STALL_ROUNDS, P_SYD_PTS, P_TILE0, P_TURN_CAP, P_UNF_L, P_UNF_S, R_ABOVE_SALOON, R_ANY, R_CIT,
     R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F, R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME,
@@ -90,6 +90,7 @@ STATE_DTYPE = np.dtype([
     ("rng", np.uint64, 2), ("ev", np.int32, (MAX_EVENTS, 5)), ("n_ev", np.int32), ("log_on", np.int8),
     ("n", np.int32), ("cur", np.int32), ("phase", np.int32), ("over", np.int32), ("turn_total", np.int32),
     ("end_trig", np.int32), ("trig_seat", np.int32), ("final_left", np.int32), ("depleted", np.int32),
+    ("buy_run", np.int32), ("buy_price", np.int32),
     ("pile", np.int32), ("pile0", np.int32), ("reserve", np.int32), ("gold_in", np.int32), ("gold_out", np.int32), ("last_prog", np.int32),
     ("gold", np.int32, MAX_PLAYERS), ("vp", np.int32, (MAX_PLAYERS, N_VP)), ("turns", np.int32, MAX_PLAYERS),
     ("claims_n", np.int32, MAX_PLAYERS), ("cards_played", np.int32, MAX_PLAYERS),
@@ -193,6 +194,15 @@ def restricted(s):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
+def purchase_price(s, p, seat):
+    """Price of the next bought cube: within a purchase (rule.cube_purchase = all_then_place) the price the
+    purchase started with, so Phineus arriving at the 5th cube does not reprice the rest; else cube_price."""
+    if s.buy_run == 1 and p[P_R_CUBE_BUY] == 0:
+        return s.buy_price
+    return cube_price(s, p, seat)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
 def cube_price(s, p, seat):
     if s.char_owner[PHINEUS] == seat:
         return np.int32(p[P_PHIN_PRICE])
@@ -265,6 +275,8 @@ def setup(s, p, n_players):
     s.trig_seat = -1
     s.final_left = 0
     s.depleted = 0
+    s.buy_run = 0
+    s.buy_price = 0
     s.pile = np.int32(p[P_CUBES_PER_PLAYER]) * n
     s.pile0 = s.pile
     s.reserve = 0
@@ -1047,7 +1059,7 @@ def legal_actions(s, p, out):
     k += 1
     if s.acts_any + s.acts_noplay > 0:
         k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
-    if s.gold[seat] >= cube_price(s, p, seat):
+    if s.gold[seat] >= purchase_price(s, p, seat):
         for i in range(s.ntile[seat]):
             if tile_open(s, p, seat, i):
                 out[k] = K_BUY * ASTRIDE + i
@@ -1246,6 +1258,8 @@ def apply_action(s, p, a):
         return
     if s.phase != PH_PLAY:
         return
+    if kind != K_BUY and s.tk_n == 0:
+        s.buy_run = 0          # another main-step action ends a cube purchase
     if kind == K_END:
         _end_turn(s, p)
         return
@@ -1285,7 +1299,10 @@ def apply_action(s, p, a):
         s.tk_n -= 1
         _move_char(s, arg // 10, arg % 10, 1)
     elif kind == K_BUY:
-        price = cube_price(s, p, seat)
+        price = purchase_price(s, p, seat)
+        if s.buy_run == 0 and p[P_R_CUBE_BUY] == 0:
+            s.buy_run = 1      # consecutive buys are one purchase, paid at the price it started with
+            s.buy_price = price
         _pay(s, seat, price)
         _place_cube(s, p, seat, arg, 0)
     elif kind == K_PLACE:

@@ -260,9 +260,18 @@ def build_params(data, path="<data>"):
                            doc="tiles marked above_saloon go on the Saloon's column (floor 2-3) or on any floor 2-3 lot")
     S["R_ROOF_EMPTY"] = T.add("rule.roof_when_pile_empty", "none", kind="choice", choices=("none", "roof_anyway"),
                               prov="A", src="S15", doc="a finished 3rd-floor tile when that roof pile is empty")
-    S["R_FOOTPRINTS"] = T.add("rule.large_footprints", "aligned", kind="choice", choices=("aligned", "any_neighbour"),
-                              prov="D", src="S1/S19 (fits both rulebook placement examples)",
-                              doc="large tiles on aligned lot pairs (A1+A2, A3+A4, ...) or on any two neighbouring lots")
+    S["R_FOOTPRINTS"] = T.add("rule.large_footprints", "any_neighbour", kind="choice",
+                              choices=("aligned", "any_neighbour"), prov="D",
+                              src="S1 (R: 'a large tile ... two lots'; both readings fit both rulebook examples)",
+                              doc="large tiles on any two neighbouring lots of an arm, or only on aligned lot pairs "
+                                  "(A1+A2, A3+A4, ...)")
+    S["R_CUBE_BUY"] = T.add("rule.cube_purchase", "all_then_place", kind="choice",
+                            choices=("all_then_place", "one_at_a_time"), prov="F",
+                            src="R Supply Your Tiles ('1. Pay 2 gold per Supply cube ... 2. Take the Supply cubes "
+                                "you purchased and place them')",
+                            doc="a purchase pays for every cube at the price in force when it starts, then places "
+                                "them (an outlaw arriving mid-purchase does not reprice it), or each cube is bought "
+                                "and placed on its own")
     S["R_TIE_CLAIMS"] = T.add("rule.tiebreak_claims", "on", kind="bool", prov="F", src="R",
                               doc="second tie-break: most claims (after most gold)")
     S["R_STEAL_LIMIT"] = T.add("rule.steal_respects_hand_limit", "on", kind="bool", prov="A", src="assumed card text",
@@ -444,6 +453,7 @@ P_R_FINAL_OUTLAWS = SLOTS["R_FINAL_OUTLAWS"]
 P_R_THEATER = SLOTS["R_THEATER"]
 P_R_ROOF_EMPTY = SLOTS["R_ROOF_EMPTY"]
 P_R_FOOTPRINTS = SLOTS["R_FOOTPRINTS"]
+P_R_CUBE_BUY = SLOTS["R_CUBE_BUY"]
 P_R_TIE_CLAIMS = SLOTS["R_TIE_CLAIMS"]
 P_R_STEAL_LIMIT = SLOTS["R_STEAL_LIMIT"]
 P_TURN_CAP = SLOTS["TURN_CAP"]
