@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from sim.check import check_folder
 from sim.cli import main
+from sim.errors import UserError
 from sim.results import part_name
 
 
@@ -158,7 +159,7 @@ CASES = [
     # names
     (["run", "toy_pig", "--lineup", ","], ["--lineup names no strategy"], None),
     (["run", "toy_pig", "--strategies", " , "], ["--strategies names no strategy"], None),
-    (["sweep", "toy_pig", "--lineup", ","], ["--lineup names no strategy"], None),
+    (["sweep", "toy_pig", "--lineup", ","], ["lineup is empty"], None),
     (["run", "toy_pig", "--players", "3-4", "--strategies", "hold20,hold10,random"], ["single player count"], None),
     (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"],
      None),
@@ -268,6 +269,16 @@ def _not_number(x):
         return True
 
 
+def _is_strategy(name):
+    """A name the toy game accepts in a line-up (its presets, random, search players, shipped tuned presets)."""
+    from sim.game import get_game
+    try:
+        get_game("toy_pig").strategy(name)
+        return True
+    except UserError:
+        return False
+
+
 floats = st.floats(allow_nan=True, allow_infinity=True)
 texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12)
 numbers_as_text = st.one_of(floats.map(repr), st.integers().map(str), texts)
@@ -283,7 +294,7 @@ BAD_FLAGS = {
     "--players": st.one_of(st.integers().filter(lambda n: not 2 <= n <= 4).map(str),
                            texts.filter(lambda t: t.strip() and _not_number(t) and "-" not in t and "," not in t)),
     "--lineup": texts.filter(lambda t: t.strip(", ") and all(
-        n.strip() not in ("", "hold20", "hold10", "random") for n in t.split(","))),
+        n.strip() and not _is_strategy(n.strip()) for n in t.split(","))),
     "--confidence": floats.filter(lambda x: not 0 < x < 1).map(repr),
 }
 
