@@ -152,7 +152,8 @@ def cmd_run(args):
     players = players or (g.default_players,)
     out = args.out or default_run_out(g, players, args)
     path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
-                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations, seed=args.seed,
+                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
+                     seed=args.seed,
                      params=_with_preset(args, parse_sets(args.set)), chunk_size=args.chunk_size, threads=args.threads,
                      progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
     print(f"results in {path}")
@@ -164,7 +165,8 @@ def default_run_out(g, players, args):
     values get folders of their own instead of sharing one."""
     from .runner import prepare, settings_hash
     name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
-    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup), parse_names(args.strategies, "--strategies"),
+    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup),
+                                 parse_names(args.strategies, "--strategies"),
                                  args.all_rotations, _with_preset(args, parse_sets(args.set)))
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
@@ -393,8 +395,9 @@ def build_parser():
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
     s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--overwrite", action="store_true", help="replace a different run (other request or game code) already in --out; the same run is "
-                        "resumed either way")
+    s.add_argument("--overwrite", action="store_true",
+                   help="replace a different run (other request or game code) already in --out; the same run is "
+                   "resumed either way")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 

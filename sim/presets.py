@@ -49,7 +49,7 @@ def matching(game, params):
     """(name, description) of the preset whose values all match a run's parameters ({name: value as written}),
     the most specific first; None if none matches."""
     best = None
-    for name, (doc, values) in PRESETS.get(game, {}).items():
+    for name, (_doc, values) in PRESETS.get(game, {}).items():
         if all(str(params.get(k)) == str(v) for k, v in values.items()) and (
                 best is None or len(values) > len(PRESETS[game][best][1])):
             best = name

@@ -184,7 +184,7 @@ def per_reading(summary):
     if summary.empty:
         return summary
     rows = []
-    for key, g in summary.groupby("key", sort=False):
+    for _key, g in summary.groupby("key", sort=False):
         g = g.assign(rank=g["verdict"].map(RANK))
         worst = g.sort_values(["rank", "effect"], ascending=[True, False]).iloc[0]
         rows.append({"param": worst["param"], "value": worst["value"], "default": worst["default"],

@@ -5,8 +5,8 @@ import numba as nb
 import numpy as np
 import pytest
 
-from tests.bang_dice_util import C, E, GAME, P, act, args, build, ev_kinds, faces, legal, more, params
-from sim.rng import rand_below, seed_streams
+from tests.bang_dice_util import C, E, GAME, P, act, args, build, ev_kinds, faces, more, params
+from sim.rng import seed_streams
 
 NOOP = faces("BR", "BR", "BR", "BR", "BR")  # a roll that takes no arrow and stops nothing
 
@@ -817,7 +817,7 @@ def _reset(s):
 @nb.njit(cache=True)
 def _first_roll_dynamite(states, p, n):
     hits = 0
-    for g in range(n):
+    for _ in range(n):
         s = states[0]
         _reset(s)
         E.advance(s, p)
@@ -833,7 +833,7 @@ def _first_roll_dynamite(states, p, n):
 def _chase_gatling(states, p, n):
     fires = 0
     dyn = 0
-    for g in range(n):
+    for _ in range(n):
         s = states[0]
         _reset(s)
         E.advance(s, p)

@@ -158,7 +158,8 @@ def mission_reward(pv, card):
 # ---------------------------------------------------------------------------- board data
 def test_board_distances_match_the_assumed_csv():
     # the note's ASSUMED distance table, kept in the game's data folder
-    path = Path(__file__).resolve().parents[1] / "sim" / "games" / "gunny_town" / "data" / "gunny_town_distances_assumed.csv"
+    path = (Path(__file__).resolve().parents[1] / "sim" / "games" / "gunny_town" / "data"
+            / "gunny_town_distances_assumed.csv")
     rows = list(csv.reader(path.open()))
     names = rows[0][1:]
     checked = 0
@@ -1064,7 +1065,7 @@ def test_missions_running_out_ends_the_game():
     assert s["end_trig"] == 0
     pass_turn(s, pv)
     assert s["end_trig"] == E.END_MISSIONS and not E.is_over(s)
-    for seat in (1, 2, 3):
+    for _seat in (1, 2, 3):
         pass_turn(s, pv)
     assert E.is_over(s) and s["end_reason"] == E.END_MISSIONS
 

@@ -92,8 +92,8 @@ def _compare_section(rep, path, man, Section, esc, para):
                         f"{_d(r.share - r.share_other)} ({_d(dlo)} to {_d(dhi)})</td></tr>")
         sec.body.append(para(f"Winning side by player count, this run against the run with preset "
                              f"<code>{esc(label[0])}</code> ({esc(label[1])}), 95% Wilson intervals; each run "
-                             f"has its own seeds, so the difference is between independent samples (Newcomb's 95% interval, "
-                             f"statsmodels)."))
+                             "has its own seeds, so the difference is between independent samples (Newcomb's 95% "
+                             "interval, statsmodels)."))
         sec.body.append("<table class='data'><thead><tr><th>players</th><th>side</th><th>this run</th>"
                         f"<th>{esc(label[0])}</th><th>difference (points)</th></tr></thead><tbody>"
                         + "".join(rows) + "</tbody></table>")

@@ -920,7 +920,6 @@ def setup(s, p, n_players):
 @nb.njit(cache=True, _nrt=False)
 def _step0(s, ph):
     a = s.active
-    n = s.n
     if ph == PH_TURN_BEGIN:
         begin_turn_vars(s)
         if a == s.ghost_seat:
@@ -967,7 +966,6 @@ def _step0(s, ph):
 @nb.njit(cache=True, _nrt=False)
 def _step1(s, ph):
     a = s.active
-    n = s.n
     if ph == PH_SALOON:
         if s.gt_holder == a and s.gt_used == 0:
             s.gt_used = 1
@@ -1081,7 +1079,6 @@ def _step2(s, ph):
 @nb.njit(cache=True, _nrt=False)
 def _step3(s, ph):
     a = s.active
-    n = s.n
     if ph == PH_DYNAMITE:
         s.phase = PH_REROLL
         c = count_face(s, DYN, all_dice(s))
@@ -1118,7 +1115,6 @@ def _step3(s, ph):
 @nb.njit(cache=True, _nrt=False)
 def _step4(s, ph):
     a = s.active
-    n = s.n
     if ph == PH_GAMBLER_APPLY:
         s.gambled = 1
         if s.rv_cancel == 0:
@@ -1455,8 +1451,6 @@ def _step9(s, ph):
 
 @nb.njit(cache=True, _nrt=False)
 def _step10(s, ph):
-    a = s.active
-    n = s.n
     if ph == PH_DMG_GRINGO:
         if s.gringo_owed > 0:
             s.gringo_owed -= 1
@@ -1503,8 +1497,6 @@ def _step10(s, ph):
 
 @nb.njit(cache=True, _nrt=False)
 def _step11(s, ph):
-    a = s.active
-    n = s.n
     if ph == PH_REVEAL:
         r = s.rv_seat
         s.special_state[r] = 1
@@ -1520,8 +1512,6 @@ def _step11(s, ph):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def step(s):
     ph = s.phase
-    a = s.active
-    n = s.n
     if ph < PH_END_TURN and ph != PH_TURN_BEGIN and s.active_died == 1:
         if qb(s, P.R_DEAD_ENDS):
             s.phase = PH_END_TURN

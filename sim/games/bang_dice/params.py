@@ -101,7 +101,8 @@ R_VERA = _add("rule.vera_reduction_per", "event", kind="choice", choices=("event
 R_KIT_DOUBLE = _add("rule.kit_double_gatling_counts_two", 1, kind="bool", prov="D", src="A10",
                     doc="A10: a double Gatling gives Kit Carlson 2 discards (off: 1)")
 R_GHOST_TARGET = _add("rule.ghost_targeting", "untargetable", kind="choice", choices=("untargetable",), prov="D",
-                      src="OS; A11", doc="A11: the Ghost cannot be shot, healed or hit and is skipped when counting seats")
+                      src="OS; A11",
+                      doc="A11: the Ghost cannot be shot, healed or hit and is skipped when counting seats")
 R_GHOST_TURNS = _add("rule.ghost_turns", "seat_order", kind="choice", choices=("seat_order",), prov="D", src="A12",
                      doc="A12: the Ghost takes its turns in its seat order")
 R_SIMUL = _add("rule.simultaneous_deaths", "all_then_check", kind="choice", choices=("all_then_check",), prov="F",
@@ -110,7 +111,8 @@ R_OWED = _add("rule.arrows_owed_after_attack", "from_refilled_pile", kind="choic
               choices=("from_refilled_pile",), prov="F", src="R13 example; A14",
               doc="A14: arrows still owed after an Indian attack are taken one by one from the refilled pile")
 R_GAMBLER_ARROWS = _add("rule.gambler_roll_takes_arrows", 1, kind="bool", prov="D", src="A15",
-                        doc="A15: the Gambler's forced re-roll takes arrows and checks Dynamite (off: its arrows are ignored)")
+                        doc="A15: the Gambler's forced re-roll takes arrows and checks Dynamite (off: its arrows are "
+                            "ignored)")
 # ---- section 7 decisions ----
 R_3P_FALLBACK = _add("rule.three_player_fallback", "last_man_standing", kind="choice",
                      choices=("last_man_standing",), prov="D", src="note s7",
@@ -119,7 +121,8 @@ R_GHOST_ELIM = _add("rule.ghost_counts_eliminated", "yes", kind="choice", choice
                     doc="a Ghost counts as eliminated for every victory check")
 R_GHOST_FIRST = _add("rule.ghost_simultaneous", "first_from_active", kind="choice", choices=("first_from_active",),
                      prov="D", src="note s7",
-                     doc="simultaneous first eliminations: the first in turn order from the active player becomes the Ghost")
+                     doc="simultaneous first eliminations: the first in turn order from the active player becomes the "
+                         "Ghost")
 R_GHOST_OWN = _add("rule.ghost_own_results", "no_cost", kind="choice", choices=("no_cost",), prov="D",
                    src="note s7", doc="the Ghost's own Arrows take no tokens; its Dynamite is locked but costs nothing")
 # ---- engine readings of further points (see RULES.md) ----

@@ -38,7 +38,8 @@ P_START_LP = _add("limits.start_lp", v, lo=1, hi=10, prov=pv, src=sr, doc="life 
 v, pv, sr = _v(DATA["limits"]["lp_max"])
 P_LP_MAX = _add("limits.lp_max", v, lo=1, hi=10, prov=pv, src=sr, doc="life points can never exceed this")
 v, pv, sr = _v(DATA["limits"]["ammo_hand_max"])
-P_HAND_MAX = _add("limits.hand_max", v, lo=1, hi=12, prov=pv, src=sr, doc="ammunition cards in hand (no 7th card is drawn)")
+P_HAND_MAX = _add("limits.hand_max", v, lo=1, hi=12, prov=pv, src=sr,
+                  doc="ammunition cards in hand (no 7th card is drawn)")
 v, pv, sr = _v(DATA["limits"]["missions_per_turn"])
 P_MISSIONS_PER_TURN = _add("limits.missions_per_turn", v, lo=1, hi=6, prov=pv, src=sr,
                            doc="missions a player may accomplish in one turn (his own or, as a defender, another's)")
@@ -52,7 +53,8 @@ P_START_AMMO_MODE = _add("setup.start_ammo", "opponents", kind="choice", choices
                          doc="G2: starting ammunition = number of opponents (text) or setup.start_ammo_fixed (review)")
 v, pv, sr = _v(DATA["start"]["ammo_fixed"])
 P_START_AMMO_FIXED = _add("setup.start_ammo_fixed", v, lo=0, hi=6, prov=pv, src=sr, doc="G2 alternative's count")
-P_MISSION_EXTRA = _add("setup.missions_per_tier_extra", 3, lo=0, hi=10, prov="F", src="T Setup ('1 card per player plus 3')",
+P_MISSION_EXTRA = _add("setup.missions_per_tier_extra", 3, lo=0, hi=10, prov="F",
+                       src="T Setup ('1 card per player plus 3')",
                        doc="mission cards drawn from each tier = players + this")
 P_ENTRY_USES_ACTION = _add("rule.entry_uses_action", "off", kind="bool", prov="A", src="N G3",
                            doc="G3: on: the free horse/pistol of the entry square is the first turn's location action")
@@ -63,23 +65,31 @@ P_MOVE_FOOT = _add("move.foot", v, lo=1, hi=16, prov=pv, src=sr, doc="squares on
 v, pv, sr = _v(DATA["movement"]["mounted"])
 P_MOVE_HORSE = _add("move.mounted", v, lo=1, hi=16, prov=pv, src=sr, doc="squares mounted")
 v, pv, sr = _v(DATA["movement"]["extra_cost_gn"])
-P_EXTRA_COST = _add("move.extra_cost", v, lo=0, hi=20, prov=pv, src=sr, doc="GN paid for the extra move (Stables, Stagecoach)")
+P_EXTRA_COST = _add("move.extra_cost", v, lo=0, hi=20, prov=pv, src=sr,
+                    doc="GN paid for the extra move (Stables, Stagecoach)")
 v, pv, sr = _v(DATA["movement"]["extra_squares"])
 P_EXTRA_SQ = _add("move.extra_squares", v, lo=0, hi=8, prov=pv, src=sr, doc="squares of the extra move")
-P_MIN_MOVE = _add("rule.min_move", 1, lo=0, hi=1, prov="A", src="N G4", doc="G4: 1 = staying put is illegal; 0 = a move of 0 is allowed")
+P_MIN_MOVE = _add("rule.min_move", 1, lo=0, hi=1, prov="A", src="N G4",
+                  doc="G4: 1 = staying put is illegal; 0 = a move of 0 is allowed")
 P_EXTRA_USES_ACTION = _add("rule.extra_move_uses_action", "on", kind="bool", prov="A", src="N G5",
-                           doc="G5: the paid extra move is the location action (off: free extra, other actions still allowed)")
+                           doc="G5: the paid extra move is the location action (off: free extra, other actions still "
+                               "allowed)")
 P_MOVE_END_LOC = _add("rule.move_ends_on_location", "off", kind="bool", prov="A", src="N section 7",
                       doc="on: a move must end on a location square")
-P_HORSE_COST = _add("price.horse", DATA["horse_cost"]["v"], lo=0, hi=30, prov="F", src=DATA["horse_cost"]["src"], doc="horse at the Stables")
+P_HORSE_COST = _add("price.horse", DATA["horse_cost"]["v"], lo=0, hi=30, prov="F", src=DATA["horse_cost"]["src"],
+                    doc="horse at the Stables")
 
 # ------------------------------------------------------------------ weapons (consecutive: cost, range, rounds)
 P_WEAPON = len(T)
 for w in DATA["weapons"]:
-    _add(f"weapon.{w['id']}.cost", w["cost"], lo=0, hi=100, prov=w["p"], src=w["src"], doc=f"{w['id']} price at the Armory")
-    _add(f"weapon.{w['id']}.range", w["range"], lo=0, hi=99, prov=w["p"], src=w["src"], doc=f"{w['id']} range in squares (99 = unlimited)")
-    _add(f"weapon.{w['id']}.rounds", w["rounds"], lo=1, hi=5, prov=w["p"], src=w["src"], doc=f"{w['id']} rounds per duel")
-P_WEAPON_RANGE_ON = _add("rule.weapon_range", "on", kind="bool", prov="F", src="T Weapons; N section 7 (off: a review's 'whatever the number of squares')",
+    _add(f"weapon.{w['id']}.cost", w["cost"], lo=0, hi=100, prov=w["p"], src=w["src"],
+         doc=f"{w['id']} price at the Armory")
+    _add(f"weapon.{w['id']}.range", w["range"], lo=0, hi=99, prov=w["p"], src=w["src"],
+         doc=f"{w['id']} range in squares (99 = unlimited)")
+    _add(f"weapon.{w['id']}.rounds", w["rounds"], lo=1, hi=5, prov=w["p"], src=w["src"],
+         doc=f"{w['id']} rounds per duel")
+P_WEAPON_RANGE_ON = _add("rule.weapon_range", "on", kind="bool", prov="F",
+                         src="T Weapons; N section 7 (off: a review's 'whatever the number of squares')",
                          doc="off: no range limit, only a straight line of sight")
 
 # ------------------------------------------------------------------ jobs (consecutive: gn, lp, ammo)
@@ -87,41 +97,52 @@ P_JOB = len(T)
 for j in DATA["jobs"]:
     _add(f"job.{j['id']}.gn", j["gn"], lo=0, hi=20, prov=j["p"], src=j["src"], doc=f"{j['id']} income in GN per turn")
     _add(f"job.{j['id']}.lp", j["lp"], lo=0, hi=3, prov=j["p"], src=j["src"], doc=f"{j['id']} income in LP per turn")
-    _add(f"job.{j['id']}.ammo", j["ammo"], lo=0, hi=3, prov=j["p"], src=j["src"], doc=f"{j['id']} income in ammunition cards per turn")
+    _add(f"job.{j['id']}.ammo", j["ammo"], lo=0, hi=3, prov=j["p"], src=j["src"],
+         doc=f"{j['id']} income in ammunition cards per turn")
 v, pv, sr = _v(DATA["bandit_income_gn"])
 P_BANDIT_GN = _add("job.BANDIT.gn", v, lo=0, hi=10, prov=pv, src=sr, doc="income of a jobless player")
 v, pv, sr = _v(DATA["sheriff_penalty_gn"])
-P_SHERIFF_PENALTY = _add("job.SHERIFF.penalty", v, lo=0, hi=10, prov=pv, src=sr, doc="GN the Sheriff takes from a duel loser (G21: what there is)")
+P_SHERIFF_PENALTY = _add("job.SHERIFF.penalty", v, lo=0, hi=10, prov=pv, src=sr,
+                         doc="GN the Sheriff takes from a duel loser (G21: what there is)")
 v, pv, sr = _v(DATA["undertaker_bonus_gn"])
-P_UNDERTAKER_BONUS = _add("job.UNDERTAKER.bonus", v, lo=0, hi=20, prov=pv, src=sr, doc="GN to the Undertaker when a player loses all LP")
+P_UNDERTAKER_BONUS = _add("job.UNDERTAKER.bonus", v, lo=0, hi=20, prov=pv, src=sr,
+                          doc="GN to the Undertaker when a player loses all LP")
 P_UNDERTAKER_SELF = _add("rule.undertaker_self", "off", kind="bool", prov="A", src="N G20",
                          doc="G20: on: the Undertaker also collects when he himself reaches 0 LP")
 P_BANKER = _add("option.banker", "off", kind="bool", prov="A", src="N G27; MOUT",
-                doc="G27: the retail Banker badge at the Bank (income job.BANKER.gn, +job.BANKER.rob_bonus when anyone robs the Bank)")
+                doc="G27: the retail Banker badge at the Bank (income job.BANKER.gn, +job.BANKER.rob_bonus when anyone "
+                    "robs the Bank)")
 v, pv, sr = _v(DATA["banker_rob_bonus_gn"])
 P_BANKER_BONUS = _add("job.BANKER.rob_bonus", v, lo=0, hi=10, prov=pv, src=sr, doc="GN to the Banker per bank robbery")
 v, pv, sr = _v(DATA["bribe_judge_cost"])
-P_BRIBE_COST = _add("price.bribe_judge", v, lo=0, hi=30, prov=pv, src=sr, doc="G30: GN to remove another player's badge at the Court")
+P_BRIBE_COST = _add("price.bribe_judge", v, lo=0, hi=30, prov=pv, src=sr,
+                    doc="G30: GN to remove another player's badge at the Court")
 
 # ------------------------------------------------------------------ robbery
 v, pv, sr = _v(DATA["robbery"]["bank_gn"])
 P_ROB_BANK = _add("rob.bank_gn", v, lo=0, hi=30, prov=pv, src=sr, doc="GN for robbing the Bank (discard a Head)")
 v, pv, sr = _v(DATA["robbery"]["saloon_gn"])
-P_ROB_SALOON = _add("rob.saloon_gn", v, lo=0, hi=30, prov=pv, src=sr, doc="GN for robbing the Saloon (discard a Chest or Head)")
+P_ROB_SALOON = _add("rob.saloon_gn", v, lo=0, hi=30, prov=pv, src=sr,
+                    doc="GN for robbing the Saloon (discard a Chest or Head)")
 v, pv, sr = _v(DATA["robbery"]["store_gn_max"])
-P_ROB_STORE = _add("rob.store_gn", v, lo=0, hi=30, prov=pv, src=sr, doc="GN taken (up to) from a store's owner, or the bank if unowned")
+P_ROB_STORE = _add("rob.store_gn", v, lo=0, hi=30, prov=pv, src=sr,
+                   doc="GN taken (up to) from a store's owner, or the bank if unowned")
 v, pv, sr = _v(DATA["robbery"]["store_discard"])
-P_ROB_STORE_CARDS = _add("rob.store_cards", v, lo=0, hi=6, prov=pv, src=sr, doc="ammunition cards discarded to rob a store")
+P_ROB_STORE_CARDS = _add("rob.store_cards", v, lo=0, hi=6, prov=pv, src=sr,
+                         doc="ammunition cards discarded to rob a store")
 
 # ------------------------------------------------------------------ stores (consecutive: price, unit price)
 P_STORE = len(T)
 for name in STORE_NAMES:
     st = BOARD["stores"][name]
-    _add(f"store.{name}.price", st["store_price"], lo=0, hi=100, prov="A", src=st["src"], doc=f"price to buy the {name}")
-    _add(f"store.{name}.unit_price", st["unit_price"], lo=0, hi=30, prov="A", src=st["src"], doc=f"price of one unit at the {name}")
+    _add(f"store.{name}.price", st["store_price"], lo=0, hi=100, prov="A", src=st["src"],
+         doc=f"price to buy the {name}")
+    _add(f"store.{name}.unit_price", st["unit_price"], lo=0, hi=30, prov="A", src=st["src"],
+         doc=f"price of one unit at the {name}")
 v, pv, sr = _v(DATA["buy_store_mission_extra_gn"])
 P_STORE_MISSION_EXTRA = _add("store.mission_extra", v, lo=0, hi=50, prov=pv, src=sr,
-                             doc="'buy a store' mission: GN paid to the bank if you own it, added to the price if another owns it")
+                             doc="'buy a store' mission: GN paid to the bank if you own it, added to the price if "
+                                 "another owns it")
 P_STORE_ONE_SUB = _add("rule.store_one_subaction", "off", kind="bool", prov="A", src="N G7",
                        doc="G7: on: a store visit is exactly one of buy a unit / buy the store / rob")
 
@@ -139,17 +160,21 @@ for L in BOARD["locations"]:
     for a in L["actions"]:
         if a.startswith("pickup_ammo:"):
             g = int(a.split(":")[1])
-    _add(f"board.{L['id']}.ammo", g, lo=0, hi=6, prov="A", src="N 3.1 (board data)", doc=f"ammunition cards picked up at {L['id']}")
+    _add(f"board.{L['id']}.ammo", g, lo=0, hi=6, prov="A", src="N 3.1 (board data)",
+         doc=f"ammunition cards picked up at {L['id']}")
 P_FORT_BONUS = _add("rule.fort_bonus", "ammo", kind="choice", choices=("ammo", "gn"), prov="A", src="N G29",
                     doc="G29: the Fort's second action: +1 ammunition (default) or +1 GN")
 
 # ------------------------------------------------------------------ duels
 P_DUELS_PER_SIDE = _add("rule.duels_per_side", 1, lo=0, hi=5, prov="A", src="N G8 and section 7 (text's example)",
                         doc="G8: duels before and after the move (each); 0 = any number, each opponent once per turn")
-P_OVERMATCH_EQUAL = _add("rule.overmatched_equal", "tie", kind="choice", choices=("tie", "cancel"), prov="A", src="N G12",
-                         doc="G12: a defender replying beyond his weapon's capacity with an equal card: normal tie, or cancel")
+P_OVERMATCH_EQUAL = _add("rule.overmatched_equal", "tie", kind="choice", choices=("tie", "cancel"), prov="A",
+                         src="N G12",
+                         doc="G12: a defender replying beyond his weapon's capacity with an equal card: normal tie, or "
+                             "cancel")
 P_MULTI_WEAPONS = _add("rule.several_weapons", "off", kind="bool", prov="A", src="N G16",
-                       doc="G16: on: weapons accumulate and each duel uses the held weapon with most rounds in range; off: one weapon, a new one replaces the old")
+                       doc="G16: on: weapons accumulate and each duel uses the held weapon with most rounds in range; "
+                           "off: one weapon, a new one replaces the old")
 
 # ------------------------------------------------------------------ jail
 v, pv, sr = _v(DATA["jail"]["vp_loss"])
@@ -160,8 +185,10 @@ P_JAIL_LP = _add("jail.lp_after", v, lo=1, hi=10, prov=pv, src=sr, doc="G19: LP 
 # ------------------------------------------------------------------ casino
 v, pv, sr = _v(DATA["casino"]["multiplier"])
 P_CASINO_MULT = _add("casino.multiplier", v, lo=0, hi=10, prov=pv, src=sr, doc="a won bet pays this times the bet")
-P_CASINO_GROSS = _add("casino.payout", "net", kind="choice", choices=("net", "gross"), prov="F", src="T Saloon example; N G26",
-                      doc="G26: net: stake kept and multiplier x bet added (text example); gross: stake included (+2x net)")
+P_CASINO_GROSS = _add("casino.payout", "net", kind="choice", choices=("net", "gross"), prov="F",
+                      src="T Saloon example; N G26",
+                      doc="G26: net: stake kept and multiplier x bet added (text example); gross: stake included (+2x "
+                          "net)")
 P_CASINO_CAP = _add("casino.bet_cap", 0, lo=0, hi=1000, prov="A", src="N G26 and balance warning",
                     doc="largest bet (0 = any amount of own GN, the text; 1 = the legend's 'bet a nugget')")
 v, pv, sr = _v(DATA["casino"]["pairs"])
@@ -171,7 +198,8 @@ P_CASINO_PARTS = _add("casino.parts", v, lo=1, hi=2, prov=pv, src=sr, doc="body 
 P_SECRET_IN_LIMIT = _add("rule.secret_in_limit", "on", kind="bool", prov="A", src="N G22",
                          doc="G22: secret missions count toward the per-turn mission limit")
 P_NEIGHBOUR = _add("rule.neighbour", "next", kind="choice", choices=("next", "previous"), prov="A", src="N G23",
-                   doc="G23: 'the player on your left' = the next player in turn order (text) or the previous one (legend)")
+                   doc="G23: 'the player on your left' = the next player in turn order (text) or the previous one "
+                       "(legend)")
 P_SECRET_ANYTIME = _add("rule.secret_anytime", "off", kind="bool", prov="A", src="N G24",
                         doc="G24: on: secret missions progress and score while holding a job too")
 P_BADGE_FIRST = _add("rule.duel_badge_first", "off", kind="bool", prov="A", src="reading of T 'Resolving a duel' (G15)",
@@ -185,7 +213,8 @@ P_HIT_DISTINCT_CAP = _add("rule.hit_distinct_capped", "on", kind="bool", prov="A
 v, pv, sr = _v(DATA["end"]["vp_target"])
 P_VP_TARGET = _add("end.vp_target", v, lo=1, hi=100, prov=pv, src=sr, doc="VP that triggers the end (finish the round)")
 P_FINISH_ROUND = _add("rule.finish_round", "on", kind="bool", prov="A", src="N G25",
-                      doc="G25: on: finish the round so all players have equal turns; off: stop after the triggering turn")
+                      doc="G25: on: finish the round so all players have equal turns; off: stop after the triggering "
+                          "turn")
 P_R_UNARMED = _add("rule.unarmed_defender", "bare_hands", kind="choice", choices=("bare_hands", "only_cancel"),
                    prov="D", src="T 'If the challenged player is unarmed ... he can still play an ammunition card. If "
                                  "it is a dodge card or a better one ..., the duel is cancelled'; T 'Hand-to-hand'",
@@ -210,16 +239,22 @@ P_ROUND_CAP = _add("end.round_cap", 150, lo=5, hi=2000, prov="A", src="safety ca
                    doc="rounds after which a game is stopped and recorded as capped")
 P_MISSION = len(T)
 for k, m in enumerate(MISSIONS):
-    _add(f"mission.{k:02d}.gn", m[1], lo=0, hi=50, prov=m[4], src=DATA["missions"]["src"], doc=f"tier {m[3]} '{m[0]}' reward GN")
-    _add(f"mission.{k:02d}.vp", m[2], lo=0, hi=20, prov=m[4], src=DATA["missions"]["src"], doc=f"tier {m[3]} '{m[0]}' reward VP")
+    _add(f"mission.{k:02d}.gn", m[1], lo=0, hi=50, prov=m[4], src=DATA["missions"]["src"],
+         doc=f"tier {m[3]} '{m[0]}' reward GN")
+    _add(f"mission.{k:02d}.vp", m[2], lo=0, hi=20, prov=m[4], src=DATA["missions"]["src"],
+         doc=f"tier {m[3]} '{m[0]}' reward VP")
 P_SECRET = len(T)
 for k, m in enumerate(SECRETS):
-    _add(f"secret.{k}.gn", m[1], lo=0, hi=50, prov="A", src=DATA["secret_missions"]["src"], doc=f"secret '{m[0]}' reward GN")
-    _add(f"secret.{k}.vp", m[2], lo=0, hi=20, prov="A", src=DATA["secret_missions"]["src"], doc=f"secret '{m[0]}' reward VP")
+    _add(f"secret.{k}.gn", m[1], lo=0, hi=50, prov="A", src=DATA["secret_missions"]["src"],
+         doc=f"secret '{m[0]}' reward GN")
+    _add(f"secret.{k}.vp", m[2], lo=0, hi=20, prov="A", src=DATA["secret_missions"]["src"],
+         doc=f"secret '{m[0]}' reward VP")
 
 # ------------------------------------------------------------------ decks
-P_AMMO_DECK = _add("deck.ammo", "uniform", kind="choice", choices=("uniform", "anatomical", "custom"), prov="A", src="N 3.3",
-                   doc="ammunition deck: option A uniform (5 of each), option B anatomical (6/3/3/6/6/6), or the deck.custom.* counts")
+P_AMMO_DECK = _add("deck.ammo", "uniform", kind="choice", choices=("uniform", "anatomical", "custom"), prov="A",
+                   src="N 3.3",
+                   doc="ammunition deck: option A uniform (5 of each), option B anatomical (6/3/3/6/6/6), or the "
+                       "deck.custom.* counts")
 P_AMMO_CUSTOM = len(T)
 for i, nm in enumerate(AMMO_NAMES):
     _add(f"deck.custom.{nm}", DATA["ammo_deck"]["uniform"]["counts"][i], lo=0, hi=10, prov="A", src="N 3.3",

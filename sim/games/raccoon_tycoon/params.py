@@ -1,4 +1,5 @@
-"""Raccoon Tycoon parameters: every number and rule reading a designer might change, built from data/raccoon_tycoon.json.
+"""Raccoon Tycoon parameters: every number and rule reading a designer might change, \
+built from data/raccoon_tycoon.json.
 
 The module-level integers (P_*) are slots in the float64 vector; the engine reads them as compile-time constants.
 Groups of like parameters (one per commodity, railroad, town, tile type, card) take consecutive slots, so the engine
@@ -49,12 +50,15 @@ for k in range(5):
               "the game's own first-player compensation")
 P_COMP_MODE = T.add("rule.free_token_choice", "choose", kind="choice", choices=("choose", "random"), prov="F",
                     src="RULES setup L ('of their choice'); alternative R20",
-                    doc="choose: each player picks his free tokens (a decision); random: distinct commodities at random")
+                    doc="choose: each player picks his free tokens (a decision); "
+                        "random: distinct commodities at random")
 P_START_PLAYER = T.add("setup.start_player", "random", kind="choice", choices=("random", "seat0"), prov="F",
-                       src="RULES setup L (start player chosen randomly)", doc="seat0: seat 0 always starts (for fixed-order studies)")
+                       src="RULES setup L (start player chosen randomly)",
+                       doc="seat0: seat 0 always starts (for fixed-order studies)")
 P_BASIC_OFFER = T.add("setup.basic_tiles", DATA["setup"]["basic_tiles_on_offer"]["value"], lo=0, hi=4, prov="F",
                       src=DATA["setup"]["basic_tiles_on_offer"]["src"],
-                      doc="basic B tiles placed on the 4-space building offer at setup (the rest is filled from the advanced stack)")
+                      doc="basic B tiles placed on the 4-space building offer at setup (the rest is filled from the "
+                          "advanced stack)")
 P_OPT_BASIC_BY_PLAYERS = T.add("option.basic_tiles_by_players", "off", kind="bool", prov="F",
                                src="RULES setup K optional rule (R16)",
                                doc="basic tiles on offer = number of players (max 4), the rest advanced")
@@ -73,18 +77,23 @@ def _eff(name, key, lo, hi, doc):
 
 
 P_STORAGE_BASE = _eff("limits.storage", "storage_base", 1, 40, "commodity tokens a player may hold with no buildings")
-P_STORAGE_PER_BLD = _eff("limits.storage_per_building", "storage_per_building", 0, 5, "storage added by every building owned")
+P_STORAGE_PER_BLD = _eff("limits.storage_per_building", "storage_per_building", 0, 5,
+                         "storage added by every building owned")
 P_WAREHOUSE = _eff("effect.warehouse_storage", "warehouse_storage", 0, 10, "extra storage of each Warehouse")
 P_PROD_MAX = _eff("limits.production", "production_max", 1, 7, "tokens taken from a P&P card without P buildings")
-P_COTTAGE_MAX = _eff("effect.cottage_industry_max", "cottage_industry_max", 1, 7, "production maximum with Cottage Industry")
+P_COTTAGE_MAX = _eff("effect.cottage_industry_max", "cottage_industry_max", 1, 7,
+                     "production maximum with Cottage Industry")
 P_FACTORY_MAX = _eff("effect.factory_max", "factory_max", 1, 7, "production maximum with a Factory")
 P_SMUGGLER_HAND = _eff("effect.smuggler_hand", "smuggler_hand", 1, 7, "hand limit with the Smuggler")
 P_BLACKMARKET_HAND = _eff("effect.black_market_hand", "black_market_hand", 1, 7, "hand limit with the Black Market")
-P_FIRM_PER_UNIT = _eff("effect.trading_firm_per_unit", "trading_firm_per_unit", 0, 20, "trading firm income per unit sold")
-P_AUCTION_HOUSE = _eff("effect.auction_house", "auction_house_commission", 0, 50, "Auction House commission per auction")
+P_FIRM_PER_UNIT = _eff("effect.trading_firm_per_unit", "trading_firm_per_unit", 0, 20,
+                       "trading firm income per unit sold")
+P_AUCTION_HOUSE = _eff("effect.auction_house", "auction_house_commission", 0, 50,
+                       "Auction House commission per auction")
 P_EXPORT_RAISE = _eff("effect.export_raise", "export_raise", 0, 14, "Export Company price raise before a sale")
 P_BANK_PER_VP = _eff("effect.bank_dollars_per_vp", "bank_dollars_per_vp", 1, 1000, "Bank: dollars per VP at game end")
-P_GOVERNOR_VP = _eff("effect.governors_mansion_vp", "governors_mansion_vp_per_town", 0, 5, "Governor's Mansion VP per town")
+P_GOVERNOR_VP = _eff("effect.governors_mansion_vp", "governors_mansion_vp_per_town", 0, 5,
+                     "Governor's Mansion VP per town")
 P_RAILBARON_VP = _eff("effect.rail_baron_vp", "rail_baron_vp_per_railroad", 0, 5, "Rail Baron VP per railroad card")
 P_MAYOR_VP = _eff("effect.mayors_office_vp", "mayors_office_vp_per_building", 0, 5, "Mayor's Office VP per building")
 P_BRICK = _eff("effect.brick_works_discount", "brick_works_discount", 0, 5, "Brick Works: fewer commodities per town")
@@ -109,7 +118,8 @@ P_UPGRADE_COST = T.add("rule.upgrade_cost", "full", kind="choice", choices=("ful
                        doc="full: pay the +2 side's printed cost; difference: pay +2 cost minus +1 cost")
 P_UPGRADE_SAME_TURN = T.add("rule.upgrade_same_turn", "off", kind="bool", prov="D",
                             src="RULES 'the player may use a Purchase Building Tile action later to upgrade the tile'",
-                            doc="on: a tile bought this turn may be upgraded by a second (Construction Company) purchase")
+                            doc="on: a tile bought this turn may be upgraded by a second (Construction Company) "
+                                "purchase")
 P_CC_SAME_TURN = T.add("rule.construction_company_same_turn", "off", kind="bool", prov="D",
                        src="RULES 'You may perform two Purchase Building actions in one turn' (when it starts to work "
                            "is not printed)",
@@ -124,22 +134,27 @@ P_AUCTION_OPEN = T.add("rule.auction_open", "must_open", kind="choice", choices=
                        doc="must_open: the starter opens at or above the minimum bid; may_decline: he may pass at once")
 P_AUCTION_CAP = T.add("rule.auctions_per_turn", 0, lo=0, hi=20, prov="A",
                       src="R6: RULES 'they may perform any action, including another auction' (no cap printed)",
-                      doc="auctions one player may start in one turn; 0 = no cap (under must_open every auction sells a card)")
-P_TWO_PLAYER_AUCTION = T.add("rule.two_player_auction", "on", kind="bool", prov="F", src="RULES two player variant (R14)",
+                      doc="auctions one player may start in one turn; 0 = no cap (under must_open every auction sells "
+                          "a card)")
+P_TWO_PLAYER_AUCTION = T.add("rule.two_player_auction", "on", kind="bool", prov="F",
+                             src="RULES two player variant (R14)",
                              doc="2 players: the starter bids once, the other raises once or passes")
 P_AUCTION_HOUSE_OWN = T.add("rule.auction_house_own", "on", kind="bool", prov="A",
                             src="R7: RULES 'for each auction that is held'",
-                            doc="on: the owner earns the commission on auctions he starts too; off: others' auctions only")
+                            doc="on: the owner earns the commission on auctions he starts too; off: others' auctions "
+                                "only")
 P_FIRM_OWN = T.add("rule.trading_firm_own", "on", kind="bool", prov="F", src="R8: RULES 'sold by any player'",
                    doc="on: the owner earns on his own sales too; off: others' sales only")
 P_GAME_END = T.add("rule.game_end", "finish_round", kind="choice", choices=("finish_round", "immediate"), prov="F",
-                   src="R11: RULES 'finish the current Round'", doc="immediate: the game stops after the triggering action")
+                   src="R11: RULES 'finish the current Round'",
+                   doc="immediate: the game stops after the triggering action")
 P_FREIGHT_SAME = T.add("rule.freight_same_commodity", "off", kind="bool", prov="A",
                        src="R18: 'sell 2 commodities in one turn' read as two different commodities",
                        doc="on: the Freight Company's second sale may repeat the first commodity")
 P_EXPORT_EACH = T.add("rule.export_each_sale", "on", kind="bool", prov="A",
                       src="RULES appendix 'When selling a Commodity, you may increase ...' (no per-turn limit printed)",
-                      doc="on: the Export raise may be used on each sale (incl. a Freight second sale); off: once a turn")
+                      doc="on: the Export raise may be used on each sale (incl. a Freight second sale); off: once a "
+                          "turn")
 P_REFILL = T.add("rule.refill", "after_production", kind="choice", choices=("after_production", "every_turn"), prov="F",
                  src="R19: RULES production ('draw a new card ... to refill your hand')",
                  doc="every_turn: hands are refilled at the end of every turn")
@@ -151,7 +166,8 @@ P_PROD_TAKE = T.add("rule.production_take", "maximum", kind="choice", choices=("
 P_PRICE_MIN0 = len(T)
 for c in COMMODITIES:
     m = DATA["market"][c]
-    T.add(f"market.{c}.min", m["min"], lo=0, hi=60, prov=m["prov"], src=m["src"], doc=f"{c} track minimum = start price")
+    T.add(f"market.{c}.min", m["min"], lo=0, hi=60, prov=m["prov"], src=m["src"],
+          doc=f"{c} track minimum = start price")
     T.add(f"market.{c}.max", m["max"], lo=1, hi=60, prov=m["prov"], src=m["src"], doc=f"{c} track maximum")
 MK_STRIDE = 2
 
@@ -186,9 +202,11 @@ P_TWO_PLAYER_TOWNS = T.add("setup.two_player_town_removal", "on", kind="bool", p
 # ---------------------------------------------------------------- buildings
 # Building types (tile types).  0-5 basic B tiles in commodity order; 6.. advanced.  Tiles: one per copy.
 ADV_KEYS = tuple(b["key"] for b in DATA["buildings_advanced"])
-BTYPE_NAMES = tuple(b["plus1"]["name"] for b in sorted(DATA["buildings_basic"], key=lambda b: COMMODITIES.index(b["commodity"]))) \
+BTYPE_NAMES = tuple(b["plus1"]["name"] for b in sorted(DATA["buildings_basic"],
+                                                       key=lambda b: COMMODITIES.index(b["commodity"]))) \
     + tuple(b["name"] for b in DATA["buildings_advanced"])
-BTYPE_UPGRADE_NAMES = tuple(b["plus2"]["name"] for b in sorted(DATA["buildings_basic"], key=lambda b: COMMODITIES.index(b["commodity"]))) \
+BTYPE_UPGRADE_NAMES = tuple(b["plus2"]["name"] for b in sorted(DATA["buildings_basic"],
+                                                               key=lambda b: COMMODITIES.index(b["commodity"]))) \
     + ("Water Mill",)
 N_BTYPES = len(BTYPE_NAMES)
 P_BLD0 = len(T)
@@ -229,7 +247,8 @@ P_PP0 = len(T)
 for card in PP["cards"]:
     T.add(f"pp.{card['id']:02d}.price", _digits(card["price"]), lo=0, hi=999999, prov=PP["prov"], src=PP["src"],
           doc="price icons as six digits wheat-wood-iron-coal-goods-luxury (e.g. 200110 = 2 wheat, 1 coal, 1 goods)")
-    T.add(f"pp.{card['id']:02d}.production", _digits(card["production"]), lo=0, hi=999999, prov=PP["prov"], src=PP["src"],
+    T.add(f"pp.{card['id']:02d}.production", _digits(card["production"]), lo=0, hi=999999, prov=PP["prov"],
+          src=PP["src"],
           doc="production icons as six digits wheat-wood-iron-coal-goods-luxury")
 PP_STRIDE = 2
 

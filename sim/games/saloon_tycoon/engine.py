@@ -25,9 +25,11 @@ from .params import (
     P_CUBE_PRICE, P_CUBES_PER_PLAYER, P_DRAW, P_EARN, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_FLAT_MALUS, P_HAND_LIMIT,
     P_LOT0, P_MIN_INCOME, P_N_CARDS, P_N_OPEN, P_N_SECRET, P_N_TILES, P_OPEN0, P_OPEN_EXTRA, P_PHIN_CUBES,
     P_PHIN_PRICE, P_R_ANGIE_ACTION_BONUS, P_R_ANGIE_ROOFS, P_R_BRIBE_TARGET, P_R_FINAL_OUTLAWS, P_R_FLAT_TIMING,
-    P_R_CUBE_BUY, P_R_FOOTPRINTS, P_R_LIMIT_ALL_DRAWS, P_R_PHIN_COUNT, P_R_ROOF_EMPTY, P_R_SALOON_SCORES, P_R_STEAL_LIMIT,
+    P_R_CUBE_BUY, P_R_FOOTPRINTS, P_R_LIMIT_ALL_DRAWS, P_R_PHIN_COUNT, P_R_ROOF_EMPTY, P_R_SALOON_SCORES,
+    P_R_STEAL_LIMIT,
     P_R_THEATER, P_R_TIE_CLAIMS, P_ROOF_PTS, P_ROOFS_L, P_ROOFS_S, P_SECRET0, P_SECRET_DEALT, P_SECRET_KEPT,
-    P_START_GOLD, P_START_HAND, P_STALL_ROUNDS, P_SYD_PTS, P_TILE0, P_TURN_CAP, P_UNF_L, P_UNF_S, R_ABOVE_SALOON, R_ANY, R_CIT,
+    P_START_GOLD, P_START_HAND, P_STALL_ROUNDS, P_SYD_PTS, P_TILE0, P_TURN_CAP, P_UNF_L, P_UNF_S, R_ABOVE_SALOON, R_ANY,
+    R_CIT,
     R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F, R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME,
     R_LARGE_EXCL, R_LARGE_ROOFS, R_LOTS_GE, R_M, R_NAMED, R_OUTLAWS, R_OUTLAWS_MAX, R_ROOFS, R_SPECIAL,
     R_TILE_TYPE, R_TILES, TF_ABOVE, TF_BONUS, TF_BONUS_N, TF_CITIZEN, TF_COPIES, TF_COST, TF_CUBES, TF_FMAX,
@@ -91,7 +93,8 @@ STATE_DTYPE = np.dtype([
     ("n", np.int32), ("cur", np.int32), ("phase", np.int32), ("over", np.int32), ("turn_total", np.int32),
     ("end_trig", np.int32), ("trig_seat", np.int32), ("final_left", np.int32), ("depleted", np.int32),
     ("buy_run", np.int32), ("buy_price", np.int32),
-    ("pile", np.int32), ("pile0", np.int32), ("reserve", np.int32), ("gold_in", np.int32), ("gold_out", np.int32), ("last_prog", np.int32),
+    ("pile", np.int32), ("pile0", np.int32), ("reserve", np.int32), ("gold_in", np.int32), ("gold_out", np.int32),
+    ("last_prog", np.int32),
     ("gold", np.int32, MAX_PLAYERS), ("vp", np.int32, (MAX_PLAYERS, N_VP)), ("turns", np.int32, MAX_PLAYERS),
     ("claims_n", np.int32, MAX_PLAYERS), ("cards_played", np.int32, MAX_PLAYERS),
     ("hand", np.int16, (MAX_PLAYERS, MAX_CARD_TYPES)), ("hand_n", np.int32, MAX_PLAYERS),
@@ -341,7 +344,7 @@ def setup(s, p, n_players):
     nc = np.int64(p[P_N_CARDS])
     k = 0
     for c in range(nc):
-        for j in range(np.int64(cparam(p, c, CF_COPIES))):
+        for _ in range(np.int64(cparam(p, c, CF_COPIES))):
             if k < MAX_DECK:
                 s.deck[k] = c
                 k += 1
@@ -349,7 +352,7 @@ def setup(s, p, n_players):
     s.disc_n = 0
     shuffle(s.rng, 0, s.deck, s.deck_n)
     for i in range(n):
-        for j in range(np.int64(p[P_START_HAND])):
+        for _ in range(np.int64(p[P_START_HAND])):
             _draw_one(s, i)
     # Open claims: players + 2 face up
     no = np.int64(p[P_N_OPEN])
@@ -781,7 +784,7 @@ def _play_card(s, p, seat, c, how):
     g = np.int64(cparam(p, c, CF_STEAL_CARDS))
     if g > 0:
         v = _richest_opponent(s, seat, True)
-        for j in range(g):
+        for _ in range(g):
             if s.hand_n[v] == 0:
                 break
             if p[P_R_STEAL_LIMIT] == 1 and s.hand_n[seat] >= p[P_HAND_LIMIT]:
@@ -896,7 +899,7 @@ def _settle(s, p):
             if need > 0 and s.hand_n[seat] > 0:
                 break
             s.tk_n -= 1
-            for j in range(k):
+            for _ in range(k):
                 _draw_one(s, seat)
             log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
         elif kind == TK_PLAYOPT:

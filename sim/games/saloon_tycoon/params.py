@@ -74,12 +74,12 @@ def validate(data, path="<data>"):
     for sec in ("setup", "board", "tiles", "roofs", "characters", "tycoon_cards", "open_claims", "secret_claims"):
         _need(data, sec, path, "the file")
     lots = _need(data["board"], "lots", path, "board")
-    ids = [l.get("id") for l in lots] if isinstance(lots, list) else []
+    ids = [lot.get("id") for lot in lots] if isinstance(lots, list) else []
     if sorted(ids) != sorted(LOT_IDS):
         raise _err(path, f"board.lots must be exactly {', '.join(LOT_IDS)} (got {ids})")
-    for l in lots:
-        _int(_need(l, "extra_gold", path, f"lot {l['id']}"), path, f"lot {l['id']}.extra_gold", 0, 100)
-        _int(_need(l, "rep", path, f"lot {l['id']}"), path, f"lot {l['id']}.rep", -50, 100)
+    for lot in lots:
+        _int(_need(lot, "extra_gold", path, f"lot {lot['id']}"), path, f"lot {lot['id']}.extra_gold", 0, 100)
+        _int(_need(lot, "rep", path, f"lot {lot['id']}"), path, f"lot {lot['id']}.rep", -50, 100)
     tiles = data["tiles"]
     if not isinstance(tiles, list) or not 2 <= len(tiles) <= MAX_TILE_TYPES:
         raise _err(path, f"tiles must be a list of 2..{MAX_TILE_TYPES} entries")
@@ -252,12 +252,14 @@ def build_params(data, path="<data>"):
                                 prov="F", src="S9 (R: 'from one player's saloon to another (including your own)')",
                                 doc="where a bribed or card-moved character may go")
     S["R_LIMIT_ALL_DRAWS"] = T.add("rule.hand_limit_all_draws", "on", kind="bool", prov="D", src="S10",
-                                   doc="the discard-before-draw hand limit applies to every draw (off: Draw action only)")
+                                   doc="the discard-before-draw hand limit applies to every draw (off: Draw action "
+                                       "only)")
     S["R_FINAL_OUTLAWS"] = T.add("rule.final_round_outlaw_triggers", "off", kind="bool", prov="D", src="S13",
                                  doc="on: outlaw triggers still hand out outlaws in the others' final turns")
     S["R_THEATER"] = T.add("rule.theater_position", "above_saloon", kind="choice",
                            choices=("above_saloon", "any_upper_floor"), prov="F", src="S14",
-                           doc="tiles marked above_saloon go on the Saloon's column (floor 2-3) or on any floor 2-3 lot")
+                           doc="tiles marked above_saloon go on the Saloon's column (floor 2-3) "
+                               "or on any floor 2-3 lot")
     S["R_ROOF_EMPTY"] = T.add("rule.roof_when_pile_empty", "none", kind="choice", choices=("none", "roof_anyway"),
                               prov="A", src="S15", doc="a finished 3rd-floor tile when that roof pile is empty")
     S["R_FOOTPRINTS"] = T.add("rule.large_footprints", "any_neighbour", kind="choice",
@@ -284,12 +286,12 @@ def build_params(data, path="<data>"):
                                   "built a tile or placed a cube; 0 = never")
     # lots
     S["LOT0"] = len(T)
-    by_id = {l["id"]: l for l in data["board"]["lots"]}
+    by_id = {lot["id"]: lot for lot in data["board"]["lots"]}
     for lid in LOT_IDS:
-        l = by_id[lid]
-        T.add(f"lot.{lid}.gold", l["extra_gold"], lo=0, hi=100, prov=l.get("p", "A"), src=l.get("why", ""),
+        lot = by_id[lid]
+        T.add(f"lot.{lid}.gold", lot["extra_gold"], lo=0, hi=100, prov=lot.get("p", "A"), src=lot.get("why", ""),
               doc=f"extra gold to build on ground lot {lid}")
-        T.add(f"lot.{lid}.rep", l["rep"], lo=-50, hi=100, prov=l.get("p", "A"), src=l.get("why", ""),
+        T.add(f"lot.{lid}.rep", lot["rep"], lo=-50, hi=100, prov=lot.get("p", "A"), src=lot.get("why", ""),
               doc=f"Rep for building on ground lot {lid}")
     # characters
     chars = data["characters"]
@@ -319,7 +321,8 @@ def build_params(data, path="<data>"):
         fb = (t or {}).get("finish_bonus") or {"type": "none"}
         pre = (t or {}).get("prereq") or {}
         floors = pre.get("floors", [1, 2, 3])
-        T.add(f"{pref}.large", "on" if t and t["size"] == "L" else "off", kind="bool", prov=prov("size"), doc="large tile")
+        T.add(f"{pref}.large", "on" if t and t["size"] == "L" else "off", kind="bool", prov=prov("size"),
+              doc="large tile")
         T.add(f"{pref}.copies", t["copies"] if t else 0, lo=0, hi=40, prov=prov("copies"), doc="copies in the game")
         T.add(f"{pref}.cost", (t.get("cost") or 0) if t else 0, lo=0, hi=100, prov=prov("cost"), doc="gold cost")
         T.add(f"{pref}.cubes", t["cube_spaces"] if t else 1, lo=1, hi=12, prov=prov("cube_spaces"),
