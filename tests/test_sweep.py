@@ -510,7 +510,10 @@ def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkey
             run_sweep(sweep_from(tmp_path, ADAPTIVE), out, scheduler=client, progress=False, on_task=kill_scheduler)
     finally:
         client.close()
-        lc.close()
+        try:
+            lc.close()      # the test already closed it from another thread; closing twice can fail in distributed
+        except Exception:
+            pass
     assert "\n" not in str(e.value) and "scheduler" in str(e.value)
     m = json.loads((out / "manifest.json").read_text())
     assert m["status"] == "failed" and m["reason"]
