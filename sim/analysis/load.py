@@ -214,7 +214,7 @@ class Run:
                 raise KeyError(f"{table} has no column(s) {missing}; it has {d.schema.names}")
         if compact:
             small = self.compact_types(table, columns, filters)
-            scanner = d.scanner(columns=columns, filter=_expression(filters))
+            scanner = d.scanner(columns=columns, filter=_expression(filters), batch_readahead=1, fragment_readahead=1)
             schema = scanner.projected_schema
             schema = pa.schema([f.with_type(small[f.name]) if f.name in small else f for f in schema])
             t = pa.Table.from_batches((b.cast(schema) for b in scanner.to_batches()), schema=schema)

@@ -77,16 +77,10 @@ def downtime(seats, games, length="turns", alpha=0.05):
     (mean share of the game a player spends eliminated, 0 for survivors), turns_out (mean turns an eliminated
     player waits), each with low/high; eliminated (share of players eliminated)."""
     key = game_key(seats)
-    d = seats[key + ["players", "eliminated", "elim_turn"]].merge(games[key + [length]], on=key)
-    L = d[length].astype(float).clip(lower=1)
-    out = (d["eliminated"].astype(bool)) & (d["elim_turn"] >= 0)
-    d["_early"] = (out & (d["elim_turn"] < L / 2)).astype(float)
-    d["_share"] = np.where(out, ((L - d["elim_turn"]) / L).clip(0, 1), 0.0)
-    d["_turns"] = np.where(out, (L - d["elim_turn"]).clip(lower=0), np.nan)
-    d["_out"] = out.astype(float)
     rows = []
     z = z_value(alpha)
-    for n, sub in d.groupby("players", observed=True):
+    for n in sorted(seats["players"].unique()):      # one player count at a time: the working columns stay small
+        sub = _downtime_rows(seats[seats["players"] == n], games, key, length)
         r = {"players": int(n), "games": int(sub[key].drop_duplicates().shape[0]), "seats": len(sub)}
         for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):
             c = cluster_rate(sub, col, key, alpha=alpha)
@@ -103,3 +97,15 @@ def downtime(seats, games, length="turns", alpha=0.05):
             r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan
         rows.append(r)
     return pd.DataFrame(rows)
+
+
+def _downtime_rows(seats, games, key, length):
+    """The seat rows of `downtime` with the game's length and the working columns _early, _share, _turns, _out."""
+    d = seats[key + ["players", "eliminated", "elim_turn"]].merge(games[key + [length]], on=key)
+    L = d[length].astype(float).clip(lower=1)
+    out = (d["eliminated"].astype(bool)) & (d["elim_turn"] >= 0)
+    d["_early"] = (out & (d["elim_turn"] < L / 2)).astype(float)
+    d["_share"] = np.where(out, ((L - d["elim_turn"]) / L).clip(0, 1), 0.0)
+    d["_turns"] = np.where(out, (L - d["elim_turn"]).clip(lower=0), np.nan)
+    d["_out"] = out.astype(float)
+    return d

@@ -487,7 +487,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
 def _strategy_section(rep, seats, spec=None):
     T = THRESHOLDS["strategy"]
     sec = Section("strategies", "Strategies")
-    names = sorted(seats["strategy"].astype(str).unique())
+    names = sorted({str(x) for x in seats["strategy"].unique()})     # no string copy of the column
     if len(names) < 2:
         sec.body.append(para(f"Every seat played the same scripted strategy ({esc(names[0])}), so strategies "
                              "cannot be compared in this run. Run with <code>--lineup</code> to compare several."))
@@ -1245,10 +1245,11 @@ class ItemSample:
     seen: set
 
 
-def _item_sample(run, seats, configs=None, max_rows=ITEM_ROWS):
+def _item_sample(run, seats, configs=None, max_rows=None):
     """The ItemSample of a run (of the given sweep configurations), or None when the run has no items table."""
     if not os.path.isdir(os.path.join(run.path, "items")):
         return None
+    max_rows = ITEM_ROWS if max_rows is None else max_rows
     from ..analysis.items import _sample_games
     import pyarrow.dataset as pds
     where = None if configs is None else pds.field("config").isin([int(c) for c in configs])
