@@ -283,9 +283,13 @@ ROLE_WORDS = vd.ROLE_WORDS
 
 def _seat_columns(names):
     """The seat columns the report uses (large runs: read only these)."""
-    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order",
+    base = {"config", "game", "seat", "players", "strategy", "win_share", "rank", "win", "order",
             "eliminated", "elim_turn"}
-    return [c for c in names if c in base or c.startswith("vp_") or any(k in c.lower() for k in ROLE_WORDS)]
+    if any(c.startswith("vp_") for c in names):
+        base.add("score")                  # score margins and ties (the shape section) need it, nothing else
+    from ..analysis.items import OUTCOME_SUFFIXES
+    return [c for c in names if c in base or c.startswith("vp_")
+            or (any(k in c.lower() for k in ROLE_WORDS) and not c.lower().endswith(OUTCOME_SUFFIXES))]
 
 
 def _role_columns(seats):
