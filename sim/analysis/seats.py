@@ -65,6 +65,7 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
     key = game_key(seats)
     rows = []
     z = z_value(alpha)
+    seats = seats[list(dict.fromkeys(extra + key + ["players", position, outcome]))]   # the groups copy only these
     for grp, sub in seats.groupby(extra + ["players"], observed=True):
         grp = grp if isinstance(grp, tuple) else (grp,)
         m = _share_matrix(sub, position, outcome, key)

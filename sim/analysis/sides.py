@@ -50,16 +50,19 @@ def side_rates(games, column="winner_team", targets=None, alpha=0.05):
     target), plus no_winner (share of that player count's games no side won)."""
     targets = parse_targets(targets)
     rows = []
-    for n, g in games.groupby("players", observed=True):
-        lab = g[column].astype(str)
-        sides = sorted(x for x in lab.unique() if x not in NO_SIDE)
+    for n, g in games[["players", column]].groupby("players", observed=True):
+        counts = {}                         # label -> games, without a string copy of the column
+        for x, k in g[column].value_counts(dropna=False, sort=False).items():
+            if k:
+                counts[str(x)] = counts.get(str(x), 0) + int(k)
+        sides = sorted(x for x in counts if x not in NO_SIDE)
         named = {s: targets[side_name(s)] for s in sides if side_name(s) in targets}
         rest = [s for s in sides if s not in named]
         left = max(0.0, 1.0 - sum(named.values()))
         G = len(g)
-        none = float(lab.isin(NO_SIDE).mean())
+        none = sum(counts.get(x, 0) for x in NO_SIDE) / G
         for s in sides:
-            w = float((lab == s).sum())
+            w = float(counts[s])
             rows.append({"players": int(n), "side": side_name(s), "label": s, "games": G, "wins": w,
                          "target": named.get(s, left / len(rest) if rest else np.nan), "no_winner": none})
     t = pd.DataFrame(rows)
