@@ -21,6 +21,18 @@ from .load import game_key
 from .stats import against_value, cluster_difference, equality_test, wald_equality_test, wilson, z_value
 
 
+def groups_of(df, by, columns):
+    """(group, rows) for every group of `by`, in sorted order as DataFrame.groupby gives them, each holding only
+    `columns` and copied one group at a time (groupby copies every column of a group; on a large seats table
+    that was the peak of a section)."""
+    combos = df[by].drop_duplicates().sort_values(by).itertuples(index=False, name=None)
+    for combo in combos:
+        mask = np.ones(len(df), dtype=bool)
+        for c, v in zip(by, combo):
+            mask &= (df[c] == v).to_numpy()
+        yield (combo if len(by) > 1 else combo[0]), df.loc[mask, columns]
+
+
 def seat_advantage(seats, position="order", outcome="win_share", alpha=0.05, correction="holm", by=None):
     """Win share by turn-order position for every player count (and every value of `by`, if given).
 
@@ -65,8 +77,8 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
     key = game_key(seats)
     rows = []
     z = z_value(alpha)
-    seats = seats[list(dict.fromkeys(extra + key + ["players", position, outcome]))]   # the groups copy only these
-    for grp, sub in seats.groupby(extra + ["players"], observed=True):
+    cols = list(dict.fromkeys(extra + key + ["players", position, outcome]))
+    for grp, sub in groups_of(seats, extra + ["players"], cols):
         grp = grp if isinstance(grp, tuple) else (grp,)
         m = _share_matrix(sub, position, outcome, key)
         G = len(m)

@@ -82,8 +82,10 @@ def downtime(seats, games, length="turns", alpha=0.05):
     key = game_key(seats)
     rows = []
     z = z_value(alpha)
-    for n in sorted(seats["players"].unique()):      # one player count at a time: the working columns stay small
-        sub = _downtime_rows(seats[seats["players"] == n], games, key, length)
+    from .seats import groups_of
+    for n, part in groups_of(seats, ["players"], key + ["players", "eliminated", "elim_turn"]):
+        sub = _downtime_rows(part, games, key, length)      # one player count at a time, only these columns
+        del part
         r = {"players": int(n), "games": int(sub[key].drop_duplicates().shape[0]), "seats": len(sub)}
         for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):
             c = cluster_rate(sub, col, key, alpha=alpha)
@@ -104,7 +106,7 @@ def downtime(seats, games, length="turns", alpha=0.05):
 
 def _downtime_rows(seats, games, key, length):
     """The seat rows of `downtime` with the game's length and the working columns _early, _share, _turns, _out."""
-    d = seats[key + ["players", "eliminated", "elim_turn"]].merge(games[key + [length]], on=key)
+    d = seats.merge(games[key + [length]], on=key)
     L = d[length].astype(float).clip(lower=1)
     out = (d["eliminated"].astype(bool)) & (d["elim_turn"] >= 0)
     d["_early"] = (out & (d["elim_turn"] < L / 2)).astype(float)
