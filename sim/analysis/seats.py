@@ -43,7 +43,15 @@ def seat_advantage(seats, position="order", outcome="win_share", alpha=0.05, cor
     """
     extra = [] if by is None else ([by] if isinstance(by, str) else list(by))
     keys = extra + ["players", position]
-    g = (seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index())
+    # one group of `extra` + players at a time: the sums are those of one groupby over the whole table (same rows in
+    # the same order per group), without its row-sized index arrays for every key over every row
+    parts = [sub.groupby(position, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+             .assign(**dict(zip(extra + ["players"], grp if isinstance(grp, tuple) else (grp,))))
+             for grp, sub in groups_of(seats, extra + ["players"], [position, outcome])]
+    g = pd.concat(parts, ignore_index=True)[keys + ["games", "share_sum"]] if parts else \
+        seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+    for c in keys:
+        g[c] = g[c].astype(seats[c].dtype)
     g["rate"] = g["share_sum"] / g["games"]
     g["low"], g["high"] = wilson(g["share_sum"].to_numpy(), g["games"].to_numpy(), alpha)
     g["fair"] = 1.0 / g["players"].astype(float)

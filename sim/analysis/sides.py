@@ -84,7 +84,7 @@ def downtime(seats, games, length="turns", alpha=0.05):
     z = z_value(alpha)
     from .seats import groups_of
     for n, part in groups_of(seats, ["players"], key + ["players", "eliminated", "elim_turn"]):
-        sub = _downtime_rows(part, games, key, length)      # one player count at a time, only these columns
+        sub = _downtime_rows(part, games.loc[(games["players"] == n).to_numpy(), key + [length]], key, length)
         del part
         r = {"players": int(n), "games": int(sub[key].drop_duplicates().shape[0]), "seats": len(sub)}
         for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):

@@ -744,7 +744,8 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
 
 
 def _reference_players(seats, spec):
-    counts = seats.groupby("players").size()
+    values, n = np.unique(seats["players"].to_numpy(), return_counts=True)    # (no row-sized group index)
+    counts = pd.Series(n, index=values)
     if spec is not None and spec.default_players in counts.index:
         return int(spec.default_players)
     return int(counts.idxmax())
