@@ -199,8 +199,11 @@ class Run:
         the memory pool trimmed after each: the pyarrow scanner's read-ahead and parallel decoding held several
         times a part's size (measured: 0.25 GB more at 1M BANG games)."""
         expr = _expression(filters)
-        for frag in self.dataset(table).get_fragments(filter=expr):
-            t = frag.to_table(columns=columns, filter=expr, use_threads=False)
+        d = self.dataset(table)
+        for frag in d.get_fragments(filter=expr):
+            # through a scanner with the dataset's schema: a sweep's partition column (config) is filled in
+            t = ds.Scanner.from_fragment(frag, schema=d.schema, columns=columns, filter=expr,
+                                         use_threads=False).to_table()
             yield t
             del t
             pa.default_memory_pool().release_unused()
