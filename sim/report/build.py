@@ -1255,8 +1255,9 @@ def _item_sample(run, seats, configs=None, max_rows=None):
     if not os.path.isdir(os.path.join(run.path, "items")):
         return None
     max_rows = ITEM_ROWS if max_rows is None else max_rows
-    from ..analysis.items import _sample_games
     import pyarrow.dataset as pds
+
+    from ..analysis.items import _sample_games
     where = None if configs is None else pds.field("config").isin([int(c) for c in configs])
     rows = run.count("items", where)
     kinds = run.distinct("items", "kind", where) if rows else set()
