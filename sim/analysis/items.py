@@ -428,6 +428,11 @@ def seat_label_columns(seats, max_labels=60, words=None):
             continue
         if words is not None and not any(k in low for k in words):
             continue
-        if 1 < seats[c].astype(str).nunique() <= max_labels:
+        col = seats[c]
+        if isinstance(col.dtype, pd.CategoricalDtype):      # the same count without a string copy of the column
+            labels = col.nunique() + int(bool(col.isna().any()))
+        else:
+            labels = col.astype(str).nunique()
+        if 1 < labels <= max_labels:
             out.append(c)
     return out

@@ -21,6 +21,18 @@ from .load import game_key
 from .stats import against_value, cluster_difference, equality_test, wald_equality_test, wilson, z_value
 
 
+def groups_of(df, by, columns):
+    """(group, rows) for every group of `by`, in sorted order as DataFrame.groupby gives them, each holding only
+    `columns` and copied one group at a time (groupby copies every column of a group; on a large seats table
+    that was the peak of a section)."""
+    combos = df[by].drop_duplicates().sort_values(by).itertuples(index=False, name=None)
+    for combo in combos:
+        mask = np.ones(len(df), dtype=bool)
+        for c, v in zip(by, combo):
+            mask &= (df[c] == v).to_numpy()
+        yield (combo if len(by) > 1 else combo[0]), df.loc[mask, columns]
+
+
 def seat_advantage(seats, position="order", outcome="win_share", alpha=0.05, correction="holm", by=None):
     """Win share by turn-order position for every player count (and every value of `by`, if given).
 
@@ -31,7 +43,15 @@ def seat_advantage(seats, position="order", outcome="win_share", alpha=0.05, cor
     """
     extra = [] if by is None else ([by] if isinstance(by, str) else list(by))
     keys = extra + ["players", position]
-    g = (seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index())
+    # one group of `extra` + players at a time: the sums are those of one groupby over the whole table (same rows in
+    # the same order per group), without its row-sized index arrays for every key over every row
+    parts = [sub.groupby(position, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+             .assign(**dict(zip(extra + ["players"], grp if isinstance(grp, tuple) else (grp,))))
+             for grp, sub in groups_of(seats, extra + ["players"], [position, outcome])]
+    g = pd.concat(parts, ignore_index=True)[keys + ["games", "share_sum"]] if parts else \
+        seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+    for c in keys:
+        g[c] = g[c].astype(seats[c].dtype)
     g["rate"] = g["share_sum"] / g["games"]
     g["low"], g["high"] = wilson(g["share_sum"].to_numpy(), g["games"].to_numpy(), alpha)
     g["fair"] = 1.0 / g["players"].astype(float)
@@ -65,7 +85,8 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
     key = game_key(seats)
     rows = []
     z = z_value(alpha)
-    for grp, sub in seats.groupby(extra + ["players"], observed=True):
+    cols = list(dict.fromkeys(extra + key + ["players", position, outcome]))
+    for grp, sub in groups_of(seats, extra + ["players"], cols):
         grp = grp if isinstance(grp, tuple) else (grp,)
         m = _share_matrix(sub, position, outcome, key)
         G = len(m)

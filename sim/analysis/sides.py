@@ -8,14 +8,13 @@
 - `downtime`: per player count, how long eliminated players wait: the share of players out before half of the
   game (eliminated at a turn before half the game's turns), the mean share of the game a player spends out, both
   cluster-robust by game (sim.analysis.stats.cluster_rate), and the mean turns an eliminated player spends out
-  (statsmodels OLS intercept, standard errors clustered by game).
+  (the CR1 cluster-robust interval of an intercept-only OLS, in closed form from per-game sums).
 """
 import numpy as np
 import pandas as pd
-import statsmodels.api as sm
 
 from .load import game_key
-from .stats import against_value, cluster_rate, wilson, z_value
+from .stats import against_value, cluster_rate, cluster_sums, wilson, z_value
 
 NO_SIDE = ("none", "", "no_winner")
 
@@ -50,16 +49,19 @@ def side_rates(games, column="winner_team", targets=None, alpha=0.05):
     target), plus no_winner (share of that player count's games no side won)."""
     targets = parse_targets(targets)
     rows = []
-    for n, g in games.groupby("players", observed=True):
-        lab = g[column].astype(str)
-        sides = sorted(x for x in lab.unique() if x not in NO_SIDE)
+    for n, g in games[["players", column]].groupby("players", observed=True):
+        counts = {}                         # label -> games, without a string copy of the column
+        for x, k in g[column].value_counts(dropna=False, sort=False).items():
+            if k:
+                counts[str(x)] = counts.get(str(x), 0) + int(k)
+        sides = sorted(x for x in counts if x not in NO_SIDE)
         named = {s: targets[side_name(s)] for s in sides if side_name(s) in targets}
         rest = [s for s in sides if s not in named]
         left = max(0.0, 1.0 - sum(named.values()))
         G = len(g)
-        none = float(lab.isin(NO_SIDE).mean())
+        none = sum(counts.get(x, 0) for x in NO_SIDE) / G
         for s in sides:
-            w = float((lab == s).sum())
+            w = float(counts[s])
             rows.append({"players": int(n), "side": side_name(s), "label": s, "games": G, "wins": w,
                          "target": named.get(s, left / len(rest) if rest else np.nan), "no_winner": none})
     t = pd.DataFrame(rows)
@@ -72,34 +74,75 @@ def side_rates(games, column="winner_team", targets=None, alpha=0.05):
     return t
 
 
-def downtime(seats, games, length="turns", alpha=0.05):
+def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
     """Per player count: out_early (share of players eliminated before half the game's `length`), share_out
     (mean share of the game a player spends eliminated, 0 for survivors), turns_out (mean turns an eliminated
-    player waits), each with low/high; eliminated (share of players eliminated)."""
+    player waits), each with low/high; eliminated (share of players eliminated).
+
+    Computed from per-game sums, on blocks of about `block_rows` seat rows of whole games, so the working
+    columns never span the table: the cluster-robust intervals are those of `cluster_rate` (the same per-game
+    table), and turns_out's is the CR1 cluster-robust interval of an intercept-only OLS (what statsmodels'
+    OLS(cov_type="cluster") gives), in closed form from the per-game sums."""
+    from .seats import groups_of
     key = game_key(seats)
-    d = seats[key + ["players", "eliminated", "elim_turn"]].merge(games[key + [length]], on=key)
+    rows = []
+    z = z_value(alpha)
+    for n, part in groups_of(seats, ["players"], key + ["players", "eliminated", "elim_turn"]):
+        g_n = games.loc[(games["players"] == n).to_numpy(), key + [length]]
+        per = {c: [] for c in ("_early", "_share", "_out", "_turns")}
+        n_games = 0
+        for lo, hi in _game_blocks(part, key, block_rows):
+            sub = _downtime_rows(part.iloc[lo:hi], g_n, key, length)
+            n_games += int(sub[key].drop_duplicates().shape[0])
+            for col in ("_early", "_share", "_out"):
+                per[col].append(cluster_sums(sub, col, key))
+            per["_turns"].append(cluster_sums(sub[sub["_out"] > 0], "_turns", key))
+            del sub
+        del part
+        r = {"players": int(n), "games": n_games, "seats": int(sum(int(p["count"].sum()) for p in per["_out"]))}
+        for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):
+            c = cluster_rate(None, col, key, alpha=alpha, per=pd.concat(per[col], ignore_index=True))
+            r[name], r[f"{name}_low"], r[f"{name}_high"] = (float(c["rate"].iloc[0]), float(c["low"].iloc[0]),
+                                                            float(c["high"].iloc[0]))
+        t = pd.concat(per["_turns"], ignore_index=True)
+        N, G = float(t["count"].sum()), len(t)
+        if N > 1 and G > 1:
+            m = float(t["sum"].sum()) / N
+            u = t["sum"].to_numpy(dtype=float) - m * t["count"].to_numpy(dtype=float)
+            se = float(np.sqrt(G / (G - 1) * np.sum(u ** 2) / N ** 2))
+            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = m, m - z * se, m + z * se
+        else:
+            r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def _game_blocks(rows, key, size):
+    """(start, stop) row ranges of about `size` rows that never split a game (one block when a game's rows are not
+    consecutive)."""
+    n = len(rows)
+    if n <= size:
+        return [(0, n)]
+    k = rows[key].to_numpy() if len(key) > 1 else rows[key[0]].to_numpy()
+    change = np.flatnonzero((k[1:] != k[:-1]).any(axis=1) if k.ndim > 1 else k[1:] != k[:-1]) + 1
+    if len(change) + 1 != len(rows[key].drop_duplicates()):
+        return [(0, n)]
+    out, lo = [], 0
+    while lo < n:
+        j = np.searchsorted(change, lo + size)
+        hi = int(change[j]) if j < len(change) else n
+        out.append((lo, hi))
+        lo = hi
+    return out
+
+
+def _downtime_rows(seats, games, key, length):
+    """The seat rows of `downtime` with the game's length and the working columns _early, _share, _turns, _out."""
+    d = seats.merge(games[key + [length]], on=key)
     L = d[length].astype(float).clip(lower=1)
     out = (d["eliminated"].astype(bool)) & (d["elim_turn"] >= 0)
     d["_early"] = (out & (d["elim_turn"] < L / 2)).astype(float)
     d["_share"] = np.where(out, ((L - d["elim_turn"]) / L).clip(0, 1), 0.0)
     d["_turns"] = np.where(out, (L - d["elim_turn"]).clip(lower=0), np.nan)
     d["_out"] = out.astype(float)
-    rows = []
-    z = z_value(alpha)
-    for n, sub in d.groupby("players", observed=True):
-        r = {"players": int(n), "games": int(sub[key].drop_duplicates().shape[0]), "seats": len(sub)}
-        for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):
-            c = cluster_rate(sub, col, key, alpha=alpha)
-            r[name], r[f"{name}_low"], r[f"{name}_high"] = (float(c["rate"].iloc[0]), float(c["low"].iloc[0]),
-                                                            float(c["high"].iloc[0]))
-        e = sub[sub["_out"] > 0]
-        if len(e) > 1:
-            gcode = e.groupby(key, observed=True, sort=False).ngroup().to_numpy()
-            res = sm.OLS(e["_turns"].to_numpy(dtype=float), np.ones(len(e))).fit(
-                cov_type="cluster", cov_kwds={"groups": gcode}, use_t=False)
-            m, se = float(res.params[0]), float(res.bse[0])
-            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = m, m - z * se, m + z * se
-        else:
-            r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan
-        rows.append(r)
-    return pd.DataFrame(rows)
+    return d

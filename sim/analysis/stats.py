@@ -43,7 +43,20 @@ def z_value(alpha=0.05):
     return float(sps.norm.ppf(1 - alpha / 2))
 
 
-def cluster_rate(df, value, cluster, by=None, alpha=0.05):
+def cluster_sums(df, value, cluster, by=None):
+    """The per-cluster table cluster_rate starts from: by..., cluster..., sum, count (clusters in order of first
+    appearance). Computed on consecutive blocks of whole clusters and concatenated, it is the same table."""
+    by = [by] if isinstance(by, str) else list(by or [])
+    cluster = [cluster] if isinstance(cluster, str) else list(cluster)
+    d = df[list(dict.fromkeys(by + cluster + [value]))]
+    if not by:
+        d = d.assign(_all=0)
+        by = ["_all"]
+    keys = list(dict.fromkeys(by + cluster))          # a sweep's `config` may be both a group and part of the key
+    return d.groupby(keys, observed=True, sort=False)[value].agg(["sum", "count"]).reset_index()
+
+
+def cluster_rate(df, value, cluster, by=None, alpha=0.05, per=None):
     """Mean of `value` per group with a cluster-robust (by game) normal interval.
 
     The rate is the ratio estimator sum(value) / rows. Its variance is estimated by linearisation over clusters:
@@ -53,15 +66,13 @@ def cluster_rate(df, value, cluster, by=None, alpha=0.05):
     split ties); games are assumed independent. The interval is r +- z * se, clipped to [0, 1].
 
     Returns a DataFrame indexed by `by` (or a single row) with columns n (rows), clusters, rate, se, low, high.
+    per: the `cluster_sums` table, when the caller built it block by block (df is then not used).
     """
     by = [by] if isinstance(by, str) else list(by or [])
-    cluster = [cluster] if isinstance(cluster, str) else list(cluster)
-    d = df[list(dict.fromkeys(by + cluster + [value]))]
+    if per is None:
+        per = cluster_sums(df, value, cluster, by)
     if not by:
-        d = d.assign(_all=0)
         by = ["_all"]
-    keys = list(dict.fromkeys(by + cluster))          # a sweep's `config` may be both a group and part of the key
-    per = d.groupby(keys, observed=True, sort=False)[value].agg(["sum", "count"]).reset_index()
     tot = per.groupby(by, observed=True)[["sum", "count"]].sum()
     ng = per.groupby(by, observed=True).size()
     rate = tot["sum"] / tot["count"]

@@ -11,14 +11,18 @@ import pandas as pd
 MONEY_COLUMNS = ("gold", "money", "cash", "coins")
 
 
-def add_section(rep, seats, games, items, spec, path):
+def add_section(rep, seats, games, items, spec, path, seen=None):
+    """seen: the items acquired at least once over the whole items table (when `items` is a sample of it)."""
     from .build import Finding, Section, esc, para, pct, table_html
     sec = Section("bot-health", "Bot health")
     sec.body.append(para("Balance verdicts are only as good as the bots that played. These checks look for habits "
                          "a designer would question: things never bought, money hoarded to the end, stalled games, "
                          "and (from an audit by rollouts) decisions that measurably lose."))
     if spec is not None and items is not None and getattr(spec, "item_names", ()):
-        seen = set(items["item"].astype(str)) if "item" in items.columns else set()
+        if seen is not None:
+            seen = {str(x) for x in seen}
+        else:
+            seen = set(items["item"].astype(str)) if "item" in items.columns else set()
         never = [n for n in spec.item_names if n not in seen]
         if never:
             sec.body.append(para(f"<b>Never acquired</b> ({len(never)} of {len(spec.item_names)}): "

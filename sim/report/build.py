@@ -283,9 +283,13 @@ ROLE_WORDS = vd.ROLE_WORDS
 
 def _seat_columns(names):
     """The seat columns the report uses (large runs: read only these)."""
-    base = {"config", "game", "seat", "players", "strategy", "score", "win_share", "rank", "win", "order",
+    base = {"config", "game", "seat", "players", "strategy", "win_share", "rank", "win", "order",
             "eliminated", "elim_turn"}
-    return [c for c in names if c in base or c.startswith("vp_") or any(k in c.lower() for k in ROLE_WORDS)]
+    if any(c.startswith("vp_") for c in names):
+        base.add("score")                  # score margins and ties (the shape section) need it, nothing else
+    from ..analysis.items import OUTCOME_SUFFIXES
+    return [c for c in names if c in base or c.startswith("vp_")
+            or (any(k in c.lower() for k in ROLE_WORDS) and not c.lower().endswith(OUTCOME_SUFFIXES))]
 
 
 def _role_columns(seats):
@@ -487,7 +491,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
 def _strategy_section(rep, seats, spec=None):
     T = THRESHOLDS["strategy"]
     sec = Section("strategies", "Strategies")
-    names = sorted(seats["strategy"].astype(str).unique())
+    names = sorted({str(x) for x in seats["strategy"].unique()})     # no string copy of the column
     if len(names) < 2:
         sec.body.append(para(f"Every seat played the same scripted strategy ({esc(names[0])}), so strategies "
                              "cannot be compared in this run. Run with <code>--lineup</code> to compare several."))
@@ -615,11 +619,14 @@ def _measure_effects(rep, fam, picks, spec, effects):
     return {k: v for k, v in out.items() if v}
 
 
-def _items_section(rep, seats, items, games=None, spec=None, effects=True):
+def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_seats=None):
+    """item_seats: the seat rows of the games `items` holds, when items is a sample of whole games
+    (_item_sample); default all of `seats`."""
     T = THRESHOLDS["item"]
     sec = Section("items", "Item strength (association)")
-    fam = vd.item_family(seats, items, alpha=ALPHA, min_rows=MIN_ROWS,   # late: vs each game's last acquisition
-                         family_alpha=rep.family_alpha)
+    fit_seats = seats if item_seats is None else item_seats
+    fam = vd.item_family(fit_seats, items, alpha=ALPHA, min_rows=MIN_ROWS,   # late: vs each game's last acquisition
+                         family_alpha=rep.family_alpha, max_rows=max(ITEM_ROWS, len(fit_seats)))
     rep.tables["item_family"] = fam
     sec.body.append(para(
         "For each card, building or other item: how much more often seats holding it win. The <b>adjusted "
@@ -737,7 +744,8 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True):
 
 
 def _reference_players(seats, spec):
-    counts = seats.groupby("players").size()
+    values, n = np.unique(seats["players"].to_numpy(), return_counts=True)    # (no row-sized group index)
+    counts = pd.Series(n, index=values)
     if spec is not None and spec.default_players in counts.index:
         return int(spec.default_players)
     return int(counts.idxmax())
@@ -906,12 +914,19 @@ def _robustness(rep, spec, targets=None, items=True):
         rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
         return
     run2 = sa.load_run(path)
-    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats")))
+    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats")), compact=True)
     tabs = {"seat": vd.seat_family(seats2).set_index(["players", "order"])}
-    if vd.side_column(pd.DataFrame(columns=run2.columns("games"))) is not None:
-        tabs["side"] = vd.side_family(run2.games(), targets=targets).set_index(["players", "side"])
+    g2cols = run2.columns("games")
+    side = vd.side_column(pd.DataFrame(columns=g2cols))
+    if side is not None:
+        tabs["side"] = vd.side_family(run2.games(columns=[c for c in ("config", "game", "players", side)
+                                                          if c in g2cols], compact=True),
+                                      targets=targets).set_index(["players", "side"])
     if items and any(f.kind == "item" for f in rep.findings):
-        tabs["item"] = vd.item_family(seats2, run2.items(), by_players=False).set_index("item")
+        s2 = _item_sample(run2, seats2)
+        if s2 is not None and s2.rows:
+            tabs["item"] = vd.item_family(s2.seats, s2.items, by_players=False,
+                                          max_rows=max(ITEM_ROWS, len(s2.seats))).set_index("item")
     rows = []
     for f in rep.findings:
         d = f.data
@@ -1207,14 +1222,56 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def report_families(seats, items, games):
-    """(quiet role columns, the report's families of verdicts): each family is judged at ALPHA / len(families)."""
+def report_families(seats, items, games, kinds=None):
+    """(quiet role columns, the report's families of verdicts): each family is judged at ALPHA / len(families).
+    kinds: the item kinds of the whole items table when `items` is a sample of it (default: items' own)."""
     quiet = set()
     if vd.side_column(games) is not None:
         quiet.add("role")
     if items is not None and len(items):
-        quiet |= set(items["kind"].astype(str).unique())
+        quiet |= {str(k) for k in kinds} if kinds is not None else set(items["kind"].astype(str).unique())
     return quiet, vd.report_families(seats, items, games, quiet)
+
+
+ITEM_COLUMNS = ("config", "game", "seat", "players", "item", "kind", "turn", "price")   # what item strength reads
+ITEM_ROWS = 250_000       # seat rows item strength is computed on (a sample of whole games above; items.py)
+
+
+@dataclass
+class ItemSample:
+    """The items table as the report uses it, never read whole: `seats` and `items` are the seat rows and item
+    rows of one sample of whole games (sim.analysis.items._sample_games, the sample item strength has always
+    been computed on: every game when there are at most ITEM_ROWS seat rows); `rows`, `kinds` and `seen` (the
+    items acquired at least once) are over the whole table, read column by column and batch by batch."""
+    seats: pd.DataFrame
+    items: pd.DataFrame
+    rows: int
+    kinds: set
+    seen: set
+
+
+def _item_sample(run, seats, configs=None, max_rows=None):
+    """The ItemSample of a run (of the given sweep configurations), or None when the run has no items table."""
+    if not os.path.isdir(os.path.join(run.path, "items")):
+        return None
+    max_rows = ITEM_ROWS if max_rows is None else max_rows
+    import pyarrow.dataset as pds
+
+    from ..analysis.items import _sample_games
+    where = None if configs is None else pds.field("config").isin([int(c) for c in configs])
+    rows = run.count("items", where)
+    kinds = run.distinct("items", "kind", where) if rows else set()
+    seen = run.distinct("items", "item", where) if rows else set()
+    sample = _sample_games(seats, max_rows, 0)
+    key = sa.game_key(seats)
+    cols = [c for c in run.columns("items") if c in ITEM_COLUMNS]
+    if len(sample) < len(seats):
+        games = pds.field("game").isin(np.unique(sample["game"].to_numpy()).tolist())
+        where = games if where is None else where & games
+    items = run.items(columns=cols, filters=where, compact=True) if rows else pd.DataFrame(columns=cols)
+    if len(sample) < len(seats) and "config" in key and len(items):
+        items = items.merge(sample[key].drop_duplicates(), on=key, how="inner")    # the sampled (config, game)s
+    return ItemSample(sample, items, rows, kinds, seen)
 
 
 def collect(path, solve=(), targets=None, effects=True, robust=True):
@@ -1223,14 +1280,13 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
     run = open_results(path)
     man = run.manifest
     spec = _spec(man["game"])
-    seats = run.seats(columns=_seat_columns(run.columns("seats")))
+    seats = run.seats(columns=_seat_columns(run.columns("seats")), compact=True)
     if seats.empty:
         raise UserError(f"{path} holds no games yet (is the run still starting?)")
     gcols = run.columns("games")
     games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped", "turns",
                                                           "end_reason", _length_column(pd.DataFrame(columns=gcols)))
-                               or c in vd.SIDE_COLUMNS])
-    items = run.items() if os.path.isdir(os.path.join(str(path), "items")) else None
+                               or c in vd.SIDE_COLUMNS], compact=True)
     solves = _solve_results(path, solve)
     is_sweep = "config" in seats.columns
     title = man.get("title") or (spec.title if spec else man["game"])
@@ -1243,15 +1299,17 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
             _sweep_section(rep, seats, games, man, solves)
             seats_b = seats[seats["config"].isin(ref)]
             games_b = games[games["config"].isin(ref)]
-            items_b = items[items["config"].isin(ref)] if items is not None else None
+            isample = _item_sample(run, seats_b, ref)
             desc = ", ".join(f"{c[2:]} = {v}" for c, v in cf[cf["config"] == ref[0]].iloc[0].items()
                              if c.startswith("p:"))
             rep.notices.append(para(f"This is a sweep of {len(cf)} configurations. The sections after the "
                                     f"response curves describe the reference configuration(s) "
                                     f"{esc(', '.join(map(str, ref)))}{' (' + esc(desc) + ')' if desc else ''}."))
         else:
-            seats_b, games_b, items_b = seats, games, items
-        quiet, fams = report_families(seats_b, items_b, games_b)
+            seats_b, games_b = seats, games
+            isample = _item_sample(run, seats_b)
+        items_b = isample.items if isample is not None and isample.rows else None     # a sample of whole games
+        quiet, fams = report_families(seats_b, items_b, games_b, isample.kinds if isample is not None else None)
         rep.family_alpha = ALPHA / len(fams)
         rep.tables["families"] = fams
         if solves:
@@ -1261,12 +1319,13 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
         _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b, spec)
         if items_b is not None and len(items_b):
-            _items_section(rep, seats_b, items_b, games_b, spec, effects)
+            _items_section(rep, seats_b, items_b, games_b, spec, effects, item_seats=isample.seats)
         _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
         if robust and not is_sweep and spec is not None:
             _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
-        __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path)
+        __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path,
+                                                                        seen=isample.seen if isample else None)
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
         rep.notices.insert(0, f"<div class='notice'><b>These results rest on assumed components.</b> "
