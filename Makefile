@@ -19,6 +19,7 @@ demo: $(VENV)/.installed
 	$(SIM) report results/demo_bang_dice -o reports/demo_bang_dice.html
 
 test: $(VENV)/.installed
+	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.installed

@@ -22,9 +22,11 @@ from .shape import end_reasons, length_distribution, length_summary, points_by_s
 from .stats import cluster_difference, cluster_rate, wilson
 
 __all__ = [
-    "Run", "RunSet", "game_key", "load_run", "load_runs", "load_tables", "win_rates", "win_rates_by_players", "advantage_by",
+    "Run", "RunSet", "game_key", "load_run", "load_runs", "load_tables", "win_rates", "win_rates_by_players",
+    "advantage_by",
     "equality_tests", "first_player_summary", "indicator_effect", "seat_advantage", "adjusted_effect",
-    "item_strength", "item_effects", "stratified_difference", "seat_attribute_strength", "seat_label_columns", "as_matrix", "bradley_terry", "matchup_matrix",
+    "item_strength", "item_effects", "stratified_difference", "seat_attribute_strength", "seat_label_columns",
+    "as_matrix", "bradley_terry", "matchup_matrix",
     "pairwise_records", "end_reasons", "length_distribution", "length_summary", "points_by_source",
     "score_margins", "tie_rates", "cluster_difference", "cluster_rate", "wilson", "side_rates", "downtime",
     "parse_targets",

@@ -55,7 +55,8 @@ def item_strength(seats, items, outcome="win", kind=None, min_rows=200, alpha=0.
     See the module docstring for each column and what its interval means. min_rows: minimum seat rows both with
     and without the item for it to be ranked (others get enough=False and rank NaN). adjusted: also fit the
     logistic regression (only for items with enough rows; on at most `max_rows` seat rows, one sample of whole
-    games drawn with `seed` and shared by all items, so large runs stay fast). Returns a DataFrame sorted by rank (best first), unranked items last.
+    games drawn with `seed` and shared by all items, so large runs stay fast). Returns a DataFrame sorted by rank
+    (best first), unranked items last.
     """
     key = game_key(seats)
     strata = _strata_cols(seats)
@@ -112,7 +113,8 @@ def adjusted_effect(seats, acquired, outcome="win", controls=("order", "strategy
     seats: the seat rows; acquired: rows of `acquisitions` for this item (key + seat). Only the strata (player
     count, config) where the item was acquired are used; if more than max_rows seat rows remain, whole games are
     sampled. Fits statsmodels Logit with cluster-robust (by game) covariance; `order` is nested in `players`
-    (when both are controls, one dummy per players x order cell). Returns a dict: adj_coef, adj_low, adj_high (log-odds, (1-alpha)
+    (when both are controls, one dummy per players x order cell). Returns a dict: adj_coef, adj_low, adj_high
+    (log-odds, (1-alpha)
     interval), adj_or (odds ratio), adj_p, adj_ame_pp, adj_ame_low_pp, adj_ame_high_pp (average discrete change
     in the win probability, percentage points), adj_rows, adj_note ("" or why the model could not be fitted, e.g.
     perfect separation in a small sample; the estimates are then missing).
@@ -372,7 +374,7 @@ def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=No
     out["leaders_flag"] = ((out["late_share"] >= np.maximum(0.5, out["kind_late_share"] + 0.15))
                            & (out["diff"] > 0)).fillna(False).astype(bool)
     fits = []
-    for knd, sub in out.groupby("kind", observed=True):
+    for _, sub in out.groupby("kind", observed=True):
         names = list(sub.loc[sub["enough"], "item"])
         if not names:
             continue

@@ -41,7 +41,8 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
     items: {name: {"effect": log-strength added when acquired, "p": acquisition probability, "p_by_strategy":
     {strategy: p} overriding p, "kind": str, "p_winner": p}}: with p_winner the item is drawn after the game's
     outcome, with probability p_winner for the seats that won and p for the others ("leaders acquire it": no
-    effect of its own, so its "effect" must be 0), "late": True (acquired in turns 7-9 rather than 1-9)}}. first_player: "random" (a random seat starts) or "seat0".
+    effect of its own, so its "effect" must be 0), "late": True (acquired in turns 7-9 rather than 1-9)}}.
+    first_player: "random" (a random seat starts) or "seat0".
     Returns (games, seats, items) DataFrames.
     """
     rng = np.random.default_rng(seed)

@@ -999,7 +999,7 @@ def _reference_configs(manifest, cf):
         return list(cf["config"])
     defaults = None
     for c in manifest.get("configs", []):
-        if not set((c.get("swept") or {})) & set(c.get("params_changed") or {}):
+        if not set(c.get("swept") or {}) & set(c.get("params_changed") or {}):
             defaults = c.get("swept")
             break
     ref = defaults or (manifest.get("configs") or [{}])[0].get("swept", {})
@@ -1037,7 +1037,7 @@ def _sweep_section(rep, seats, games, manifest, solves):
                                              if _as_numbers([v])[1] else str(v)))
         cats = {v: i for i, v in enumerate(sorted(first[pc].astype(str).unique()))}
 
-        def xpos(vals):
+        def xpos(vals, numeric=numeric, cats=cats):
             return [float(v) for v in vals] if numeric else [cats[str(v)] for v in vals]
 
         for k, (key, g) in enumerate(first.groupby(["players"] + others, dropna=False)):
@@ -1106,7 +1106,6 @@ def _sweep_section(rep, seats, games, manifest, solves):
 
 
 def _balance_section(rep, solves):
-    import matplotlib.pyplot as plt
     from scipy.stats import norm
     sec = Section("balance", "Balance point")
     sec.body.append(para(
@@ -1329,8 +1328,8 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
     comp = man.get("assumed_components") or (spec.assumed_components if spec else "")
     if comp:
         rep.notices.insert(0, f"<div class='notice'><b>These results rest on assumed components.</b> "
-                              f"{esc(comp.strip().rstrip('.'))}. Treat the numbers as a study of the rules with stand-in components, "
-                              f"not of the published game.</div>")
+                              f"{esc(comp.strip().rstrip('.'))}. Treat the numbers as a study of the rules with "
+                              f"stand-in components, not of the published game.</div>")
     if man.get("status") not in (None, "complete"):
         rep.notices.append(f"<div class='notice'><b>Incomplete results.</b> The run's status is "
                            f"'{esc(man.get('status'))}': only finished chunks are included.</div>")
