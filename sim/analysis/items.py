@@ -303,21 +303,25 @@ def within_game_fit(seats, items, names, outcome="win", controls=("order", "stra
     K, P = len(names), X.shape[1]
     idx = [cols.index(n) for n in names]
     out = pd.DataFrame({"item": names})
-    b = res.params[idx]
-    ci = res.conf_int(alpha)[idx]
-    out["effect_pp"], out["low_pp"], out["high_pp"] = 100 * b, 100 * ci[:, 0], 100 * ci[:, 1]
-    out["p"] = res.pvalues[idx]
-    ref = [cols.index(n) for n in names if reference is None or n in set(reference)] or idx
-    R = np.zeros((K, P))
-    for k, j in enumerate(idx):
-        R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0     # a kind of one item: its own effect
-        R[k, j] += 1.0
-    tt = res.t_test(R)
-    out["rel_pp"] = 100 * np.asarray(tt.effect).ravel()
-    out["rel_se_pp"] = 100 * np.asarray(tt.sd).ravel()
-    c = tt.conf_int(alpha)
-    out["rel_low_pp"], out["rel_high_pp"] = 100 * c[:, 0], 100 * c[:, 1]
-    out["rel_p"] = np.asarray(tt.pvalue).ravel()
+    with warnings.catch_warnings():
+        # items dealt one per seat are collinear: their own effects are not estimable (their variance comes out
+        # negative and their intervals NaN); only the contrasts against the kind's average (rel_*) are reported
+        warnings.filterwarnings("ignore", "invalid value encountered in sqrt", RuntimeWarning)
+        b = res.params[idx]
+        ci = res.conf_int(alpha)[idx]
+        out["effect_pp"], out["low_pp"], out["high_pp"] = 100 * b, 100 * ci[:, 0], 100 * ci[:, 1]
+        out["p"] = res.pvalues[idx]
+        ref = [cols.index(n) for n in names if reference is None or n in set(reference)] or idx
+        R = np.zeros((K, P))
+        for k, j in enumerate(idx):
+            R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0     # a kind of one item: its own effect
+            R[k, j] += 1.0
+        tt = res.t_test(R)
+        out["rel_pp"] = 100 * np.asarray(tt.effect).ravel()
+        out["rel_se_pp"] = 100 * np.asarray(tt.sd).ravel()
+        c = tt.conf_int(alpha)
+        out["rel_low_pp"], out["rel_high_pp"] = 100 * c[:, 0], 100 * c[:, 1]
+        out["rel_p"] = np.asarray(tt.pvalue).ravel()
     for a in alphas:
         c = tt.conf_int(a)
         out[f"rel_low_pp@{a:g}"], out[f"rel_high_pp@{a:g}"] = 100 * c[:, 0], 100 * c[:, 1]
