@@ -48,6 +48,8 @@ _KINDS = {
 def kind_labeller(game):
     """fn(action) -> label of its kind: the engine's constant name (e.g. D_REROLL, A_AUCTION, K_GIVE) where the
     game's codec is known, else the action's text with its numbers masked."""
+    if game.actions is not None:
+        return game.actions.kind_name
     eng = game.engine_module()
     known = _KINDS.get(game.name)
     if known is None:

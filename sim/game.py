@@ -63,6 +63,7 @@ class GameSpec:
     rules_version: str = ""
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
     search_rollout: str = ""      # rollout policy of the search player (default: first heuristic of the line-up)
+    actions: object = None        # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
 
     def engine_module(self):
         return importlib.import_module(self.engine)

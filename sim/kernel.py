@@ -22,6 +22,7 @@ import numpy as np
 from . import use_game_cache
 
 LEGAL_TYPE = nb.int64[::1]  # numba type of the list of legal actions the kernel passes (np.empty(n, np.int64))
+LEGAL_OVERFLOW = -(1 << 62)  # play_one's return when a legal-action list outgrew MAX_ACTIONS (sim.toolkit.push)
 
 
 def declared(signature, **options):
@@ -78,7 +79,7 @@ import sys
 import numba as nb
 import numpy as np
 from sim.rng import seed_streams, rand_below, next_u64, mix64, GOLDEN
-from sim.kernel import LEGAL_TYPE, compile_ahead, run_blocks
+from sim.kernel import LEGAL_TYPE, LEGAL_OVERFLOW, compile_ahead, run_blocks
 from sim.search import SEARCH_SID, HEADER, W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z
 import {engine} as engine
 from {engine} import (setup, current_player, legal_actions, apply_action, is_over, write_outcome,
@@ -100,7 +101,7 @@ def decide(s, p, strat_row, sids, weights, legal):
     n = np.int64(legal_actions(s, p, legal))
     slot = strat_row[seat]
     sid = sids[slot]
-    if n == 1:
+    if n == 1 or n > legal.shape[0]:  # n > the list: the engine's push overflowed (play_one stops the game)
         k = 0
     elif sid == 0:
         k = rand_below(s.rng, 1, n)
@@ -128,6 +129,8 @@ def playout(r, p, policy, rw, legal):
     while not is_over(r) and steps < MAX_STEPS:
         seat = np.int64(current_player(r))
         n = np.int64(legal_actions(r, p, legal))
+        if n > MAX_ACTIONS:  # overflow (an error in a run): end the rollout where it stands
+            break
         if n == 1:
             k = 0
         elif policy == 0:
@@ -252,7 +255,8 @@ def search_decision(states, p, seat, legal, n, w, game_int, seat_int, seat_f, it
 
 @nb.njit(cache=True, inline="always")
 def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, legal, work):
-    """Play one game to the end (or the step cap); returns the number of decisions, negative if capped."""
+    """Play one game to the end (or the step cap); returns the number of decisions, negative if capped, or
+    LEGAL_OVERFLOW if a legal-action list outgrew MAX_ACTIONS (sim.runner then stops the run with an error)."""
     seed_streams(s.rng, master, seed_index)
     setup(s, p, n_players)
     steps = 0
@@ -260,6 +264,8 @@ def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, lega
         if steps >= MAX_STEPS:
             return -steps
         seat, n, k = decide(s, p, strat_row, sids, weights, legal)
+        if n > MAX_ACTIONS:
+            return LEGAL_OVERFLOW
         if k < 0:
             k = search_choose(s, p, seat, legal, n, weights[strat_row[seat]], work)
         apply_action(s, p, legal[k])

@@ -79,7 +79,21 @@ def simulate(game, design, pvec, seed, start, stop, buffers=None):
     writes every entry it returns, so reused buffers give the same results as fresh ones."""
     out, states, args = kernel_args(game, design, pvec, seed, start, stop, buffers)
     load_kernel(game).play_batch(states, *args)
+    check_overflow(game, out)
     return out
+
+
+def check_overflow(game, out):
+    """Stop a run whose engine listed more legal actions than its MAX_ACTIONS (sim.toolkit.push): its games would
+    otherwise be decided from a truncated list.  Nothing of the chunk is written."""
+    from .kernel import LEGAL_OVERFLOW
+    bad = np.flatnonzero(out["steps"] == LEGAL_OVERFLOW)
+    if len(bad):
+        i = int(bad[0])
+        raise RuntimeError(
+            f"{game.name}: a legal-action list outgrew MAX_ACTIONS={game.engine_module().MAX_ACTIONS} in "
+            f"{len(bad)} game(s) of this chunk (first: seed index {int(out['seed_index'][i])}, "
+            f"{int(out['players'][i])} players); the engine must raise MAX_ACTIONS")
 
 
 MAX_GAMES = 10**10   # per run or configuration: beyond this a run would take weeks and its ids outgrow the tables

@@ -148,3 +148,57 @@ def test_every_step_is_well_formed(name):
                 steps += 1
                 assert steps <= eng.MAX_STEPS
             assert steps > 1, f"{name}: a random game ended after {steps} decisions"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hidden_fields_are_declared_and_blind_strategies_ignore_them(name):
+    """Each engine declares HIDDEN_FIELDS, the state fields some seat cannot see; the game's determinize (hidden.py)
+    re-samples what the deciding seat cannot see and may change only those fields; and every strategy declared
+    sees_hidden=False chooses the same on the re-sampled state as on the true one (its own random stream
+    restored), at decisions sampled from random play at the smallest and largest player counts."""
+    import importlib
+
+    from sim.kernel import new_states
+    from sim.rng import seed_streams
+    game = get_game(name)
+    eng = game.engine_module()
+    hidden = set(eng.HIDDEN_FIELDS)
+    assert hidden <= set(eng.STATE_DTYPE.names), f"{name}: HIDDEN_FIELDS names unknown fields"
+    determinize = importlib.import_module(game.engine.rsplit(".", 1)[0] + ".hidden").determinize
+    choose = importlib.import_module(game.strategy_module).choose
+    blind = [st for st in game.strategies if not st.sees_hidden]
+    pvec = game.params.defaults()
+    legal = np.empty(eng.MAX_ACTIONS, np.int64)
+    pick = np.random.default_rng(3)
+    checked = varied = 0
+    for n_players in sorted({game.players[0], game.players[1]}):
+        for g in range(3):
+            st = new_states(eng, 2)
+            s = st[0]
+            seed_streams(s["rng"], np.uint64(7), g)
+            eng.setup(s, pvec, n_players)
+            steps = 0
+            while not eng.is_over(s) and steps < 3000:
+                seat = eng.current_player(s)
+                n = eng.legal_actions(s, pvec, legal)
+                if n > 1 and pick.random() < 0.2:
+                    st[1] = s
+                    other = st[1]
+                    other["rng"][0] ^= np.uint64(0x9E3779B97F4A7C15)   # another re-sampling than the true deal
+                    determinize(other, pvec, seat)
+                    other["rng"] = s["rng"]
+                    for f in eng.STATE_DTYPE.names:
+                        if f not in hidden and f != "rng":
+                            assert np.array_equal(other[f], s[f]), f"{name}: determinize changed public field {f}"
+                    varied += any(not np.array_equal(other[f], s[f]) for f in hidden)
+                    for strat in blind:
+                        w = np.asarray(game.weights_matrix([strat.name])[0])
+                        a = st.copy()
+                        k1 = choose(a[0], pvec, seat, legal[:n].copy(), n, strat.sid, w)
+                        k2 = choose(a[1], pvec, seat, legal[:n].copy(), n, strat.sid, w)
+                        assert k1 == k2, f"{name}: {strat.name} (sees_hidden=False) reads hidden fields"
+                        checked += 1
+                eng.apply_action(s, pvec, legal[pick.integers(n)])
+                steps += 1
+    assert checked > 0 or not blind
+    assert varied > 0 or not hidden, f"{name}: determinize never changed a hidden field"

@@ -2,28 +2,22 @@
 
 A rules test builds a state by hand (or from setup), applies one action and asserts what the rulebook says.
 """
-import numpy as np
-
 from sim.games._template import GAME
 from sim.games._template import engine as E
-from sim.rng import seed_streams
+from tests.harness import Harness
 
-OUT = np.empty(E.MAX_ACTIONS, np.int64)
+H = Harness(GAME)
 
 
 def fresh(n=3, seed=1, **overrides):
     """A state after setup, and the parameter vector (overrides by name, '__' for '.')."""
-    p = GAME.params.resolve({k.replace("__", "."): v for k, v in overrides.items()})
-    s = np.zeros(1, E.STATE_DTYPE)[0]
-    seed_streams(s["rng"], 99, seed)
-    E.setup(s, p, n)
-    return s, p
+    return H.fresh(n, seed, **overrides)
 
 
 def test_holding_banks_the_turn_total_and_passes_the_turn():
     s, p = fresh()
     s["pot"] = 12
-    E.apply_action(s, p, E.HOLD)
+    H.act(s, p, "HOLD")                        # by the kind's name, through the game's ActionCodec
     assert s["score"][0] == 12 and s["pot"] == 0 and s["cur"] == 1
 
 
@@ -49,5 +43,5 @@ def test_a_roll_of_the_bust_face_loses_the_turn_total():
 
 def test_legal_actions_are_roll_and_hold():
     s, p = fresh()
-    n = E.legal_actions(s, p, OUT)
-    assert sorted(OUT[:n]) == [E.ROLL, E.HOLD]
+    assert H.kinds(s, p) == {"ROLL", "HOLD"}
+    assert sorted(H.legal(s, p)) == [E.ROLL, E.HOLD]

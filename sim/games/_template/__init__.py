@@ -15,6 +15,8 @@ sim.use_game_cache(__name__)
 from sim.game import GameSpec  # noqa: E402 (after use_game_cache on purpose)
 
 from . import strategy as S  # noqa: E402
+from .actions import CODEC  # noqa: E402
+from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS  # noqa: E402
 from .params import PARAMS  # noqa: E402
 from .text import action_text, event_text  # noqa: E402
 
@@ -29,12 +31,12 @@ GAME = GameSpec(
     # Id 0 is the core's uniform-random player.
     strategies=S.STRATEGIES,
     default_lineup=("hold20", "hold10", "random"),
-    # The outcome columns write_outcome fills, in order: game_int[k] is game_columns[k], seat_int[i, k] is
-    # seat_columns[k].  seat_columns must include rank, win and order (turn-order position, 0 = first).
-    game_columns=("turns", "end_reason"), seat_columns=("rank", "win", "order", "busts"),
+    # The outcome columns write_outcome fills, declared once in outcome.py (which writes them by name).
+    game_columns=GAME_COLUMNS, seat_columns=SEAT_COLUMNS,
     labels={"end_reason": ["target", "turn_cap"]},   # integer codes stored as these strings
     # Items are what seats acquire (cards, buildings, characters): item id -> name and kind.
-    item_names=("halfway", "joker"), item_kinds=("milestone", "card"),
+    item_names=ITEM_NAMES, item_kinds=ITEM_KINDS,
+    actions=CODEC,                       # the action codec (actions.py): `sim audit` groups decisions by its kinds
     # How `sim replay` words an event row and an action (text.py).
     event_text=event_text, action_text=action_text,
 )

@@ -14,4 +14,5 @@ def event_text(row, names):
 
 
 def action_text(a):
-    return {E.ROLL: "roll", E.HOLD: "hold (bank the turn total)"}.get(int(a), f"action {a}")
+    kind, _fields = E.CODEC.decode(a)   # a real game words each kind with its fields
+    return {"ROLL": "roll", "HOLD": "hold (bank the turn total)"}[kind]
