@@ -31,7 +31,7 @@ def build(p, roles, chars, life=None, arrows=None, pile=None, active=0, forced=(
     s["over"] = 0
     s["winner_team"] = 0
     s["end_reason"] = 0
-    s["sp"] = 0
+    s["ret_depth"] = 0
     s["dkind"] = 0
     s["decider"] = -1
     s["turn"] = 0

@@ -809,7 +809,7 @@ def _reset(s):
     s.active = 0
     s.phase = E.PH_TURN_BEGIN
     s.dkind = 0
-    s.sp = 0
+    s.ret_depth = 0
     s.log_on = 1
     s.n_ev = 0
 
