@@ -8,7 +8,7 @@ from sim.games.bang_dice.hidden import determinize
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
 from sim.runner import output_buffers
-from tests.bang_dice_util import act, build, faces, params
+from tests.bang_dice_util import H, build, faces
 
 PER_SEAT = ("role", "role0", "special")
 
@@ -35,7 +35,7 @@ def _mid_game_states(players, count, seed, p):
 
 @pytest.mark.parametrize("players,mods", [(5, {}), (8, {"module__special_roles": "mixed"}), (3, {})])
 def test_determinize_keeps_public_facts_and_conserves_roles(players, mods):
-    p = params(**mods)
+    p = H.params(**mods)
     varied = 0
     for st in _mid_game_states(players, 30, 9, p):
         s = st[0]
@@ -76,9 +76,9 @@ def test_search_shoots_the_dying_sheriff(rollout):
     """An Outlaw with a Bull's Eye 1 can shoot the Sheriff (1 life: the Outlaws win at once) or the Deputy (8 life),
     leaving both Outlaws on 1 life: the search must take the win, whatever its rollout policy (even random, which
     picks either half the time)."""
-    p = params()
+    p = H.params()
     st, s = build(p, "SODO", ["PAUL_REGRET", "JESSE_JONES", "PAUL_REGRET", "JESSE_JONES"], life=[1, 1, 8, 1],
                   active=1, forced=faces("B1", "D", "D", "G", "G"))
-    act(s, p, E.D_REROLL, 0)
+    H.act(s, p, "REROLL", dice=0)
     assert s["dkind"] == E.D_BE
-    assert _search(s, st, p, f"search64@{rollout}") == (E.D_BE << 8) | 0
+    assert _search(s, st, p, f"search64@{rollout}") == H.encode("BULLSEYE", seat=0)

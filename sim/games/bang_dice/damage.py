@@ -6,11 +6,12 @@ from sim.events import log_event
 from sim.kernel import declared
 
 from . import params as P
-from .state import (BOOL, DEPUTY, D_NONE, ER_ALL_DEAD, ER_BANDITS_DEAD, ER_LAST_STANDING, ER_PERSONAL_KILL,
-                    ER_SHERIFF_DEAD, EV_ARROW, EV_ELIM, EV_GHOST, EV_INDIANS, EV_STEAL, EV_WIN, I64, JOURDONNAIS,
-                    MAX_PLAYERS, OUTLAW, PH_ARROW_LOOP, PH_DMG_BART, PH_HEAL, PH_OVER, PH_REVEAL, RENEGADE,
-                    SRC_GATLING, SRC_INDIANS, SRC_SHOT, VOID, WT_3P_DEPUTY, WT_LAW, WT_NONE, WT_OUTLAWS, WT_RENEGADE,
-                    on_state, param_int, param_on)
+from .state import (BOOL, DEPUTY, ER_ALL_DEAD, ER_BANDITS_DEAD, ER_LAST_STANDING, ER_PERSONAL_KILL, ER_SHERIFF_DEAD,
+                    EV_ARROW, EV_ELIM, EV_GHOST, EV_INDIANS, EV_STEAL, EV_WIN, I64, JOURDONNAIS, MAX_PLAYERS, OUTLAW,
+                    PH_ARROW_LOOP, PH_DMG_BART, PH_HEAL, PH_OVER, PH_REVEAL, RENEGADE, SRC_GATLING, SRC_INDIANS,
+                    SRC_SHOT, VOID, WT_3P_DEPUTY, WT_LAW, WT_NONE, WT_OUTLAWS, WT_RENEGADE, on_state, param_int,
+                    param_on)
+from .actions import D_NONE
 from .table import n_living, pile_tokens, push_return
 
 

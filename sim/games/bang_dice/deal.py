@@ -6,9 +6,10 @@ from sim.events import log_event
 from sim.rng import shuffle
 
 from . import params as P
-from .state import (BAD, BEAR, CHAR_NEEDS, DEPUTY, DOC, D_NONE, ER_NOT_OVER, EV_SEAT, GAMBLER, GOOD, JUDGE, LEFT,
-                    MAX_PLAYERS, N_CHARS, OUTLAW, PH_TURN_BEGIN, RENEGADE, RIGHT, SHERIFF, SP_NONE, SRC_NONE, UGLY,
-                    WT_NONE, param_int, param_on, sync_params)
+from .state import (BAD, BEAR, CHAR_NEEDS, DEPUTY, DOC, ER_NOT_OVER, EV_SEAT, GAMBLER, GOOD, JUDGE, LEFT, MAX_PLAYERS,
+                    N_CHARS, OUTLAW, PH_TURN_BEGIN, RENEGADE, RIGHT, SHERIFF, SP_NONE, SRC_NONE, UGLY, WT_NONE,
+                    param_int, param_on, sync_params)
+from .actions import D_NONE
 from .rules import run_auto
 
 

@@ -9,21 +9,21 @@ from sim.events import log_event
 
 from . import params as P
 from .state import (APACHE, ARROW, BAD, BART, BE1, BE1X2, BE2, BE2X2, BEER, BEERX2, BILL, BROKEN, BULLET, DEPUTY,
-                    DIE_FACES, DOC, DOCH, DR_GAMBLER, DR_GATLING, DR_LEFT, DR_PEDRO, DT_BASE, DYN, D_ARROW, D_BAD,
-                    D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA, D_GAMBLER, D_GHOST, D_GOOD, D_JUDGE, D_KIT, D_LEFT,
-                    D_MOLLY, D_REROLL, D_RIGHT, D_SALOON, D_SID, D_SLAB, D_UGLY, ELENA, EV_BAD, EV_BULLET, EV_DAMAGE,
-                    EV_DISCARD, EV_DOC, EV_DYNAMITE, EV_EXTRA, EV_GAMBLE, EV_GATLING, EV_GOOD, EV_HEAL, EV_KEEP_FINAL,
-                    EV_LEFT, EV_PRESET, EV_REVEAL, EV_ROLL, EV_SHOT, EV_TURN, EV_TURN_END, EV_UGLY, GAMBLER, GAT,
-                    GATX2, GOOD, GRINGO, HS_DOCH, HS_SUZY, HS_VULTURE, JESSE, JUDGE, KIT, LEFT, LUCKY, MAX_DICE, MOLLY,
-                    PAUL, PEDRO, PH_AFTER_ROLL, PH_ARROWS, PH_ARROW_LOOP, PH_BEER, PH_BEER_SETUP, PH_BE_APPLY,
-                    PH_BE_ASSIGN, PH_BE_DONE, PH_BILL, PH_BROKEN, PH_BULLET, PH_DMG_APPLY, PH_DMG_BART, PH_DMG_ELIM,
-                    PH_DMG_GRINGO, PH_DMG_LEFT, PH_DMG_LEFT_APPLY, PH_DMG_MOLLY, PH_DMG_VULTURE, PH_DOC_APPLY,
-                    PH_DYNAMITE, PH_DYN_DONE, PH_END_ROLLING, PH_END_TURN, PH_GAMBLER_APPLY, PH_GATLING,
-                    PH_GATLING_FIRE, PH_GHOST_GIVE, PH_HEAL, PH_HEAL_APPLY, PH_HEAL_BAD_DONE, PH_KIT, PH_NEXT_TURN,
-                    PH_REROLL, PH_RESOLVE, PH_REVEAL, PH_RIGHT_APPLY, PH_ROLL, PH_SALOON, PH_SID, PH_SLAB,
-                    PH_START_REVEAL_APPLY, PH_START_SPECIAL, PH_SUZY, PH_TURN_BEGIN, RIGHT, SHERIFF, SID, SLAB,
-                    SRC_BULLET, SRC_DYNAMITE, SRC_GATLING, SRC_INDIANS, SRC_SHOT, SUZY, UGLY, VERA, VULTURE, WILLY,
-                    param_int, param_on)
+                    DIE_FACES, DOC, DOCH, DR_GAMBLER, DR_GATLING, DR_LEFT, DR_PEDRO, DT_BASE, DYN, ELENA, EV_BAD,
+                    EV_BULLET, EV_DAMAGE, EV_DISCARD, EV_DOC, EV_DYNAMITE, EV_EXTRA, EV_GAMBLE, EV_GATLING, EV_GOOD,
+                    EV_HEAL, EV_KEEP_FINAL, EV_LEFT, EV_PRESET, EV_REVEAL, EV_ROLL, EV_SHOT, EV_TURN, EV_TURN_END,
+                    EV_UGLY, GAMBLER, GAT, GATX2, GOOD, GRINGO, HS_DOCH, HS_SUZY, HS_VULTURE, JESSE, JUDGE, KIT, LEFT,
+                    LUCKY, MAX_DICE, MOLLY, PAUL, PEDRO, PH_AFTER_ROLL, PH_ARROWS, PH_ARROW_LOOP, PH_BEER,
+                    PH_BEER_SETUP, PH_BE_APPLY, PH_BE_ASSIGN, PH_BE_DONE, PH_BILL, PH_BROKEN, PH_BULLET, PH_DMG_APPLY,
+                    PH_DMG_BART, PH_DMG_ELIM, PH_DMG_GRINGO, PH_DMG_LEFT, PH_DMG_LEFT_APPLY, PH_DMG_MOLLY,
+                    PH_DMG_VULTURE, PH_DOC_APPLY, PH_DYNAMITE, PH_DYN_DONE, PH_END_ROLLING, PH_END_TURN,
+                    PH_GAMBLER_APPLY, PH_GATLING, PH_GATLING_FIRE, PH_GHOST_GIVE, PH_HEAL, PH_HEAL_APPLY,
+                    PH_HEAL_BAD_DONE, PH_KIT, PH_NEXT_TURN, PH_REROLL, PH_RESOLVE, PH_REVEAL, PH_RIGHT_APPLY, PH_ROLL,
+                    PH_SALOON, PH_SID, PH_SLAB, PH_START_REVEAL_APPLY, PH_START_SPECIAL, PH_SUZY, PH_TURN_BEGIN, RIGHT,
+                    SHERIFF, SID, SLAB, SRC_BULLET, SRC_DYNAMITE, SRC_GATLING, SRC_INDIANS, SRC_SHOT, SUZY, UGLY, VERA,
+                    VULTURE, WILLY, param_int, param_on)
+from .actions import (D_ARROW, D_BAD, D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA, D_GAMBLER, D_GHOST, D_GOOD,
+                      D_JUDGE, D_KIT, D_LEFT, D_MOLLY, D_REROLL, D_RIGHT, D_SALOON, D_SID, D_SLAB, D_UGLY)
 from .table import (all_dice, bart_max, be_mask, count_face, decide, find_char, find_special, holds_any, is_char,
                     locked_mask, molly_max, pack_faces, pop_return, roll_die)
 from .damage import (attack_due, check_victory, clear_batch, discard_all, discard_one, do_arrow, eliminate_batch,
@@ -109,8 +109,8 @@ def _turn_start(s, ph):
                 s.role_known[old] = 1
                 log_event(s, EV_GOOD, a, old, 0, 0)
             else:
-                i = (s.rv_arg - 1) >> 3
-                j = (s.rv_arg - 1) & 7
+                i = s.rv_arg
+                j = s.rv_arg2
                 s.arrows[i], s.arrows[j] = s.arrows[j], s.arrows[i]
                 if s.chief_holder == i:
                     s.chief_holder = j

@@ -10,64 +10,69 @@ from sim.events import log_event
 from sim.kernel import LEGAL_TYPE
 
 from . import params as P
-from .state import (DR_KIT, DT_COWARD, DT_LOUD, D_ARROW, D_BAD, D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA,
-                    D_GAMBLER, D_GHOST, D_GOOD, D_JUDGE, D_KIT, D_LEFT, D_MOLLY, D_NONE, D_REROLL, D_RIGHT, D_SALOON,
-                    D_SID, D_SLAB, D_UGLY, EV_BART, EV_BROKEN, EV_DISCARD, EV_ELENA, EV_GHOST_GIVE, EV_JUDGE, EV_MOLLY,
-                    EV_REROLL, EV_SALOON, EV_SLAB, HS_BEER, HS_SID, JESSE, PH_BEER, PH_DMG_LEFT_APPLY, PH_DOC_APPLY,
-                    PH_END_ROLLING, PH_GAMBLER_APPLY, PH_HEAL_BAD_DONE, PH_RIGHT_APPLY, PH_ROLL, PH_SALOON,
-                    PH_START_REVEAL_APPLY, param_int, param_on, sync_params)
+from .state import (DR_KIT, DT_COWARD, DT_LOUD, EV_BART, EV_BROKEN, EV_DISCARD, EV_ELENA, EV_GHOST_GIVE, EV_JUDGE,
+                    EV_MOLLY, EV_REROLL, EV_SALOON, EV_SLAB, HS_BEER, HS_SID, JESSE, PH_BEER, PH_DMG_LEFT_APPLY,
+                    PH_DOC_APPLY, PH_END_ROLLING, PH_GAMBLER_APPLY, PH_HEAL_BAD_DONE, PH_RIGHT_APPLY, PH_ROLL,
+                    PH_SALOON, PH_START_REVEAL_APPLY, param_int, param_on, sync_params)
 from .table import pop_return
 from .damage import discard_one, do_arrow, start_heal, start_reveal, take_token
-from .actions import act_arg, act_kind, gen_legal, leg_key
+from .actions import (D_ARROW, D_BAD, D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA, D_GAMBLER, D_GHOST, D_GOOD,
+                      D_JUDGE, D_KIT, D_LEFT, D_MOLLY, D_NONE, D_REROLL, D_RIGHT, D_SALOON, D_SID, D_SLAB, D_UGLY,
+                      SALOON_COWARD, SALOON_COWARD_EXTRA, SALOON_LOUD, SALOON_LOUD_EXTRA, WASTED, count_of, dice_of,
+                      die_of, face_of, gen_legal, kind_of, leg_key, reveal_of, saloon_of, seat2_of, seat_of, side_of,
+                      token_of, use_of)
 from .phases import step
 
 
 @nb.njit(cache=True, _nrt=False)
 def apply_choice(s, action):
     """What the chosen action does (one branch per decision kind); run_auto then goes on to the next decision."""
-    k = act_kind(action)
-    x = act_arg(action)
+    k = kind_of(action)
     a = s.active
     s.n_leg = 0
     s.dkind = D_NONE
     dec = s.decider
     s.decider = -1
     if k == D_GOOD:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.rv_arg = 0
             start_reveal(s, a, PH_START_REVEAL_APPLY)
     elif k == D_UGLY:
-        if x > 0:
-            s.rv_arg = x
+        if reveal_of(action) == 1:
+            s.rv_arg = seat_of(action)
+            s.rv_arg2 = seat2_of(action)
             start_reveal(s, a, PH_START_REVEAL_APPLY)
     elif k == D_SID:
-        start_heal(s, x, param_int(s, P.SID_HEAL), HS_SID, a, PH_SALOON)
+        start_heal(s, seat_of(action), param_int(s, P.SID_HEAL), HS_SID, a, PH_SALOON)
     elif k == D_SALOON:
+        x = saloon_of(action)
         s.saloon = x
         log_event(s, EV_SALOON, a, x, 0, 0)
-        if x == 1 or x == 2:
-            s.die_type[s.nd - 1] = DT_LOUD if x == 1 else DT_COWARD
-        elif x == 3 or x == 4:
-            s.die_type[s.nd] = DT_LOUD if x == 3 else DT_COWARD
+        if x == SALOON_LOUD or x == SALOON_COWARD:
+            s.die_type[s.nd - 1] = DT_LOUD if x == SALOON_LOUD else DT_COWARD
+        elif x == SALOON_LOUD_EXTRA or x == SALOON_COWARD_EXTRA:
+            s.die_type[s.nd] = DT_LOUD if x == SALOON_LOUD_EXTRA else DT_COWARD
             s.nd += 1
     elif k == D_DOC:
-        if x > 0:
-            s.doc_die = (x - 1) >> 3
-            s.doc_k = (x - 1) & 7
-            s.rv_arg = x
+        if reveal_of(action) == 1:
+            s.doc_die = die_of(action)
+            s.doc_k = side_of(action)
+            s.rv_arg = s.doc_die
             start_reveal(s, dec, PH_DOC_APPLY)
     elif k == D_ELENA:
-        if x > 0:
-            s.ar_elena = x - 1
-            log_event(s, EV_ELENA, a, x - 1, 0, 0)
+        if use_of(action) == 1:
+            s.ar_elena = seat_of(action)
+            log_event(s, EV_ELENA, a, s.ar_elena, 0, 0)
     elif k == D_ARROW:
-        do_arrow(s, x)
+        do_arrow(s, token_of(action))
     elif k == D_BROKEN:
+        t = seat_of(action)
         s.broken_owed -= 1
-        s.arrows[x] -= 1
+        s.arrows[t] -= 1
         s.pile += 1
-        log_event(s, EV_BROKEN, a, x, 0, 0)
+        log_event(s, EV_BROKEN, a, t, 0, 0)
     elif k == D_REROLL:
+        x = dice_of(action)
         log_event(s, EV_REROLL, a, x, s.roll_no, 0)
         if x == 0:
             s.stopped = 1
@@ -76,55 +81,60 @@ def apply_choice(s, action):
             s.reroll_mask = x
             s.phase = PH_ROLL
     elif k == D_GAMBLER:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.rv_arg = a
             start_reveal(s, dec, PH_GAMBLER_APPLY)
     elif k == D_BE:
-        s.be_tgt[s.be_i] = x if x < 8 else -1
+        t = seat_of(action)
+        s.be_tgt[s.be_i] = t if t != WASTED else -1
         s.be_i += 1
     elif k == D_SLAB:
-        if x > 0:
-            s.slab_tgt = x - 1
+        if use_of(action) == 1:
+            s.slab_tgt = seat_of(action)
             s.n_beer -= 1
-            log_event(s, EV_SLAB, a, x - 1, 0, 0)
+            log_event(s, EV_SLAB, a, s.slab_tgt, 0, 0)
     elif k == D_BEER:
+        t = seat_of(action)
         s.beer_i += 1
         amt = 1
-        if x == a and s.char[a] == JESSE:
+        if t == a and s.char[a] == JESSE:
             low = s.jesse_low == 1 if param_on(s, P.R_JESSE_ONCE) else s.life[a] <= param_int(s, P.JESSE_THR)
             if low:
                 amt = param_int(s, P.JESSE_HEAL)
-        start_heal(s, x, amt, HS_BEER, a, PH_BEER)
+        start_heal(s, t, amt, HS_BEER, a, PH_BEER)
     elif k == D_KIT:
-        if x == 0:
+        if use_of(action) == 0:
             s.kit_left = 0
         else:
+            t = seat_of(action)
             s.kit_left -= 1
-            discard_one(s, x - 1)
-            log_event(s, EV_DISCARD, x - 1, 1, DR_KIT, a)
+            discard_one(s, t)
+            log_event(s, EV_DISCARD, t, 1, DR_KIT, a)
     elif k == D_BART:
         b = s.react_seat
+        x = count_of(action)
         if x > 0:
             s.bt_amt[b] -= x
             for _ in range(x):
                 take_token(s, b, False)
             log_event(s, EV_BART, b, x, 0, 0)
     elif k == D_MOLLY:
+        x = count_of(action)
         if x > 0:
             t = s.react_seat
             s.bt_amt[t] -= x
             s.bt_amt[dec] += x
             log_event(s, EV_MOLLY, dec, t, x, 0)
     elif k == D_LEFT:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.rv_arg = s.react_seat
             start_reveal(s, dec, PH_DMG_LEFT_APPLY)
     elif k == D_BAD:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.rv_arg = s.h_tgt
             start_reveal(s, dec, PH_HEAL_BAD_DONE)
     elif k == D_JUDGE:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.special_state[dec] = 1
             s.role_known[dec] = 1
             s.special_state[s.rv_seat] = 2
@@ -132,12 +142,12 @@ def apply_choice(s, action):
             log_event(s, EV_JUDGE, dec, s.rv_seat, s.special[s.rv_seat], 0)
         pop_return(s)
     elif k == D_RIGHT:
-        if x == 1:
+        if reveal_of(action) == 1:
             s.rv_arg = 0
             start_reveal(s, a, PH_RIGHT_APPLY)
     elif k == D_GHOST:
-        f = x >> 3
-        t = x & 7
+        f = face_of(action)
+        t = seat_of(action)
         s.gt_face = f
         s.gt_x2 = 1 if (s.nd >= 2 and s.face[0] == s.face[1]) else 0
         s.gt_holder = t

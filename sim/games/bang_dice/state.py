@@ -67,13 +67,6 @@ ER_NOT_OVER, ER_SHERIFF_DEAD, ER_BANDITS_DEAD, ER_PERSONAL_KILL, ER_LAST_STANDIN
 END_LABELS = ["not_over", "sheriff_dead", "outlaws_renegades_dead", "personal_kill", "last_man_standing",
               "all_dead"]
 
-# decision kinds
-(D_NONE, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER, D_BE, D_SLAB,
- D_BEER, D_KIT, D_BART, D_MOLLY, D_LEFT, D_BAD, D_JUDGE, D_RIGHT, D_GHOST) = range(22)
-DECISION_NAMES = ("none", "good", "ugly", "sid", "saloon", "doc", "elena", "arrow", "broken_arrow", "reroll",
-                  "gambler", "bullseye", "slab", "beer", "kit", "bart", "molly", "left_hand", "bad", "judge",
-                  "right_hand", "ghost_give")
-
 # phases
 (PH_TURN_BEGIN, PH_START_SPECIAL, PH_START_REVEAL_APPLY, PH_SID, PH_SALOON, PH_ROLL, PH_AFTER_ROLL, PH_DOC_APPLY,
  PH_ARROWS, PH_ARROW_LOOP, PH_BROKEN, PH_BULLET, PH_DYNAMITE, PH_DYN_DONE, PH_REROLL, PH_END_ROLLING,
@@ -134,8 +127,8 @@ STATE_DTYPE = np.dtype([
     ("gringo_owed", np.int8), ("gringo_seat", np.int8),
     # heal
     ("h_tgt", np.int8), ("h_amt", np.int8), ("h_src", np.int8), ("h_healer", np.int8),
-    # reveal
-    ("rv_seat", np.int8), ("rv_cancel", np.int8), ("rv_arg", np.int16),
+    # reveal: who reveals, cancelled by The Judge, the target seat (The Ugly swaps the arrows of rv_arg and rv_arg2)
+    ("rv_seat", np.int8), ("rv_cancel", np.int8), ("rv_arg", np.int16), ("rv_arg2", np.int8),
     # doc
     ("doc_die", np.int8), ("doc_k", np.int8),
     # ghost tokens
@@ -151,7 +144,7 @@ STATE_DTYPE = np.dtype([
     # scripted dice for tests: face codes consumed before the RNG
     ("forced", np.int8, (MAX_FORCED,)), ("n_forced", np.int16), ("forced_pos", np.int16),
     ("role0", np.int8, (MAX_PLAYERS,)), ("ghost_turn", np.int8),
-    ("leg", np.int32, (MAX_ACTIONS,)),
+    ("leg", np.int64, (MAX_ACTIONS,)),
     ("n_step", np.int32),
     # copy of the parameter vector (synced at every entry point): hot code never touches the array p
     ("pf", np.float64, (P.N_PARAMS,)),
