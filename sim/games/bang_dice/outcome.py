@@ -2,8 +2,11 @@
 names the same tuples), the win of each seat by its team, and the items (character, special role, Chief's Arrow)."""
 import numba as nb
 
+from sim.toolkit import Columns
 
-from .state import (DEPUTY, MAX_PLAYERS, N_CHARS, OUTLAW, RENEGADE, SHERIFF, WT_LAW, WT_NONE, WT_OUTLAWS)
+from . import params as P
+from .state import (DEPUTY, MAX_PLAYERS, N_CHARS, OUTLAW, RENEGADE, SHERIFF, SP_NONE, SPECIAL_NAMES, WT_LAW,
+                    WT_NONE, WT_OUTLAWS)
 from .table import n_living
 
 
@@ -11,7 +14,14 @@ GAME_COLUMNS = ("turns", "rounds", "winner_team", "end_reason", "n_alive_at_end"
 SEAT_COLUMNS = ("rank", "win", "order", "role", "role_end", "special_role", "character", "life_end", "max_life",
                 "damage_dealt", "damage_taken", "arrows_taken", "indian_damage", "turns_taken", "eliminated",
                 "eliminated_by", "killed_by_seat", "elim_turn", "ghost", "special_used")
-ITEM_CHIEF = N_CHARS + 9
+GAME = Columns("Game", GAME_COLUMNS)
+SEAT = Columns("Seat", SEAT_COLUMNS)
+# item ids: the characters, then the special roles (SPECIAL_NAMES without "none"), then the Chief's Arrow
+ITEM_CHARACTER = 0
+ITEM_SPECIAL = N_CHARS
+ITEM_CHIEF = N_CHARS + len(SPECIAL_NAMES) - 1
+ITEM_NAMES = tuple(P.CHAR_IDS) + tuple(n.upper().replace(" ", "_") for n in SPECIAL_NAMES[1:]) + ("CHIEF_ARROW",)
+ITEM_KINDS = ("character",) * N_CHARS + ("special_role",) * (len(SPECIAL_NAMES) - 1) + ("chief_arrow",)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -39,14 +49,16 @@ def seat_wins(s, i):
 
 @nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
+    """Fill the output rows by column name; seat_f[i] = (life at the end, win share); items[k] = (seat, item id,
+    turn acquired).  Returns the number of item rows."""
     n = s.n
-    game_int[0] = s.turn
-    game_int[1] = s.rnd
-    game_int[2] = s.winner_team
-    game_int[3] = s.end_reason
-    game_int[4] = n_living(s)
-    game_int[5] = s.ghost_seat
-    game_int[6] = s.winner_seat
+    game_int[GAME.turns] = s.turn
+    game_int[GAME.rounds] = s.rnd
+    game_int[GAME.winner_team] = s.winner_team
+    game_int[GAME.end_reason] = s.end_reason
+    game_int[GAME.n_alive_at_end] = n_living(s)
+    game_int[GAME.ghost_seat] = s.ghost_seat
+    game_int[GAME.winner_seat] = s.winner_seat
     nw = 0
     for i in range(n):
         nw += seat_wins(s, i)
@@ -58,37 +70,37 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         seat_f[i, 1] = 0.0
     for i in range(n):
         w = seat_wins(s, i)
-        seat_int[i, 0] = 1 if w == 1 else 2
-        seat_int[i, 1] = w
-        seat_int[i, 2] = (i - s.first_seat + n) % n
-        seat_int[i, 3] = s.role0[i]
-        seat_int[i, 4] = s.role[i]
-        seat_int[i, 5] = s.special[i] if s.role[i] == s.role0[i] else _dealt_special(s, i)
-        seat_int[i, 6] = s.char[i]
-        seat_int[i, 7] = s.life[i]
-        seat_int[i, 8] = s.max_life0[i]
-        seat_int[i, 9] = s.dmg_dealt[i]
-        seat_int[i, 10] = s.dmg_taken[i]
-        seat_int[i, 11] = s.arrows_taken[i]
-        seat_int[i, 12] = s.indian_dmg[i]
-        seat_int[i, 13] = s.turns_taken[i]
-        seat_int[i, 14] = 1 - s.alive[i]
-        seat_int[i, 15] = s.elim_cause[i]
-        seat_int[i, 16] = s.killer[i] if s.alive[i] == 0 else -1
-        seat_int[i, 17] = s.elim_turn[i]
-        seat_int[i, 18] = 1 if i == s.ghost_seat else 0
-        seat_int[i, 19] = 1 if s.special_state[i] != 0 else 0
+        dealt = s.special[i] if s.role[i] == s.role0[i] else _dealt_special(s, i)
+        seat_int[i, SEAT.rank] = 1 if w == 1 else 2
+        seat_int[i, SEAT.win] = w
+        seat_int[i, SEAT.order] = (i - s.first_seat + n) % n
+        seat_int[i, SEAT.role] = s.role0[i]
+        seat_int[i, SEAT.role_end] = s.role[i]
+        seat_int[i, SEAT.special_role] = dealt
+        seat_int[i, SEAT.character] = s.char[i]
+        seat_int[i, SEAT.life_end] = s.life[i]
+        seat_int[i, SEAT.max_life] = s.max_life0[i]
+        seat_int[i, SEAT.damage_dealt] = s.dmg_dealt[i]
+        seat_int[i, SEAT.damage_taken] = s.dmg_taken[i]
+        seat_int[i, SEAT.arrows_taken] = s.arrows_taken[i]
+        seat_int[i, SEAT.indian_damage] = s.indian_dmg[i]
+        seat_int[i, SEAT.turns_taken] = s.turns_taken[i]
+        seat_int[i, SEAT.eliminated] = 1 - s.alive[i]
+        seat_int[i, SEAT.eliminated_by] = s.elim_cause[i]
+        seat_int[i, SEAT.killed_by_seat] = s.killer[i] if s.alive[i] == 0 else -1
+        seat_int[i, SEAT.elim_turn] = s.elim_turn[i]
+        seat_int[i, SEAT.ghost] = 1 if i == s.ghost_seat else 0
+        seat_int[i, SEAT.special_used] = 1 if s.special_state[i] != 0 else 0
         seat_f[i, 0] = s.life[i]
         seat_f[i, 1] = w / nw if nw > 0 else 1.0 / n  # nobody won (3p, all dead): a draw, split
         if k < items.shape[0]:
             items[k, 0] = i
-            items[k, 1] = s.char[i]
+            items[k, 1] = ITEM_CHARACTER + s.char[i]
             items[k, 2] = 0
             k += 1
-        sp = seat_int[i, 5]
-        if sp > 0 and k < items.shape[0]:
+        if dealt != SP_NONE and k < items.shape[0]:
             items[k, 0] = i
-            items[k, 1] = N_CHARS + sp - 1
+            items[k, 1] = ITEM_SPECIAL + dealt - 1
             items[k, 2] = 0
             k += 1
         if s.chief_turn[i] >= 0 and k < items.shape[0]:
