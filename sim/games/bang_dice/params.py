@@ -100,37 +100,12 @@ R_VERA = _add("rule.vera_reduction_per", "event", kind="choice", choices=("event
               doc="A9: Vera Custer's -1 applies per damage event (one shooter's Bull's Eyes) or per die result")
 R_KIT_DOUBLE = _add("rule.kit_double_gatling_counts_two", 1, kind="bool", prov="D", src="A10",
                     doc="A10: a double Gatling gives Kit Carlson 2 discards (off: 1)")
-R_GHOST_TARGET = _add("rule.ghost_targeting", "untargetable", kind="choice", choices=("untargetable",), prov="D",
-                      src="OS; A11",
-                      doc="A11: the Ghost cannot be shot, healed or hit and is skipped when counting seats")
-R_GHOST_TURNS = _add("rule.ghost_turns", "seat_order", kind="choice", choices=("seat_order",), prov="D", src="A12",
-                     doc="A12: the Ghost takes its turns in its seat order")
-R_SIMUL = _add("rule.simultaneous_deaths", "all_then_check", kind="choice", choices=("all_then_check",), prov="F",
-               src="R13; A13", doc="A13: apply all damage of an event, then eliminations, then victory (a) before (b)")
-R_OWED = _add("rule.arrows_owed_after_attack", "from_refilled_pile", kind="choice",
-              choices=("from_refilled_pile",), prov="F", src="R13 example; A14",
-              doc="A14: arrows still owed after an Indian attack are taken one by one from the refilled pile")
 R_GAMBLER_ARROWS = _add("rule.gambler_roll_takes_arrows", 1, kind="bool", prov="D", src="A15",
                         doc="A15: the Gambler's forced re-roll takes arrows and checks Dynamite (off: its arrows are "
                             "ignored)")
-# ---- section 7 decisions ----
-R_3P_FALLBACK = _add("rule.three_player_fallback", "last_man_standing", kind="choice",
-                     choices=("last_man_standing",), prov="D", src="note s7",
-                     doc="3 players: a target dying by any other cause sends both survivors to last man standing")
-R_GHOST_ELIM = _add("rule.ghost_counts_eliminated", "yes", kind="choice", choices=("yes",), prov="D", src="note s7",
-                    doc="a Ghost counts as eliminated for every victory check")
-R_GHOST_FIRST = _add("rule.ghost_simultaneous", "first_from_active", kind="choice", choices=("first_from_active",),
-                     prov="D", src="note s7",
-                     doc="simultaneous first eliminations: the first in turn order from the active player becomes the "
-                         "Ghost")
-R_GHOST_OWN = _add("rule.ghost_own_results", "no_cost", kind="choice", choices=("no_cost",), prov="D",
-                   src="note s7", doc="the Ghost's own Arrows take no tokens; its Dynamite is locked but costs nothing")
+# Readings with no alternative (A11-A14, the section 7 decisions, The Doc's timing, Apache Kid's steal) are fixed in
+# the engine and listed in RULES.md; they are not parameters, as no code could read another value.
 # ---- engine readings of further points (see RULES.md) ----
-R_DOC_TIMING = _add("rule.doc_timing", "before_roll_effects", kind="choice", choices=("before_roll_effects",),
-                    prov="A", src="OS",
-                    doc="The Doc turns a die right after it lands, before that roll's Arrows/Dynamite resolve")
-R_APACHE = _add("rule.apache_steal", "instead_of_pile_arrow", kind="choice", choices=("instead_of_pile_arrow",),
-                prov="A", src="OS", doc="Apache Kid takes the Chief's Arrow from its holder in place of a pile arrow")
 R_SPECIAL_3P = _add("rule.special_roles_3p", "off", kind="choice", choices=("off", "on"), prov="A", src="OS",
                     doc="off = special roles are not used in the 3-player variant (no Sheriff to swap or protect); "
                         "on = dealt by role as at 4+ players, without The Good (no Sheriff to swap with)")
