@@ -2,7 +2,7 @@
 names the same tuples), the win of each seat by its team, and the items (character, special role, Chief's Arrow)."""
 import numba as nb
 
-from sim.toolkit import Columns
+from sim.toolkit import Columns, rank_seats
 
 from . import params as P
 from .state import (DEPUTY, MAX_PLAYERS, N_CHARS, OUTLAW, RENEGADE, SHERIFF, SP_NONE, SPECIAL_NAMES, WT_LAW,
@@ -71,7 +71,6 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     for i in range(n):
         w = seat_wins(s, i)
         dealt = s.special[i] if s.role[i] == s.role0[i] else _dealt_special(s, i)
-        seat_int[i, SEAT.rank] = 1 if w == 1 else 2
         seat_int[i, SEAT.win] = w
         seat_int[i, SEAT.order] = (i - s.first_seat + n) % n
         seat_int[i, SEAT.role] = s.role0[i]
@@ -108,6 +107,8 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
             items[k, 1] = ITEM_CHIEF
             items[k, 2] = s.chief_turn[i]
             k += 1
+    # the ranking key is the win (a team game): the winners rank 1, every other seat 1 + the number of winners
+    rank_seats(seat_int[:, SEAT.win], n, seat_int[:, SEAT.rank])
     return k
 
 
