@@ -245,3 +245,33 @@ def test_replay_text_covers_events():
             assert not action_text(m[1]).startswith("action ")
         assert events[ne - 1][0] == E.EV_WIN
     assert {E.EV_TURN, E.EV_ROLL, E.EV_ARROW, E.EV_DAMAGE, E.EV_ELIM, E.EV_WIN} <= seen
+
+
+def test_standings_are_life_and_completed_rounds():
+    """standings(): each seat's life (0 once eliminated) and the completed rounds, 0 at the start, never decreasing,
+    +1 each time the turn passes the first player's seat.  At the end the standings are the score write_outcome
+    writes (life_end); they do not order the seats as its rank does, because BANG! ranks by the team's win, which
+    no running score shows (a dead Deputy of the winning law team ranks 1 with 0 life)."""
+    from sim.runner import output_buffers
+    from tests.harness import Harness
+    h = Harness(GAME)
+    out = np.zeros(E.MAX_PLAYERS, np.float64)
+    buf = output_buffers(GAME, 1)
+    for n in (3, 5, 8):
+        for seed in range(4):
+            s, p = h.fresh(n, seed=seed, **{k.replace(".", "__"): v for k, v in ALL.items()})
+            assert E.standings(s, p, out) == 0
+            last = 0
+            rng = np.random.default_rng(seed)
+            while not E.is_over(s):
+                legal = h.legal(s, p)
+                E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+                r = E.standings(s, p, out)
+                assert last <= r <= last + 1 and r == s["rnd"] - 1
+                last = r
+                for i in range(n):
+                    assert out[i] == (s["life"][i] if s["alive"][i] == 1 else 0)
+            assert last >= 1
+            E.write_outcome(s, p, buf["game_int"][0], buf["seat_int"][0], buf["seat_f"][0], buf["items"][0])
+            assert (buf["seat_f"][0][:n, 0] == out[:n]).all()
+            assert buf["game_int"][0][GAME.game_columns.index("rounds")] == last + 1

@@ -119,3 +119,14 @@ def _dealt_special(s, i):
         if j != i and s.role[j] == s.role0[i] and s.role0[j] == s.role[i]:
             return s.special[j]
     return s.special[i]
+
+
+@nb.njit(cache=True, _nrt=False)
+def standings(s, p, out):
+    """out[i] = seat i's standing now: its life points (0 once eliminated, the Ghost included), what a BANG! seat
+    plays to keep; the win itself goes by team (write_outcome), which no running score shows.  Returns the number of
+    completed rounds: full table rotations from the first player (the Sheriff; the Deputy with 3 players), 0 during
+    the first."""
+    for i in range(s.n):
+        out[i] = s.life[i] if s.alive[i] == 1 else 0
+    return s.rnd - 1
