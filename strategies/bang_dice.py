@@ -661,7 +661,7 @@ def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
 
 # ================================================================ the decision
 @nb.njit(cache=True, _nrt=False)
-def choose(s, p, seat, legal, n, sid, weights):
+def choose(s, p, seat, legal, n, sid, weights):  # one branch per decision kind (21), the long ones in helpers
     """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief)."""
     w = weights
     kind = kind_of(legal[0])

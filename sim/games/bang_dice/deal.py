@@ -33,10 +33,9 @@ def _intervene(s, chars, n, m):
                 break
 
 
-@nb.njit(cache=True)
-def setup(s, p, n_players):
-    sync_params(s, p)
-    n = n_players
+@nb.njit(cache=True, _nrt=False)
+def _reset(s, n):
+    """Every field a game reads, set for n players (the record is reused game after game)."""
     s.n = n
     s.over = 0
     s.n_ev = 0 if s.log_on == 0 else s.n_ev
@@ -88,7 +87,11 @@ def setup(s, p, n_players):
         for j in range(MAX_PLAYERS):
             s.hit_by[i, j] = 0
             s.healed_by[i, j] = 0
-    # roles
+
+
+@nb.njit(cache=True)
+def _deal_roles(s, n):
+    """The role cards for n players, shuffled and dealt (R13's table; 3 players: Deputy, Outlaw, Renegade)."""
     roles = np.empty(MAX_PLAYERS, np.int8)
     k = 0
     if n == 3:
@@ -116,7 +119,11 @@ def setup(s, p, n_players):
         s.role[i] = roles[i]
         s.role0[i] = roles[i]
         s.alive[i] = 1
-    # special roles (module 3, not in the 3-player game)
+
+
+@nb.njit(cache=True)
+def _deal_special_roles(s, n):
+    """Module 3: each seat gets a special role of its role, from that role's pool (mixed: with blank cards)."""
     mode = param_int(s, P.M_SPECIAL)
     if mode > 0 and (n > 3 or param_int(s, P.R_SPECIAL_3P) == 1):
         pool = np.empty(8, np.int8)
@@ -164,7 +171,12 @@ def setup(s, p, n_players):
                 if s.role[i] == r:
                     s.special[i] = pool[j]
                     j += 1
-    # characters
+
+
+@nb.njit(cache=True)
+def _deal_characters(s, n):
+    """The characters shuffled (the new ones with module 4, as their modules allow) and dealt; life set, the
+    Sheriff (or, with 3 players, the Deputy) plays first."""
     chars = np.empty(N_CHARS, np.int8)
     m = 0
     for c in range(N_CHARS):
@@ -197,6 +209,11 @@ def setup(s, p, n_players):
         s.life[i] = life
         s.max_life[i] = life
         s.max_life0[i] = life
+
+
+@nb.njit(cache=True, _nrt=False)
+def _three_player_targets(s, n):
+    """3 players: the Deputy hunts the Renegade, the Renegade the Outlaw, the Outlaw the Deputy."""
     if s.three == 1:
         s.sheriff = -1
         for i in range(n):
@@ -204,6 +221,19 @@ def setup(s, p, n_players):
                 if (s.role[i] == DEPUTY and s.role[j] == RENEGADE) or (s.role[i] == RENEGADE and s.role[j] == OUTLAW) \
                         or (s.role[i] == OUTLAW and s.role[j] == DEPUTY):
                     s.target3[i] = j
+
+
+@nb.njit(cache=True)
+def setup(s, p, n_players):
+    """Start a game for n_players; the deal draws from chance stream 0 in this order: roles, special roles,
+    characters."""
+    sync_params(s, p)
+    n = n_players
+    _reset(s, n)
+    _deal_roles(s, n)
+    _deal_special_roles(s, n)
+    _deal_characters(s, n)
+    _three_player_targets(s, n)
     for i in range(n):
         log_event(s, EV_SEAT, i, s.role[i], s.char[i], s.special[i])
     s.active = s.first_seat

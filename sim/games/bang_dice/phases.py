@@ -89,10 +89,10 @@ def _turn_start(s, ph):
         else:
             s.phase = PH_START_SPECIAL
     elif ph == PH_START_SPECIAL:
-        sp = s.special[a]
-        if s.special_state[a] == 0 and sp == GOOD and a != s.sheriff:
+        special = s.special[a]
+        if s.special_state[a] == 0 and special == GOOD and a != s.sheriff:
             decide(s, D_GOOD, a)
-        elif s.special_state[a] == 0 and sp == UGLY:
+        elif s.special_state[a] == 0 and special == UGLY:
             decide(s, D_UGLY, a)
         s.phase = PH_SID
     elif ph == PH_START_REVEAL_APPLY:
@@ -315,38 +315,38 @@ def _last_roll(s, ph):
             s.phase = PH_GHOST_GIVE
             decide(s, D_GHOST, a)
             return
-        nb_ = 0
-        nbeer = 0
-        g = 0
-        gu = 0
+        units = 0
+        beers = 0
+        gat_points = 0
+        gat_dice = 0
         for i in range(s.nd):
             f = s.face[i]
             if f == BE1 or f == BE2:
-                s.be_kind[nb_] = 1 if f == BE1 else 2
-                s.be_tgt[nb_] = -1
-                s.be_half[nb_] = 0
-                nb_ += 1
+                s.be_kind[units] = 1 if f == BE1 else 2
+                s.be_tgt[units] = -1
+                s.be_half[units] = 0
+                units += 1
             elif f == BE1X2 or f == BE2X2:
                 for h in range(2):
-                    s.be_kind[nb_] = 1 if f == BE1X2 else 2
-                    s.be_tgt[nb_] = -1
-                    s.be_half[nb_] = h     # 1: the second half of a double Bull's Eye (one die)
-                    nb_ += 1
+                    s.be_kind[units] = 1 if f == BE1X2 else 2
+                    s.be_tgt[units] = -1
+                    s.be_half[units] = h     # 1: the second half of a double Bull's Eye (one die)
+                    units += 1
             elif f == BEER:
-                nbeer += 1
+                beers += 1
             elif f == BEERX2:
-                nbeer += 2
+                beers += 2
             elif f == GAT:
-                g += 1
-                gu += 1
+                gat_points += 1
+                gat_dice += 1
             elif f == GATX2:
-                g += 2
-                gu += 1
-        s.n_be = nb_
+                gat_points += 2
+                gat_dice += 1
+        s.n_be = units
         s.be_i = 0
-        s.n_beer = nbeer
-        s.gat = g
-        s.gat_units = gu
+        s.n_beer = beers
+        s.gat = gat_points
+        s.gat_units = gat_dice
         s.phase = PH_BE_ASSIGN
     elif ph == PH_GHOST_GIVE:
         s.phase = PH_END_TURN

@@ -25,7 +25,7 @@ from .phases import step
 
 
 @nb.njit(cache=True, _nrt=False)
-def apply_choice(s, action):
+def apply_choice(s, action):  # one branch per decision kind (21): long by nature, each branch short
     """What the chosen action does (one branch per decision kind); run_auto then goes on to the next decision."""
     k = kind_of(action)
     a = s.active
@@ -155,10 +155,15 @@ def apply_choice(s, action):
         log_event(s, EV_GHOST_GIVE, a, t, f, s.gt_x2)
 
 
+MAX_AUTO_STEPS = 100_000   # a safety stop: a game runs about 850 automatic steps in all
+
+
 @nb.njit(cache=True, _nrt=False)
 def run_auto(s):
+    """Run the automatic phases until a decision with two or more legal actions is pending (applying one-option
+    decisions on the way) or the game is over."""
     guard = 0
-    while s.over == 0 and guard < 100000:
+    while s.over == 0 and guard < MAX_AUTO_STEPS:
         guard += 1
         if s.dkind != D_NONE:
             nl = gen_legal(s, s.leg)
