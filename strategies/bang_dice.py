@@ -1,7 +1,7 @@
 """Scripted heuristic strategies for BANG! The Dice Game + Old Saloon (all five modules).
 
 `choose(s, p, seat, legal, n, sid, weights) -> k` picks an index into legal[:n] for every decision kind of the
-engine (sim/games/bang_dice/engine.py, D_GOOD .. D_GHOST).  Two information models share one code path:
+engine (sim/games/bang_dice/actions.py, D_GOOD .. D_GHOST).  Two information models share one code path:
 
 * sid 1, `omniscient` (sees_hidden=True): reads every seat's role.
 * sid 2, `belief` and its presets `aggressive` / `cautious` (sees_hidden=False): reads only public fields.
