@@ -52,6 +52,7 @@ for the best such gift.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS.  No allocation in the hot path: scalars only.
 """
+
 import numba as nb
 import numpy as np
 
@@ -59,35 +60,121 @@ from sim.kernel import declared, one_copy
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
-    D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
-    D_BE, D_SLAB, D_BEER, D_KIT, D_BART, D_MOLLY, D_LEFT, D_BAD, D_JUDGE, D_RIGHT, D_GHOST,
-    kind_of, reveal_of, use_of, seat_of, seat2_of, count_of, face_of,
-    encode_reroll, encode_slab, encode_elena, encode_molly, encode_left, encode_right, encode_good, encode_bad,
-    encode_judge, encode_gambler, encode_ugly, encode_arrow, encode_saloon, encode_doc,
-    WASTED, ARROW_REGULAR, ARROW_CHIEF, ARROW_STEAL_CHIEF,
-    SALOON_BASE, SALOON_LOUD, SALOON_COWARD, SALOON_LOUD_EXTRA, SALOON_COWARD_EXTRA,
-    ARROW, DYN, BE1, BE2, BEER, GAT, BROKEN, BULLET, BE1X2, BE2X2, BEERX2, GATX2, DIE_FACES,
-    SHERIFF, DEPUTY, OUTLAW, RENEGADE, GAMBLER, BAD, UGLY, RIGHT, LEFT,
-    BILL, BLACKJACK, SUZY, KIT, JESSE, JOURDONNAIS, PAUL, GRINGO, VERA, WILLY,
-    be_mask, locked_mask, pile_tokens, STATE, I64, BOOL, F64)
+    D_GOOD,
+    D_UGLY,
+    D_SID,
+    D_SALOON,
+    D_DOC,
+    D_ELENA,
+    D_ARROW,
+    D_BROKEN,
+    D_REROLL,
+    D_GAMBLER,
+    D_BE,
+    D_SLAB,
+    D_BEER,
+    D_KIT,
+    D_BART,
+    D_MOLLY,
+    D_LEFT,
+    D_BAD,
+    D_JUDGE,
+    D_RIGHT,
+    D_GHOST,
+    kind_of,
+    reveal_of,
+    use_of,
+    seat_of,
+    seat2_of,
+    count_of,
+    face_of,
+    encode_reroll,
+    encode_slab,
+    encode_elena,
+    encode_molly,
+    encode_left,
+    encode_right,
+    encode_good,
+    encode_bad,
+    encode_judge,
+    encode_gambler,
+    encode_ugly,
+    encode_arrow,
+    encode_saloon,
+    encode_doc,
+    WASTED,
+    ARROW_REGULAR,
+    ARROW_CHIEF,
+    ARROW_STEAL_CHIEF,
+    SALOON_BASE,
+    SALOON_LOUD,
+    SALOON_COWARD,
+    SALOON_LOUD_EXTRA,
+    SALOON_COWARD_EXTRA,
+    ARROW,
+    DYN,
+    BE1,
+    BE2,
+    BEER,
+    GAT,
+    BROKEN,
+    BULLET,
+    BE1X2,
+    BE2X2,
+    BEERX2,
+    GATX2,
+    DIE_FACES,
+    SHERIFF,
+    DEPUTY,
+    OUTLAW,
+    RENEGADE,
+    GAMBLER,
+    BAD,
+    UGLY,
+    RIGHT,
+    LEFT,
+    BILL,
+    BLACKJACK,
+    SUZY,
+    KIT,
+    JESSE,
+    JOURDONNAIS,
+    PAUL,
+    GRINGO,
+    VERA,
+    WILLY,
+    be_mask,
+    locked_mask,
+    pile_tokens,
+    STATE,
+    I64,
+    BOOL,
+    F64,
+)
 
 # ---------------------------------------------------------------- knobs (slots of the weights row)
 K = KnobTable()
-W_GAT_MIN = K.add("gat_min", 2, 1, 6, "int", "Gatling points showing from which the bot keeps Gatlings and chases "
-                  "the gun")
+W_GAT_MIN = K.add(
+    "gat_min", 2, 1, 6, "int", "Gatling points showing from which the bot keeps Gatlings and chases the gun"
+)
 W_GAT_BONUS = K.add("gat_bonus", 1.0, 0.0, 3.0, doc="multiplier on the value of firing the Gatling")
 W_RISK = K.add("risk", 2.0, 0.0, 10.0, doc="weight of the Dynamite-explosion risk of a re-roll (x own life cost)")
-W_DYN_STOP = K.add("dyn_stop", 9, 1, 9, "int", "stop re-rolling outright once this many Dynamite are locked (9 = "
-                   "never)")
-W_HURT = K.add("hurt", 0.5, 0.0, 1.0, doc="own life ratio below which the bot counts as hurt (keeps Beers, takes "
-               "the Coward die)")
-W_LOUD = K.add("loud", 2.0, 0.0, 99.0, doc="Gatling value from which a healthy bot takes the Loudmouth die (50 or "
-               "more: never)")
+W_DYN_STOP = K.add(
+    "dyn_stop", 9, 1, 9, "int", "stop re-rolling outright once this many Dynamite are locked (9 = never)"
+)
+W_HURT = K.add(
+    "hurt", 0.5, 0.0, 1.0, doc="own life ratio below which the bot counts as hurt (keeps Beers, takes the Coward die)"
+)
+W_LOUD = K.add(
+    "loud", 2.0, 0.0, 99.0, doc="Gatling value from which a healthy bot takes the Loudmouth die (50 or more: never)"
+)
 W_KILL = K.add("kill", 1.5, 0.0, 5.0, doc="bonus (x relation) for a shot that eliminates its target")
-W_FOCUS = K.add("focus", 1.0, 0.0, 3.0, doc="extra value per missing life ratio of the target (focus fire on the "
-                "wounded)")
-W_SUSP_DMG = K.add("susp_dmg", 1.0, 0.0, 3.0, doc="belief evidence per life point dealt to the Sheriff (and to "
-                   "known Deputies)")
+W_FOCUS = K.add(
+    "focus", 1.0, 0.0, 3.0, doc="extra value per missing life ratio of the target (focus fire on the wounded)"
+)
+W_SUSP_DMG = K.add(
+    "susp_dmg", 1.0, 0.0, 3.0, doc="belief evidence per life point dealt to the Sheriff (and to known Deputies)"
+)
 W_SUSP_HEAL = K.add("susp_heal", 1.0, 0.0, 3.0, doc="belief evidence per life point healed to the Sheriff")
 W_SUSP_SCALE = K.add("susp_scale", 0.7, 0.0, 3.0, doc="how strongly evidence tilts the role distribution")
 W_PROTECT = K.add("protect", 1.5, 0.0, 3.0, doc="relation of the Sheriff for his own side (and his self-weight)")
@@ -107,24 +194,64 @@ SID_BELIEF = 2
 
 # Presets: the knobs each changes from the defaults above.
 PRESETS = [
-    Preset("omniscient", SID_OMNI,
-           "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
-           "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
-           "weighs Dynamite risk; every role plays for its side.", {}, sees_hidden=True),
-    Preset("belief", SID_BELIEF,
-           "Public information only: role priors from the role table, tilted by who damaged or healed the "
-           "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient.", {}),
-    Preset("aggressive", SID_BELIEF,
-           "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
-           "when healthy, values kills highly and takes the Chief's Arrow on any lead.",
-           dict(gat_min=1, gat_bonus=1.5, risk=0.7, hurt=0.35, loud=0.5, kill=2.5, focus=1.5, chief_margin=0,
-                margin=0.0, ugly=3.0, bad=2.0, gamble=2.0)),
-    Preset("cautious", SID_BELIEF,
-           "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
-           "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
-           "of 3.",
-           dict(gat_bonus=0.8, risk=5.0, dyn_stop=2, hurt=0.7, loud=99.0, kill=1.0, focus=0.7, chief_margin=2,
-                good_life=3, margin=0.15, ugly=5.0, bad=3.0, gamble=3.0)),
+    Preset(
+        "omniscient",
+        SID_OMNI,
+        "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
+        "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
+        "weighs Dynamite risk; every role plays for its side.",
+        {},
+        sees_hidden=True,
+    ),
+    Preset(
+        "belief",
+        SID_BELIEF,
+        "Public information only: role priors from the role table, tilted by who damaged or healed the "
+        "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient.",
+        {},
+    ),
+    Preset(
+        "aggressive",
+        SID_BELIEF,
+        "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
+        "when healthy, values kills highly and takes the Chief's Arrow on any lead.",
+        dict(
+            gat_min=1,
+            gat_bonus=1.5,
+            risk=0.7,
+            hurt=0.35,
+            loud=0.5,
+            kill=2.5,
+            focus=1.5,
+            chief_margin=0,
+            margin=0.0,
+            ugly=3.0,
+            bad=2.0,
+            gamble=2.0,
+        ),
+    ),
+    Preset(
+        "cautious",
+        SID_BELIEF,
+        "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
+        "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
+        "of 3.",
+        dict(
+            gat_bonus=0.8,
+            risk=5.0,
+            dyn_stop=2,
+            hurt=0.7,
+            loud=99.0,
+            kill=1.0,
+            focus=0.7,
+            chief_margin=2,
+            good_life=3,
+            margin=0.15,
+            ugly=5.0,
+            bad=3.0,
+            gamble=3.0,
+        ),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 DEFAULT_LINEUP = ("belief",)
@@ -180,6 +307,7 @@ def _known_role(s, t):
 def _tail_table():
     """_BT[k, m] = P(at least m Dynamite among k fresh dice), each Dynamite with probability 1/6."""
     from math import comb
+
     t = np.zeros((8, 8))
     for k in range(8):
         for m in range(8):

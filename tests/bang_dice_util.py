@@ -1,6 +1,7 @@
 """BANG-specific helpers for the bang_dice tests: hand-built states with scripted dice (build, script, more), the
 face and character names, the logged events; the generic parts (parameters, legal actions, acting) are
 tests/harness.py, shared here as H."""
+
 import numpy as np
 
 from sim.games.bang_dice import GAME
@@ -9,11 +10,23 @@ from sim.games.bang_dice import params as P
 from sim.rng import seed_streams
 from tests.harness import Harness
 
-H = Harness(GAME)     # fresh states, parameters by name, legal actions, acting by kind and fields
+H = Harness(GAME)  # fresh states, parameters by name, legal actions, acting by kind and fields
 
 C = {cid: i for i, cid in enumerate(P.CHAR_IDS)}
-F = dict(A=E.ARROW, D=E.DYN, B1=E.BE1, B2=E.BE2, BR=E.BEER, G=E.GAT, BA=E.BROKEN, BU=E.BULLET,
-         B1X=E.BE1X2, B2X=E.BE2X2, BRX=E.BEERX2, GX=E.GATX2)
+F = dict(
+    A=E.ARROW,
+    D=E.DYN,
+    B1=E.BE1,
+    B2=E.BE2,
+    BR=E.BEER,
+    G=E.GAT,
+    BA=E.BROKEN,
+    BU=E.BULLET,
+    B1X=E.BE1X2,
+    B2X=E.BE2X2,
+    BRX=E.BEERX2,
+    GX=E.GATX2,
+)
 ROLE = dict(S=E.SHERIFF, D=E.DEPUTY, O=E.OUTLAW, R=E.RENEGADE)
 
 
@@ -21,8 +34,21 @@ def faces(*names):
     return [F[x] for x in names]
 
 
-def build(p, roles, chars, life=None, arrows=None, pile=None, active=0, forced=(), chief=None, special=None,
-          dead=(), ghost=-1, go=True):
+def build(
+    p,
+    roles,
+    chars,
+    life=None,
+    arrows=None,
+    pile=None,
+    active=0,
+    forced=(),
+    chief=None,
+    special=None,
+    dead=(),
+    ghost=-1,
+    go=True,
+):
     """A state at the start of `active`'s turn.  roles: string like 'SDOOR'; chars: list of character ids."""
     n = len(roles)
     st = np.zeros(1, E.STATE_DTYPE)

@@ -1,4 +1,5 @@
 """Rule tests for bang_dice: hand-built states with scripted dice (note sections 2, 4, 5, 7)."""
+
 from fractions import Fraction
 
 import numba as nb
@@ -42,12 +43,15 @@ def test_life_sums():
 
 
 def test_character_pool_respects_modules():
-    for mods, allowed in [({}, set(range(16))),
-                          ({"module__new_characters": 1}, set(range(16)) | {C["BILL_NOFACE"], C["ELENA_FUENTE"],
-                                                                            C["VERA_CUSTER"], C["DOC_HOLYDAY"],
-                                                                            C["MOLLY_STARK"]}),
-                          ({"module__new_characters": 1, "module__saloon_dice": 1, "module__chief_arrow": 1},
-                           set(range(24)))]:
+    for mods, allowed in [
+        ({}, set(range(16))),
+        (
+            {"module__new_characters": 1},
+            set(range(16))
+            | {C["BILL_NOFACE"], C["ELENA_FUENTE"], C["VERA_CUSTER"], C["DOC_HOLYDAY"], C["MOLLY_STARK"]},
+        ),
+        ({"module__new_characters": 1, "module__saloon_dice": 1, "module__chief_arrow": 1}, set(range(24))),
+    ]:
         p = H.params(**mods)
         seen = set()
         for seed in range(200):
@@ -64,8 +68,14 @@ def test_character_pool_respects_modules():
 # ---------------------------------------------------------------- worked examples (note 5.1)
 def test_example_indian_attack_mid_roll():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "CALAMITY_JANET", "LUCKY_DUKE", "ROSE_DOOLAN", "BLACK_JACK"],
-                  life=[6, 8, 8, 8, 8], arrows=[1, 2, 2, 2, 1], forced=faces("A", "A", "D", "B2", "G"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "CALAMITY_JANET", "LUCKY_DUKE", "ROSE_DOOLAN", "BLACK_JACK"],
+        life=[6, 8, 8, 8, 8],
+        arrows=[1, 2, 2, 2, 1],
+        forced=faces("A", "A", "D", "B2", "G"),
+    )
     # after the attack: Sheriff lost 2 (held 2), others 1 per arrow; then he took his second arrow
     assert s["life"][0] == 4
     assert list(s["life"][1:5]) == [6, 6, 6, 7]
@@ -85,8 +95,16 @@ def test_example_indian_attack_mid_roll():
 def test_example_chief_arrow_attack():
     p = H.params(module__chief_arrow=1)
     # Martin 1 (+1 he takes), Barbara 2 + Chief = 4, William 1, Jack 3; arrows set directly (note section 7)
-    st, s = build(p, "SOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[9, 9, 8, 8],
-                  arrows=[1, 2, 1, 3], pile=1, chief=1, forced=faces("A", "BR", "BR", "BR", "BR"))
+    st, s = build(
+        p,
+        "SOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        life=[9, 9, 8, 8],
+        arrows=[1, 2, 1, 3],
+        pile=1,
+        chief=1,
+        forced=faces("A", "BR", "BR", "BR", "BR"),
+    )
     assert len(ev_kinds(s, E.EV_INDIANS)) == 1
     assert list(s["life"][:4]) == [7, 9, 7, 5]
     assert s["chief_holder"] == -1 and s["pile"] == 9 and list(s["arrows"][:4]) == [0, 0, 0, 0]
@@ -94,15 +112,29 @@ def test_example_chief_arrow_attack():
 
 def test_chief_arrow_holder_tied_loses_double():
     p = H.params(module__chief_arrow=1)
-    st, s = build(p, "SOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[9, 9, 8, 8],
-                  arrows=[1, 2, 1, 4], pile=1, chief=1, forced=faces("A", "BR", "BR", "BR", "BR"))
+    st, s = build(
+        p,
+        "SOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        life=[9, 9, 8, 8],
+        arrows=[1, 2, 1, 4],
+        pile=1,
+        chief=1,
+        forced=faces("A", "BR", "BR", "BR", "BR"),
+    )
     assert list(s["life"][:4]) == [7, 5, 7, 4]
 
 
 def test_chief_arrow_choice_and_last_token():
     p = H.params(module__chief_arrow=1)
-    st, s = build(p, "SOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
-                  arrows=[0, 4, 4, 0], pile=1, forced=faces("A", "A", "BR", "BR", "BR"))
+    st, s = build(
+        p,
+        "SOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        arrows=[0, 4, 4, 0],
+        pile=1,
+        forced=faces("A", "A", "BR", "BR", "BR"),
+    )
     assert s["dkind"] == E.D_ARROW and sorted(values(s, p, "token")) == [0, 1]
     H.act(s, p, "ARROW", token=0)  # the last regular arrow; the Chief's Arrow is still in the pile: no attack
     # second arrow: only the Chief's Arrow is left -> taken automatically -> the Indians attack
@@ -114,17 +146,28 @@ def test_chief_arrow_choice_and_last_token():
 
 def test_chief_attack_alt_last_regular():
     p = H.params(module__chief_arrow=1, rule__chief_attack_trigger="last_regular")
-    st, s = build(p, "SOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
-                  arrows=[0, 4, 4, 0], pile=1, forced=faces("A", "BR", "BR", "BR", "BR"))
+    st, s = build(
+        p,
+        "SOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        arrows=[0, 4, 4, 0],
+        pile=1,
+        forced=faces("A", "BR", "BR", "BR", "BR"),
+    )
     H.act(s, p, "ARROW", token=0)
     assert len(ev_kinds(s, E.EV_INDIANS)) == 1
 
 
 def test_example_ghost():
     p = H.params(module__ghost=1)
-    st, s = build(p, "RSDDOOO", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET",
-                                 "CALAMITY_JANET", "WILLY_THE_KID"], ghost=0, active=0,
-                  forced=faces("BR", "G"))
+    st, s = build(
+        p,
+        "RSDDOOO",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET", "CALAMITY_JANET", "WILLY_THE_KID"],
+        ghost=0,
+        active=0,
+        forced=faces("BR", "G"),
+    )
     assert s["ghost_team"] == E.OUTLAW  # a Renegade Ghost plays as an Outlaw with 7 players
     assert s["nd"] == 2 and s["dkind"] == E.D_REROLL
     more(s, faces("A", "B1", "A", "BR", "BR", "G"))
@@ -148,8 +191,15 @@ def test_example_ghost():
 
 def test_ghost_first_eliminated_becomes_ghost_and_tokens():
     p = H.params(module__ghost=1)
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
-                  life=[11, 9, 1, 1, 9], arrows=[0, 0, 1, 1, 0], pile=1, forced=faces("A") + NOOP[:4])
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
+        life=[11, 9, 1, 1, 9],
+        arrows=[0, 0, 1, 1, 0],
+        pile=1,
+        forced=faces("A") + NOOP[:4],
+    )
     # seats 2 and 3 die together: the first in turn order from the active player (seat 0) becomes the Ghost
     assert s["ghost_seat"] == 2 and s["alive"][2] == 0 and s["alive"][3] == 0
     assert not s["over"]
@@ -169,16 +219,26 @@ def test_renegade_ghost_team_by_count():
 
 def test_example_jesse_jones():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
-                  life=[4, 9, 8, 8, 9], forced=faces("BR", "BR", "D", "D", "G"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
+        life=[4, 9, 8, 8, 9],
+        forced=faces("BR", "BR", "D", "D", "G"),
+    )
     s["max_life"][0] = 9
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BEER", seat=0)
     H.act(s, p, "BEER", seat=0)
     assert s["life"][0] == 8
     p2 = H.params(rule__jesse_threshold_checked_once=0)
-    st, s = build(p2, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
-                  life=[4, 9, 8, 8, 9], forced=faces("BR", "BR", "D", "D", "G"))
+    st, s = build(
+        p2,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
+        life=[4, 9, 8, 8, 9],
+        forced=faces("BR", "BR", "D", "D", "G"),
+    )
     H.act(s, p2, "REROLL", dice=0)
     H.act(s, p2, "BEER", seat=0)
     H.act(s, p2, "BEER", seat=0)
@@ -187,8 +247,14 @@ def test_example_jesse_jones():
 
 def test_example_kit_carlson():
     p = H.params()
-    st, s = build(p, "SOOR", ["KIT_CARLSON", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[9, 9, 8, 8],
-                  arrows=[2, 2, 1, 1], forced=faces("G", "G", "G", "D", "D"))
+    st, s = build(
+        p,
+        "SOOR",
+        ["KIT_CARLSON", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        life=[9, 9, 8, 8],
+        arrows=[2, 2, 1, 1],
+        forced=faces("G", "G", "G", "D", "D"),
+    )
     H.act(s, p, "REROLL", dice=0)
     assert s["arrows"][0] == 0  # all his own arrows discarded first
     H.act(s, p, "KIT", use=1, seat=1)
@@ -201,11 +267,31 @@ def test_example_kit_carlson():
 # ---------------------------------------------------------------- victory (note 2.6 and examples)
 def _attack_state(p, roles, life, arrows, active=0, dead=(), chars=None):
     n = len(roles)
-    chars = chars or ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "CALAMITY_JANET", "WILLY_THE_KID", "SID_KETCHUM",
-                      "SUZY_LAFAYETTE", "PAUL_REGRET"][:n]
+    chars = (
+        chars
+        or [
+            "ROSE_DOOLAN",
+            "LUCKY_DUKE",
+            "BLACK_JACK",
+            "CALAMITY_JANET",
+            "WILLY_THE_KID",
+            "SID_KETCHUM",
+            "SUZY_LAFAYETTE",
+            "PAUL_REGRET",
+        ][:n]
+    )
     held = sum(arrows)
-    return build(p, roles, chars, life=life, arrows=arrows, pile=9 - held, active=active, dead=dead,
-                 forced=faces("A" if 9 - held == 1 else "BR") + NOOP[:4])
+    return build(
+        p,
+        roles,
+        chars,
+        life=life,
+        arrows=arrows,
+        pile=9 - held,
+        active=active,
+        dead=dead,
+        forced=faces("A" if 9 - held == 1 else "BR") + NOOP[:4],
+    )
 
 
 def test_victory_outlaws_dead_renegade_alive_continues():
@@ -244,8 +330,9 @@ def test_victory_renegade_alone_wins():
 
 def test_victory_8p_two_renegades_outlaws_win():
     p = H.params()
-    st, s = _attack_state(p, "SDDOOORR", [1, 0, 0, 0, 0, 0, 5, 5], [8, 0, 0, 0, 0, 0, 0, 0], active=6,
-                          dead=(1, 2, 3, 4, 5))
+    st, s = _attack_state(
+        p, "SDDOOORR", [1, 0, 0, 0, 0, 0, 5, 5], [8, 0, 0, 0, 0, 0, 0, 0], active=6, dead=(1, 2, 3, 4, 5)
+    )
     assert s["over"] and s["winner_team"] == E.WT_OUTLAWS
 
 
@@ -260,8 +347,9 @@ def test_victory_sheriff_checked_before_bandits():
 def test_three_player_personal_kill_wins():
     p = H.params()
     # seats: Deputy 0 (hunts Renegade), Outlaw 1 (hunts Deputy), Renegade 2 (hunts Outlaw)
-    st, s = build(p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[8, 8, 1],
-                  forced=faces("B1", "BR", "BR", "D", "D"))
+    st, s = build(
+        p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[8, 8, 1], forced=faces("B1", "BR", "BR", "D", "D")
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=2)
     assert s["over"] and s["winner_team"] == E.WT_3P_DEPUTY and s["winner_seat"] == 0
@@ -270,8 +358,14 @@ def test_three_player_personal_kill_wins():
 
 def test_three_player_other_kill_goes_last_man_standing():
     p = H.params()
-    st, s = build(p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[8, 8, 1], active=1,
-                  forced=faces("B1", "BR", "BR", "D", "D"))
+    st, s = build(
+        p,
+        "DOR",
+        ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+        life=[8, 8, 1],
+        active=1,
+        forced=faces("B1", "BR", "BR", "D", "D"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=2)  # the Outlaw kills the Deputy's target
     assert not s["over"] and s["lms"] == 1
@@ -280,8 +374,15 @@ def test_three_player_other_kill_goes_last_man_standing():
 def test_three_player_indian_death_not_personal_and_alt():
     for alt, over in [(0, False), (1, True)]:
         p = H.params(rule__three_player_indian_kill_counts=alt)
-        st, s = build(p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"], life=[8, 8, 1],
-                      arrows=[0, 0, 8], pile=1, forced=faces("A") + NOOP[:4])
+        st, s = build(
+            p,
+            "DOR",
+            ["ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK"],
+            life=[8, 8, 1],
+            arrows=[0, 0, 8],
+            pile=1,
+            forced=faces("A") + NOOP[:4],
+        )
         assert s["alive"][2] == 0
         assert bool(s["over"]) == over
         if over:
@@ -298,8 +399,12 @@ def test_three_player_bullseye2_acts_as_bullseye1():
 # ---------------------------------------------------------------- dice rules
 def test_dynamite_locked_and_three_dynamite():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
-                  forced=faces("D", "D", "BR", "BR", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
+        forced=faces("D", "D", "BR", "BR", "BR"),
+    )
     assert all((m & 0b11) == 0 for m in values(s, p, "dice"))
     more(s, faces("D", "BR", "BR") + NOOP)
     H.act(s, p, "REROLL", dice=0b11100)
@@ -309,15 +414,24 @@ def test_dynamite_locked_and_three_dynamite():
 
 def test_three_dynamite_alt_turn_ends():
     p = H.params(rule__dynamite_resolves_rest=0)
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
-                  forced=faces("D", "D", "D", "BR", "BR") + NOOP)
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
+        forced=faces("D", "D", "D", "BR", "BR") + NOOP,
+    )
     assert s["life"][0] == 10 and s["active"] == 1
 
 
 def test_gatling_once_per_turn_and_discard():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
-                  arrows=[3, 0, 0, 0, 0], forced=faces("G", "G", "G", "G", "G") + NOOP)
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
+        arrows=[3, 0, 0, 0, 0],
+        forced=faces("G", "G", "G", "G", "G") + NOOP,
+    )
     H.act(s, p, "REROLL", dice=0)
     # Paul Regret is immune; the others lose exactly 1 (5 Gatlings fire once)
     assert list(s["life"][1:5]) == [8, 7, 7, 9]
@@ -326,9 +440,16 @@ def test_gatling_once_per_turn_and_discard():
 
 def test_active_dies_mid_turn_ends_turn():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
-                  life=[11, 9, 8, 8, 1], arrows=[0, 0, 0, 0, 8], pile=1, active=4,
-                  forced=faces("A", "G", "G", "G", "BR") + NOOP)
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "CALAMITY_JANET", "PAUL_REGRET"],
+        life=[11, 9, 8, 8, 1],
+        arrows=[0, 0, 0, 0, 8],
+        pile=1,
+        active=4,
+        forced=faces("A", "G", "G", "G", "BR") + NOOP,
+    )
     assert s["alive"][4] == 0 and s["active"] == 0  # no Gatling fired
     assert list(s["life"][1:4]) == [9, 8, 8]
 
@@ -344,8 +465,12 @@ def _one(p, char, others=None, roles="SDOOR", **kw):
 
 def test_bart_cassidy_arrow_instead_of_life():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "BART_CASSIDY", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  forced=faces("B1", "B1", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "BART_CASSIDY", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        forced=faces("B1", "B1", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     H.act(s, p, "BULLSEYE", seat=1)
@@ -356,8 +481,13 @@ def test_bart_cassidy_arrow_instead_of_life():
 
 def test_bart_cannot_take_last_arrow():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "BART_CASSIDY", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  arrows=[0, 0, 8, 0, 0], forced=faces("B1", "BR", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "BART_CASSIDY", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        arrows=[0, 0, 8, 0, 0],
+        forced=faces("B1", "BR", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["life"][1] == 7 and s["arrows"][1] == 0  # no choice offered: only 1 arrow left in the pile
@@ -378,17 +508,24 @@ def test_calamity_janet_range():
 
 def test_rose_doolan_range():
     p = H.params()
-    st, s = build(p, "SDDOOOR", ["ROSE_DOOLAN"] + ["JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET",
-                                                    "BLACK_JACK", "WILLY_THE_KID"],
-                  forced=faces("B2", "BR", "BR", "D", "D"))
+    st, s = build(
+        p,
+        "SDDOOOR",
+        ["ROSE_DOOLAN"] + ["JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET", "BLACK_JACK", "WILLY_THE_KID"],
+        forced=faces("B2", "BR", "BR", "D", "D"),
+    )
     H.act(s, p, "REROLL", dice=0)
     assert sorted(values(s, p, "seat")) == [2, 3, 4, 5]
 
 
 def test_el_gringo_shooter_takes_arrow():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  forced=faces("B1", "B1", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        forced=faces("B1", "B1", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     H.act(s, p, "BULLSEYE", seat=1)
@@ -398,8 +535,13 @@ def test_el_gringo_shooter_takes_arrow():
 def test_el_gringo_vs_gatling_after_discard():
     for alt, arrows in [(1, 1), (0, 0)]:
         p = H.params(rule__gringo_arrow_after_gatling_discard=alt)
-        st, s = build(p, "SDOOR", ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                      arrows=[2, 0, 0, 0, 0], forced=faces("G", "G", "G", "D", "D") + NOOP)
+        st, s = build(
+            p,
+            "SDOOR",
+            ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+            arrows=[2, 0, 0, 0, 0],
+            forced=faces("G", "G", "G", "D", "D") + NOOP,
+        )
         if s["dkind"] == E.D_REROLL and s["active"] == 0:
             H.act(s, p, "REROLL", dice=0)
         assert s["arrows"][0] == arrows
@@ -407,8 +549,13 @@ def test_el_gringo_vs_gatling_after_discard():
 
 def test_jourdonnais_caps_indians():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "JOURDONNAIS", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  arrows=[0, 5, 3, 0, 0], forced=faces("A") + NOOP[:4])
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "JOURDONNAIS", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        arrows=[0, 5, 3, 0, 0],
+        forced=faces("A") + NOOP[:4],
+    )
     assert s["life"][1] == 6 and s["life"][2] == 5
 
 
@@ -423,8 +570,13 @@ def test_lucky_duke_four_rolls():
 
 def test_pedro_ramirez_discards_on_loss():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "PEDRO_RAMIREZ", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  arrows=[0, 2, 0, 0, 0], forced=faces("B1", "BR", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "PEDRO_RAMIREZ", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        arrows=[0, 2, 0, 0, 0],
+        forced=faces("B1", "BR", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["life"][1] == 7 and s["arrows"][1] == 1
@@ -432,8 +584,13 @@ def test_pedro_ramirez_discards_on_loss():
 
 def test_sid_ketchum_heals_at_start():
     p = H.params()
-    st, s = build(p, "SDOOR", ["SID_KETCHUM", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  life=[10, 5, 8, 8, 9], forced=NOOP)
+    st, s = build(
+        p,
+        "SDOOR",
+        ["SID_KETCHUM", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        life=[10, 5, 8, 8, 9],
+        forced=NOOP,
+    )
     assert s["dkind"] == E.D_SID
     H.act(s, p, "SID", seat=1)
     assert s["life"][1] == 6
@@ -460,8 +617,14 @@ def test_suzy_lafayette_bonus():
 
 def test_vulture_sam_gains_on_death():
     p = H.params()
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "VULTURE_SAM", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  life=[11, 5, 1, 8, 9], arrows=[0, 0, 8, 0, 0], forced=faces("A") + NOOP[:4])
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "VULTURE_SAM", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        life=[11, 5, 1, 8, 9],
+        arrows=[0, 0, 8, 0, 0],
+        forced=faces("A") + NOOP[:4],
+    )
     assert s["alive"][2] == 0 and s["life"][1] == 7
 
 
@@ -505,8 +668,9 @@ def test_loudmouth_bullet_costs_life():
 
 def test_coward_broken_arrow_and_double_beer():
     p = H.params(module__saloon_dice=1)
-    st, s = _one(p, "JESSE_JONES", arrows=[0, 2, 1, 0, 0], life=[6, 9, 8, 8, 9],
-                 forced=faces("D", "D", "BR", "BR", "BA"))
+    st, s = _one(
+        p, "JESSE_JONES", arrows=[0, 2, 1, 0, 0], life=[6, 9, 8, 8, 9], forced=faces("D", "D", "BR", "BR", "BA")
+    )
     H.act(s, p, "SALOON", saloon=2)
     assert s["dkind"] == E.D_BROKEN and sorted(values(s, p, "seat")) == [1, 2]
     H.act(s, p, "BROKEN_ARROW", seat=1)
@@ -563,15 +727,23 @@ def test_elena_fuente_gives_arrow():
 
 def test_vera_custer_reduction():
     p = H.params(module__new_characters=1)
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "VERA_CUSTER", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  forced=faces("B1", "B1", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "VERA_CUSTER", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        forced=faces("B1", "B1", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["life"][1] == 6  # one damage event of 2 -> 1
     p2 = H.params(module__new_characters=1, rule__vera_reduction_per="die")
-    st, s = build(p2, "SDOOR", ["JESSE_JONES", "VERA_CUSTER", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  forced=faces("B1", "B1", "D", "D", "BR"))
+    st, s = build(
+        p2,
+        "SDOOR",
+        ["JESSE_JONES", "VERA_CUSTER", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        forced=faces("B1", "B1", "D", "D", "BR"),
+    )
     H.act(s, p2, "REROLL", dice=0)
     H.act(s, p2, "BULLSEYE", seat=1)
     H.act(s, p2, "BULLSEYE", seat=1)
@@ -610,8 +782,12 @@ def test_doc_holyday_heals_on_three_shots():
 
 def test_molly_stark_takes_damage():
     p = H.params(module__new_characters=1)
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "LUCKY_DUKE", "MOLLY_STARK", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  forced=faces("B1", "BR", "BR", "D", "D"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "LUCKY_DUKE", "MOLLY_STARK", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        forced=faces("B1", "BR", "BR", "D", "D"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["dkind"] == E.D_MOLLY and s["decider"] == 2 and s["react_seat"] == 1
@@ -641,8 +817,12 @@ def test_special_roles_dealt_by_type():
             E.setup(s, p, 8)
             for i in range(8):
                 sp, r = s["special"][i], s["role0"][i]
-                ok = {E.SHERIFF: {E.BEAR}, E.DEPUTY: {E.GOOD, E.DOC, E.JUDGE},
-                      E.OUTLAW: {E.GAMBLER, E.BAD, E.UGLY}, E.RENEGADE: {E.RIGHT, E.LEFT}}[r]
+                ok = {
+                    E.SHERIFF: {E.BEAR},
+                    E.DEPUTY: {E.GOOD, E.DOC, E.JUDGE},
+                    E.OUTLAW: {E.GAMBLER, E.BAD, E.UGLY},
+                    E.RENEGADE: {E.RIGHT, E.LEFT},
+                }[r]
                 if mode == "mixed":
                     ok = ok | {E.SP_NONE}
                 assert sp in ok
@@ -738,8 +918,7 @@ def test_right_hand_extra_turn():
 
 def test_left_hand_saves():
     p = H.params(module__special_roles="replace")
-    st, s = _sp(p, [0, 0, 0, 0, E.LEFT], life=[11, 9, 1, 8, 9], arrows=[0, 0, 8, 0, 0],
-                forced=faces("A") + NOOP[:4])
+    st, s = _sp(p, [0, 0, 0, 0, E.LEFT], life=[11, 9, 1, 8, 9], arrows=[0, 0, 8, 0, 0], forced=faces("A") + NOOP[:4])
     assert s["dkind"] == E.D_LEFT and s["decider"] == 4 and s["react_seat"] == 2
     H.act(s, p, "LEFT_HAND", reveal=1)
     assert s["alive"][2] == 1 and s["life"][2] == 2
@@ -750,8 +929,9 @@ def test_left_hand_may_discard(reading, kept):
     """OS, The Left Hand of the Devil: 'That player stays in the game with 2 life points and may discard all of
     his arrows': rule.left_hand_discard all = he discards them, keep = he keeps them."""
     p = H.params(module__special_roles="replace", rule__left_hand_discard=reading)
-    st, s = _sp(p, [0, 0, 0, 0, E.LEFT], life=[11, 1, 8, 8, 9], arrows=[0, 3, 0, 0, 0],
-                forced=faces("B1", "D", "D", "BR", "BR"))
+    st, s = _sp(
+        p, [0, 0, 0, 0, E.LEFT], life=[11, 1, 8, 8, 9], arrows=[0, 3, 0, 0, 0], forced=faces("B1", "D", "D", "BR", "BR")
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["dkind"] == E.D_LEFT and s["react_seat"] == 1
@@ -764,8 +944,14 @@ def test_pedro_may_discard_the_chief_arrow(reading, chief, arrows):
     """Pedro Ramirez discards one arrow per life point lost; holding the Chief's Arrow and regular ones he may
     return either (rule.chief_arrow_discard)."""
     p = H.params(module__chief_arrow=1, rule__chief_arrow_discard=reading)
-    st, s = build(p, "SDOOR", ["JESSE_JONES", "PEDRO_RAMIREZ", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                  arrows=[0, 2, 0, 0, 0], chief=1, forced=faces("B1", "BR", "D", "D", "BR"))
+    st, s = build(
+        p,
+        "SDOOR",
+        ["JESSE_JONES", "PEDRO_RAMIREZ", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+        arrows=[0, 2, 0, 0, 0],
+        chief=1,
+        forced=faces("B1", "BR", "D", "D", "BR"),
+    )
     H.act(s, p, "REROLL", dice=0)
     H.act(s, p, "BULLSEYE", seat=1)
     assert s["life"][1] == 7 and s["chief_holder"] == chief and s["arrows"][1] == arrows
@@ -866,8 +1052,7 @@ def _within(hits, n, exact, k=3.5):
 
 def test_probability_three_dynamite_first_roll():
     p = H.params()
-    st, s = build(p, "SDOOR", ["PAUL_REGRET", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "ROSE_DOOLAN"],
-                  go=False)
+    st, s = build(p, "SDOOR", ["PAUL_REGRET", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "ROSE_DOOLAN"], go=False)
     n = 60000
     hits = _first_roll_dynamite(st, p, n)
     _within(hits, n, Fraction(23, 648))
@@ -875,8 +1060,7 @@ def test_probability_three_dynamite_first_roll():
 
 def test_probability_chase_the_gatling():
     p = H.params()
-    st, s = build(p, "SDOOR", ["PAUL_REGRET", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "ROSE_DOOLAN"],
-                  go=False)
+    st, s = build(p, "SDOOR", ["PAUL_REGRET", "JESSE_JONES", "LUCKY_DUKE", "SUZY_LAFAYETTE", "ROSE_DOOLAN"], go=False)
     n = 40000
     fires, dyn = _chase_gatling(st, p, n)
     exact = Fraction(1138594, 4782969)
@@ -886,8 +1070,7 @@ def test_probability_chase_the_gatling():
 
 def test_probability_lucky_duke_chase():
     p = H.params()
-    st, s = build(p, "SDOOR", ["LUCKY_DUKE", "JESSE_JONES", "PAUL_REGRET", "SUZY_LAFAYETTE", "ROSE_DOOLAN"],
-                  go=False)
+    st, s = build(p, "SDOOR", ["LUCKY_DUKE", "JESSE_JONES", "PAUL_REGRET", "SUZY_LAFAYETTE", "ROSE_DOOLAN"], go=False)
     n = 40000
     fires, dyn = _chase_gatling(st, p, n)
     _within(fires, n, Fraction(742860625, 2324522934))
@@ -895,6 +1078,7 @@ def test_probability_lucky_duke_chase():
 
 def test_data_file_params_section_matches_table():
     import json
+
     d = json.loads(P.DATA_FILE.read_text())
     rows = {r["name"]: r for r in d["params"]["table"]}
     assert set(rows) == set(GAME.params.names)
@@ -905,8 +1089,13 @@ def test_data_file_params_section_matches_table():
 def test_el_gringo_last_arrow_fires_attack_and_alt():
     for on, attacks in [(1, 1), (0, 0)]:
         p = H.params(rule__gringo_last_arrow_attacks=on)
-        st, s = build(p, "SDOOR", ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                      arrows=[0, 0, 8, 0, 0], forced=faces("B1", "BR", "D", "D", "BR"))
+        st, s = build(
+            p,
+            "SDOOR",
+            ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+            arrows=[0, 0, 8, 0, 0],
+            forced=faces("B1", "BR", "D", "D", "BR"),
+        )
         H.act(s, p, "REROLL", dice=0)
         H.act(s, p, "BULLSEYE", seat=1)
         assert len(ev_kinds(s, E.EV_INDIANS)) == attacks
@@ -919,8 +1108,9 @@ def test_el_gringo_last_arrow_fires_attack_and_alt():
 
 def test_left_hand_cancelled_by_judge_player_dies():
     p = H.params(module__special_roles="replace")
-    st, s = _sp(p, [0, E.JUDGE, 0, 0, E.LEFT], life=[11, 9, 1, 8, 9], arrows=[0, 0, 8, 0, 0],
-                forced=faces("A") + NOOP[:4])
+    st, s = _sp(
+        p, [0, E.JUDGE, 0, 0, E.LEFT], life=[11, 9, 1, 8, 9], arrows=[0, 0, 8, 0, 0], forced=faces("A") + NOOP[:4]
+    )
     H.act(s, p, "LEFT_HAND", reveal=1)
     assert s["dkind"] == E.D_JUDGE and s["decider"] == 1
     H.act(s, p, "JUDGE", reveal=1)
@@ -937,8 +1127,13 @@ def test_bullets_kill_active_turn_ends():
 
 def test_ghost_dynamite_costs_nothing():
     p = H.params(module__ghost=1)
-    st, s = build(p, "RSDOO", ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"], ghost=0,
-                  forced=faces("D", "D"))
+    st, s = build(
+        p,
+        "RSDOO",
+        ["JESSE_JONES", "ROSE_DOOLAN", "LUCKY_DUKE", "BLACK_JACK", "PAUL_REGRET"],
+        ghost=0,
+        forced=faces("D", "D"),
+    )
     assert s["dkind"] == E.D_GHOST  # both dice locked: no re-roll decision
     assert s["life"][1] == 11
 
@@ -946,7 +1141,7 @@ def test_ghost_dynamite_costs_nothing():
 def test_black_jack_may_reroll_a_former_ghost_token_die_showing_dynamite():
     p = H.params()
     st, s = _one(p, "BLACK_JACK", forced=faces("BR", "BR", "BR", "BR", "BR"))
-    s["preset"] = 0b00001           # die 0 showed a Ghost token's face on roll 1
+    s["preset"] = 0b00001  # die 0 showed a Ghost token's face on roll 1
     more(s, faces("D"))
     H.act(s, p, "REROLL", dice=0b00001)
     assert s["face"][0] == E.DYN and s["preset"] == 0
@@ -957,10 +1152,16 @@ def test_el_gringo_arrow_withheld_under_last_regular_trigger():
     # A5 off withholds the arrow that would fire the attack; under A8 = last_regular that is the last regular arrow,
     # even while the Chief's Arrow is still in the pile
     for a5, attacks in [(0, 0), (1, 1)]:
-        p = H.params(module__chief_arrow=1, rule__chief_attack_trigger="last_regular",
-                   rule__gringo_last_arrow_attacks=a5)
-        st, s = build(p, "SDOOR", ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
-                      arrows=[0, 0, 8, 0, 0], forced=faces("B1", "BR", "D", "D", "BR"))
+        p = H.params(
+            module__chief_arrow=1, rule__chief_attack_trigger="last_regular", rule__gringo_last_arrow_attacks=a5
+        )
+        st, s = build(
+            p,
+            "SDOOR",
+            ["JESSE_JONES", "EL_GRINGO", "LUCKY_DUKE", "SUZY_LAFAYETTE", "PAUL_REGRET"],
+            arrows=[0, 0, 8, 0, 0],
+            forced=faces("B1", "BR", "D", "D", "BR"),
+        )
         assert s["pile"] == 1 and s["chief_holder"] == -1
         H.act(s, p, "REROLL", dice=0)
         H.act(s, p, "BULLSEYE", seat=1)
@@ -988,7 +1189,7 @@ def test_doc_holyday_counts_only_bulls_eyes_that_hit():
     H.act(s, p, "REROLL", dice=0)
     targets = values(s, p, "seat")
     nobody = max(targets)
-    assert nobody >= 5                         # the "assign to nobody" choice
+    assert nobody >= 5  # the "assign to nobody" choice
     for t in (1, 4, nobody):
         H.act(s, p, "BULLSEYE", seat=t)
     assert s["life"][0] == 6

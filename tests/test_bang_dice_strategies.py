@@ -3,6 +3,7 @@
 Legal play in every player count and module set, decisions on hand-built states, the belief bot's blindness to
 hidden roles, and statistical sanity (heuristics beat random; omniscient not worse than belief).
 """
+
 import numba as nb
 import numpy as np
 import pytest
@@ -14,8 +15,13 @@ from strategies import bang_dice as S
 
 DEV = GAME
 
-ALL = {"module.saloon_dice": 1, "module.chief_arrow": 1, "module.new_characters": 1,
-       "module.special_roles": "replace", "module.ghost": 1}
+ALL = {
+    "module.saloon_dice": 1,
+    "module.chief_arrow": 1,
+    "module.new_characters": 1,
+    "module.special_roles": "replace",
+    "module.ghost": 1,
+}
 MIXED = dict(ALL, **{"module.special_roles": "mixed"})
 NAMES = [s.name for s in S.STRATEGIES]
 SCOL = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
@@ -170,8 +176,9 @@ def test_renegade_beers_sheriff_early_but_not_in_the_duel():
     assert s["dkind"] == E.D_BEER
     assert pick(s, p, "belief", "seat")[0] == 0
     # final duel (everyone else dead): the Beer goes to himself
-    st, s = build(p, "SRDOO", CH5, life=[1, 6, 0, 0, 0], active=1, dead=(2, 3, 4),
-                  forced=faces("BR", "D", "D", "A", "A"))
+    st, s = build(
+        p, "SRDOO", CH5, life=[1, 6, 0, 0, 0], active=1, dead=(2, 3, 4), forced=faces("BR", "D", "D", "A", "A")
+    )
     for i in (2, 3, 4):
         s["role_known"][i] = 1
     H.act(s, p, "REROLL", dice=0)
@@ -203,8 +210,8 @@ def test_rerolls_spent_arrows_and_keeps_good_dice():
     st, s = build(p, "SDOOR", CH5, active=2, forced=faces("A", "A", "B2", "G", "G"))
     for name in NAMES:
         arg, _ = pick(s, p, name, "dice")
-        assert arg & 0b11 == 0b11, name        # both Arrows re-rolled
-        assert arg & 0b11000 == 0, name        # Gatlings kept (2 showing)
+        assert arg & 0b11 == 0b11, name  # both Arrows re-rolled
+        assert arg & 0b11000 == 0, name  # Gatlings kept (2 showing)
 
 
 def test_aggressive_chases_single_gatling_cautious_keeps_bullseye():
@@ -213,8 +220,8 @@ def test_aggressive_chases_single_gatling_cautious_keeps_bullseye():
     st, s = build(p, "SDOOR", CH5, active=2, forced=faces("A", "A", "B2", "G", "BR"))
     a_arg, _ = pick(s, p, "aggressive", "dice")
     c_arg, _ = pick(s, p, "cautious", "dice")
-    assert a_arg & 0b01000 == 0          # aggressive keeps the lone Gatling
-    assert c_arg & 0b00100 == 0          # cautious keeps the Bull's Eye on the Sheriff
+    assert a_arg & 0b01000 == 0  # aggressive keeps the lone Gatling
+    assert c_arg & 0b00100 == 0  # cautious keeps the Bull's Eye on the Sheriff
 
 
 def test_black_jack_rerolls_dynamite():
@@ -242,14 +249,13 @@ def test_deputy_does_not_fire_gatling_on_dying_sheriff():
     st, s = build(p, "SDOOR", CH5, life=[1, 8, 8, 9, 8], active=1, forced=faces("G", "G", "G", "BR", "A"))
     for name in NAMES:
         arg, _ = pick(s, p, name, "dice")
-        assert arg & 0b111 != 0, name    # breaks the Gatling
+        assert arg & 0b111 != 0, name  # breaks the Gatling
 
 
 def test_sheriff_shoots_suspect_belief():
     p = H.params()
     # Sheriff seat 0; BE1 reaches seats 1 and 4.  Seat 1 has healed him, seat 4 has shot him.
-    st, s = build(p, "SDOOR", CH5, life=[8, 8, 8, 9, 8], active=0, forced=faces("B1", "BR", "D", "A", "A"),
-                  go=False)
+    st, s = build(p, "SDOOR", CH5, life=[8, 8, 8, 9, 8], active=0, forced=faces("B1", "BR", "D", "A", "A"), go=False)
     s["dmg_to_sheriff"][4] = 3
     s["hit_by"][4, 0] = 3
     s["heal_to_sheriff"][1] = 2
@@ -259,8 +265,7 @@ def test_sheriff_shoots_suspect_belief():
     assert s["dkind"] == E.D_BE
     assert pick(s, p, "belief", "seat")[0] == 4
     # swap the evidence: now seat 1 is the suspect
-    st, s = build(p, "SDOOR", CH5, life=[8, 8, 8, 9, 8], active=0, forced=faces("B1", "BR", "D", "A", "A"),
-                  go=False)
+    st, s = build(p, "SDOOR", CH5, life=[8, 8, 8, 9, 8], active=0, forced=faces("B1", "BR", "D", "A", "A"), go=False)
     s["dmg_to_sheriff"][1] = 3
     s["hit_by"][1, 0] = 3
     s["heal_to_sheriff"][4] = 2
@@ -282,8 +287,9 @@ def test_omniscient_sheriff_shoots_the_outlaw():
 def test_three_player_targets():
     p = H.params()
     # Deputy (seat 0) hunts the Renegade (seat 2), Outlaw at seat 1 hunts the Deputy
-    st, s = build(p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "SID_KETCHUM"], active=0,
-                  forced=faces("B1", "BR", "D", "A", "A"))
+    st, s = build(
+        p, "DOR", ["ROSE_DOOLAN", "LUCKY_DUKE", "SID_KETCHUM"], active=0, forced=faces("B1", "BR", "D", "A", "A")
+    )
     H.act(s, p, "REROLL", dice=0)
     for name in NAMES:
         arg, args = pick(s, p, name, "seat")
@@ -306,9 +312,9 @@ def test_saloon_die_choice_by_preset():
     p = H.params(module__saloon_dice=1)
     st, s = build(p, "SDOOR", CH5, life=[10, 8, 3, 9, 8], active=2)
     assert s["dkind"] == E.D_SALOON
-    assert pick(s, p, "cautious", "saloon")[0] == 2 and pick(s, p, "belief", "saloon")[0] == 2   # hurt: Coward
+    assert pick(s, p, "cautious", "saloon")[0] == 2 and pick(s, p, "belief", "saloon")[0] == 2  # hurt: Coward
     st, s = build(p, "SDOOR", CH5, active=2)
-    assert pick(s, p, "aggressive", "saloon")[0] == 1                                   # healthy: Loudmouth
+    assert pick(s, p, "aggressive", "saloon")[0] == 1  # healthy: Loudmouth
     assert pick(s, p, "cautious", "saloon")[0] == 0
 
 
@@ -329,9 +335,18 @@ def test_ghost_gives_harm_to_enemy_help_to_ally():
 
 def test_left_hand_saves_sheriff_but_not_at_the_end():
     p = H.params(module__special_roles="replace")
-    st, s = build(p, "SRDOO", CH5, life=[1, 8, 8, 9, 8], arrows=[1, 0, 0, 0, 0], pile=1, active=2,
-                  special=[E.BEAR, E.LEFT, E.DOC, E.BAD, E.UGLY], forced=faces("A", "BR", "BR", "BR", "BR"),
-                  go=False)
+    st, s = build(
+        p,
+        "SRDOO",
+        CH5,
+        life=[1, 8, 8, 9, 8],
+        arrows=[1, 0, 0, 0, 0],
+        pile=1,
+        active=2,
+        special=[E.BEAR, E.LEFT, E.DOC, E.BAD, E.UGLY],
+        forced=faces("A", "BR", "BR", "BR", "BR"),
+        go=False,
+    )
     E.advance(s, p)
     while s["dkind"] == E.D_DOC:
         H.act(s, p, "DOC", reveal=0)

@@ -1,4 +1,5 @@
 """BANG! The Dice Game (dV Giochi 2013) with the five Old Saloon modules."""
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
@@ -41,9 +42,11 @@ GAME = GameSpec(
     item_names=ITEM_NAMES,
     item_kinds=ITEM_KINDS,
     event_text=event_text,
-    turn_order_note=("The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
-                     "is that role, not a seat a player could choose: its win share measures that side, "
-                     "and the other positions are counted from its left."),
+    turn_order_note=(
+        "The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
+        "is that role, not a seat a player could choose: its win share measures that side, "
+        "and the other positions are counted from its left."
+    ),
     assumed_components="Ghost token set (one per base face + x2) is assumed; see RULES.md",
     rules_version="2026-11-22",
 )

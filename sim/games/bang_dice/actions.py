@@ -33,47 +33,112 @@ packed into one int64; the engine, the strategies, text.py and the tests encode 
 The list is built once per decision by run_auto (into s.leg) and copied by legal_actions while its key (step
 counter, decision, decider, phase) still matches; a hand-built state regenerates it.
 """
+
 import numba as nb
 import numpy as np
 
 from sim.toolkit import ActionCodec, push
 
 from . import params as P
-from .state import (APACHE, DIE_FACES, JOSE, MAX_ACTIONS, MAX_PLAYERS, TEQUILA, param_on,  # noqa: F401
-                    sync_params)
+from .state import (
+    APACHE,
+    DIE_FACES,
+    JOSE,
+    MAX_PLAYERS,
+    TEQUILA,
+    param_on,
+    sync_params,
+)
+from .state import MAX_ACTIONS  # noqa: F401 (re-exported: the length of the legal list)
 from .table import all_dice, bart_max, be_mask, holds_any, is_char, locked_mask, molly_max
 
 CODEC = ActionCodec(
-    kinds={"NONE": (), "GOOD": ("reveal",), "UGLY": ("reveal", "seat", "seat2"), "SID": ("seat",),
-           "SALOON": ("saloon",), "DOC": ("reveal", "die", "side"), "ELENA": ("use", "seat"), "ARROW": ("token",),
-           "BROKEN_ARROW": ("seat",), "REROLL": ("dice",), "GAMBLER": ("reveal",), "BULLSEYE": ("seat",),
-           "SLAB": ("use", "seat"), "BEER": ("seat",), "KIT": ("use", "seat"), "BART": ("count",),
-           "MOLLY": ("count",), "LEFT_HAND": ("reveal",), "BAD": ("reveal",), "JUDGE": ("reveal",),
-           "RIGHT_HAND": ("reveal",), "GHOST_GIVE": ("face", "seat")},
+    kinds={
+        "NONE": (),
+        "GOOD": ("reveal",),
+        "UGLY": ("reveal", "seat", "seat2"),
+        "SID": ("seat",),
+        "SALOON": ("saloon",),
+        "DOC": ("reveal", "die", "side"),
+        "ELENA": ("use", "seat"),
+        "ARROW": ("token",),
+        "BROKEN_ARROW": ("seat",),
+        "REROLL": ("dice",),
+        "GAMBLER": ("reveal",),
+        "BULLSEYE": ("seat",),
+        "SLAB": ("use", "seat"),
+        "BEER": ("seat",),
+        "KIT": ("use", "seat"),
+        "BART": ("count",),
+        "MOLLY": ("count",),
+        "LEFT_HAND": ("reveal",),
+        "BAD": ("reveal",),
+        "JUDGE": ("reveal",),
+        "RIGHT_HAND": ("reveal",),
+        "GHOST_GIVE": ("face", "seat"),
+    },
     # widths: seat holds 0..7 and WASTED; count up to the largest arrow pile or life a parameter allows (30)
-    fields={"reveal": 1, "use": 1, "seat": 4, "seat2": 3, "saloon": 3, "die": 3, "side": 3, "token": 2,
-            "dice": 6, "count": 6, "face": 4})
+    fields={
+        "reveal": 1,
+        "use": 1,
+        "seat": 4,
+        "seat2": 3,
+        "saloon": 3,
+        "die": 3,
+        "side": 3,
+        "token": 2,
+        "dice": 6,
+        "count": 6,
+        "face": 4,
+    },
+)
 # The decision kinds (s.dkind) are the action kinds; D_NONE: no decision pending.
-(D_NONE, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER, D_BE, D_SLAB,
- D_BEER, D_KIT, D_BART, D_MOLLY, D_LEFT, D_BAD, D_JUDGE, D_RIGHT, D_GHOST) = range(len(CODEC.kind_names))
+(
+    D_NONE,
+    D_GOOD,
+    D_UGLY,
+    D_SID,
+    D_SALOON,
+    D_DOC,
+    D_ELENA,
+    D_ARROW,
+    D_BROKEN,
+    D_REROLL,
+    D_GAMBLER,
+    D_BE,
+    D_SLAB,
+    D_BEER,
+    D_KIT,
+    D_BART,
+    D_MOLLY,
+    D_LEFT,
+    D_BAD,
+    D_JUDGE,
+    D_RIGHT,
+    D_GHOST,
+) = range(len(CODEC.kind_names))
 DECISION_NAMES = tuple(k.lower() for k in CODEC.kind_names)
 assert CODEC.kind_names[D_GHOST] == "GHOST_GIVE" and CODEC.kind_names[D_BE] == "BULLSEYE"
 
-WASTED = MAX_PLAYERS            # BULLSEYE seat: the shot is wasted
+WASTED = MAX_PLAYERS  # BULLSEYE seat: the shot is wasted
 # SALOON choices: base dice only, the Loudmouth or the Coward replacing a base die, or as a 6th die (Jose Delgado,
 # Tequila Joe)
 SALOON_BASE, SALOON_LOUD, SALOON_COWARD, SALOON_LOUD_EXTRA, SALOON_COWARD_EXTRA = range(5)
-ARROW_REGULAR, ARROW_CHIEF, ARROW_STEAL_CHIEF = range(3)   # ARROW tokens
+ARROW_REGULAR, ARROW_CHIEF, ARROW_STEAL_CHIEF = range(3)  # ARROW tokens
 
 kind_of = CODEC.kind_getter()
-reveal_of, use_of, seat_of, seat2_of, saloon_of, die_of, side_of, token_of, dice_of, count_of, face_of = \
-    CODEC.getters("reveal", "use", "seat", "seat2", "saloon", "die", "side", "token", "dice", "count", "face")
+reveal_of, use_of, seat_of, seat2_of, saloon_of, die_of, side_of, token_of, dice_of, count_of, face_of = CODEC.getters(
+    "reveal", "use", "seat", "seat2", "saloon", "die", "side", "token", "dice", "count", "face"
+)
 encode_good, encode_ugly, encode_sid, encode_saloon, encode_doc, encode_elena, encode_arrow = (
-    CODEC.encoder(k) for k in ("GOOD", "UGLY", "SID", "SALOON", "DOC", "ELENA", "ARROW"))
+    CODEC.encoder(k) for k in ("GOOD", "UGLY", "SID", "SALOON", "DOC", "ELENA", "ARROW")
+)
 encode_broken, encode_reroll, encode_gambler, encode_be, encode_slab, encode_beer, encode_kit = (
-    CODEC.encoder(k) for k in ("BROKEN_ARROW", "REROLL", "GAMBLER", "BULLSEYE", "SLAB", "BEER", "KIT"))
+    CODEC.encoder(k) for k in ("BROKEN_ARROW", "REROLL", "GAMBLER", "BULLSEYE", "SLAB", "BEER", "KIT")
+)
 encode_bart, encode_molly, encode_left, encode_bad, encode_judge, encode_right, encode_ghost = (
-    CODEC.encoder(k) for k in ("BART", "MOLLY", "LEFT_HAND", "BAD", "JUDGE", "RIGHT_HAND", "GHOST_GIVE"))
+    CODEC.encoder(k) for k in ("BART", "MOLLY", "LEFT_HAND", "BAD", "JUDGE", "RIGHT_HAND", "GHOST_GIVE")
+)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -151,7 +216,7 @@ def gen_legal(s, out):
     if k == D_REROLL:
         rr = all_dice(s) & ~locked_mask(s)
         sub = rr
-        while True:                     # every subset of the unlocked dice, largest first, stopping (0) last
+        while True:  # every subset of the unlocked dice, largest first, stopping (0) last
             c = push(out, c, encode_reroll(sub))
             if sub == 0:
                 break

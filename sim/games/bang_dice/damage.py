@@ -1,16 +1,49 @@
 """Arrows and the Indian attack, damage batches, healing, reveals, elimination and victory: the sub-procedures
 the turn's phases call (through the return stack) and the rule functions they share."""
+
 import numba as nb
 
 from sim.events import log_event
 from sim.kernel import declared
 
 from . import params as P
-from .state import (BOOL, DEPUTY, ER_ALL_DEAD, ER_BANDITS_DEAD, ER_LAST_STANDING, ER_PERSONAL_KILL, ER_SHERIFF_DEAD,
-                    EV_ARROW, EV_ELIM, EV_GHOST, EV_INDIANS, EV_STEAL, EV_WIN, I64, JOURDONNAIS, MAX_PLAYERS, OUTLAW,
-                    PH_ARROW_LOOP, PH_DMG_BART, PH_HEAL, PH_OVER, PH_REVEAL, RENEGADE, SRC_GATLING, SRC_INDIANS,
-                    SRC_SHOT, VOID, WT_3P_DEPUTY, WT_LAW, WT_NONE, WT_OUTLAWS, WT_RENEGADE, on_state, param_int,
-                    param_on)
+from .state import (
+    BOOL,
+    DEPUTY,
+    ER_ALL_DEAD,
+    ER_BANDITS_DEAD,
+    ER_LAST_STANDING,
+    ER_PERSONAL_KILL,
+    ER_SHERIFF_DEAD,
+    EV_ARROW,
+    EV_ELIM,
+    EV_GHOST,
+    EV_INDIANS,
+    EV_STEAL,
+    EV_WIN,
+    I64,
+    JOURDONNAIS,
+    MAX_PLAYERS,
+    OUTLAW,
+    PH_ARROW_LOOP,
+    PH_DMG_BART,
+    PH_HEAL,
+    PH_OVER,
+    PH_REVEAL,
+    RENEGADE,
+    SRC_GATLING,
+    SRC_INDIANS,
+    SRC_SHOT,
+    VOID,
+    WT_3P_DEPUTY,
+    WT_LAW,
+    WT_NONE,
+    WT_OUTLAWS,
+    WT_RENEGADE,
+    on_state,
+    param_int,
+    param_on,
+)
 from .actions import D_NONE
 from .table import n_living, pile_tokens, push_return
 
@@ -88,7 +121,7 @@ def start_batch(s, src, shooter, ret):
 def start_indian(s, ret):
     """Indian attack: every living player loses life per arrow held (Chief's Arrow rules), all arrows return."""
     log_event(s, EV_INDIANS, s.active, s.pile, 0, 0)
-    s.roll_attack = 1       # an attack since the last roll: that roll's arrows can no longer be handed back
+    s.roll_attack = 1  # an attack since the last roll: that roll's arrows can no longer be handed back
     clear_batch(s)
     cv = param_int(s, P.CHIEF_VALUE)
     h = s.chief_holder

@@ -1,4 +1,5 @@
 """Setting up a game: roles, special roles (module 3) and characters dealt, life set, the Sheriff first."""
+
 import numba as nb
 import numpy as np
 
@@ -6,9 +7,33 @@ from sim.events import log_event
 from sim.rng import shuffle
 
 from . import params as P
-from .state import (BAD, BEAR, CHAR_NEEDS, DEPUTY, DOC, ER_NOT_OVER, EV_SEAT, GAMBLER, GOOD, JUDGE, LEFT, MAX_PLAYERS,
-                    N_CHARS, OUTLAW, PH_TURN_BEGIN, RENEGADE, RIGHT, SHERIFF, SP_NONE, SRC_NONE, UGLY, WT_NONE,
-                    param_int, param_on, sync_params)
+from .state import (
+    BAD,
+    BEAR,
+    CHAR_NEEDS,
+    DEPUTY,
+    DOC,
+    ER_NOT_OVER,
+    EV_SEAT,
+    GAMBLER,
+    GOOD,
+    JUDGE,
+    LEFT,
+    MAX_PLAYERS,
+    N_CHARS,
+    OUTLAW,
+    PH_TURN_BEGIN,
+    RENEGADE,
+    RIGHT,
+    SHERIFF,
+    SP_NONE,
+    SRC_NONE,
+    UGLY,
+    WT_NONE,
+    param_int,
+    param_on,
+    sync_params,
+)
 from .actions import D_NONE
 from .rules import run_auto
 
@@ -16,14 +41,14 @@ from .rules import run_auto
 @nb.njit(cache=True)
 def _intervene(s, chars, n, m):
     """sim effect's interventions on the shuffled character deck (no random draw: the games stay paired)."""
-    rm = param_int(s, P.ITEM_REMOVE) - 1                 # a character taken out: the next card of the deck replaces it
+    rm = param_int(s, P.ITEM_REMOVE) - 1  # a character taken out: the next card of the deck replaces it
     if rm >= 0 and n < m:
         for j in range(n):
             if chars[j] == rm:
                 chars[j] = chars[n]
                 chars[n] = rm
                 break
-    dc = param_int(s, P.ITEM_DEAL) - 1                   # a character dealt to a given seat: it swaps cards
+    dc = param_int(s, P.ITEM_DEAL) - 1  # a character dealt to a given seat: it swaps cards
     ds = param_int(s, P.ITEM_DEAL_SEAT) - 1
     if dc >= 0 and 0 <= ds < n:
         for j in range(m):
@@ -137,7 +162,7 @@ def _deal_special_roles(s, n):
                     m += 1
             elif r == DEPUTY:
                 m = 0
-                if n > 3:              # 3 players: no Sheriff for The Good to swap with (rule.special_roles_3p)
+                if n > 3:  # 3 players: no Sheriff for The Good to swap with (rule.special_roles_3p)
                     pool[m] = GOOD
                     m += 1
                 pool[m] = DOC
@@ -218,8 +243,11 @@ def _three_player_targets(s, n):
         s.sheriff = -1
         for i in range(n):
             for j in range(n):
-                if (s.role[i] == DEPUTY and s.role[j] == RENEGADE) or (s.role[i] == RENEGADE and s.role[j] == OUTLAW) \
-                        or (s.role[i] == OUTLAW and s.role[j] == DEPUTY):
+                if (
+                    (s.role[i] == DEPUTY and s.role[j] == RENEGADE)
+                    or (s.role[i] == RENEGADE and s.role[j] == OUTLAW)
+                    or (s.role[i] == OUTLAW and s.role[j] == DEPUTY)
+                ):
                     s.target3[i] = j
 
 

@@ -14,6 +14,7 @@ The game is a state machine: run_auto (rules.py) runs automatic phases until a d
 options is pending; a decision with one option is applied automatically.  The GameSpec names this module; the core,
 the strategies, text.py and the tests read everything below from it.
 """
+
 from .actions import *  # noqa: F401,F403
 from .damage import *  # noqa: F401,F403
 from .deal import setup  # noqa: F401
@@ -22,6 +23,6 @@ from .phases import *  # noqa: F401,F403
 from .rules import *  # noqa: F401,F403
 from .state import *  # noqa: F401,F403
 from .table import *  # noqa: F401,F403
-from .phases import (_beers_and_gatling_count, _bullseyes, _damage_eliminations, _damage_reactions,  # noqa: F401
-                     _dynamite_and_rerolls, _gatling_and_turn_end, _heal, _last_roll, _reveal, _roll_arrows_and_bullets,
-                     _roll_dice, _turn_start)
+
+# the phase functions a first compile's child process compiles (rules.CHILD_PHASES) are read as engine attributes
+from .phases import _damage_eliminations, _damage_reactions, _gatling_and_turn_end, _heal, _reveal  # noqa: F401

@@ -1,19 +1,50 @@
 """What a finished game of BANG! writes to the results tables: the column names declared once here (the GameSpec
 names the same tuples), the win of each seat by its team, and the items (character, special role, Chief's Arrow)."""
+
 import numba as nb
 
 from sim.toolkit import Columns, rank_seats
 
 from . import params as P
-from .state import (DEPUTY, MAX_PLAYERS, N_CHARS, OUTLAW, RENEGADE, SHERIFF, SP_NONE, SPECIAL_NAMES, WT_LAW,
-                    WT_NONE, WT_OUTLAWS)
+from .state import (
+    DEPUTY,
+    MAX_PLAYERS,
+    N_CHARS,
+    OUTLAW,
+    RENEGADE,
+    SHERIFF,
+    SP_NONE,
+    SPECIAL_NAMES,
+    WT_LAW,
+    WT_NONE,
+    WT_OUTLAWS,
+)
 from .table import n_living
 
 
 GAME_COLUMNS = ("turns", "rounds", "winner_team", "end_reason", "n_alive_at_end", "ghost_seat", "winner_seat")
-SEAT_COLUMNS = ("rank", "win", "order", "role", "role_end", "special_role", "character", "life_end", "max_life",
-                "damage_dealt", "damage_taken", "arrows_taken", "indian_damage", "turns_taken", "eliminated",
-                "eliminated_by", "killed_by_seat", "elim_turn", "ghost", "special_used")
+SEAT_COLUMNS = (
+    "rank",
+    "win",
+    "order",
+    "role",
+    "role_end",
+    "special_role",
+    "character",
+    "life_end",
+    "max_life",
+    "damage_dealt",
+    "damage_taken",
+    "arrows_taken",
+    "indian_damage",
+    "turns_taken",
+    "eliminated",
+    "eliminated_by",
+    "killed_by_seat",
+    "elim_turn",
+    "ghost",
+    "special_used",
+)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 # item ids: the characters, then the special roles (SPECIAL_NAMES without "none"), then the Chief's Arrow

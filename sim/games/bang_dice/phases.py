@@ -2,32 +2,189 @@
 pending.  A phase function groups the consecutive phases of one part of the rulebook; sub-procedures (damage,
 heal, reveal) are phases too, entered with push_return and left with pop_return, so a reaction by another seat
 (Bart, Molly, the Left Hand, The Bad, The Judge) is an ordinary decision of that seat."""
+
 import numba as nb
 import numpy as np
 
 from sim.events import log_event
 
 from . import params as P
-from .state import (APACHE, ARROW, BAD, BART, BE1, BE1X2, BE2, BE2X2, BEER, BEERX2, BILL, BROKEN, BULLET, DEPUTY,
-                    DIE_FACES, DOC, DOCH, DR_GAMBLER, DR_GATLING, DR_LEFT, DR_PEDRO, DT_BASE, DYN, ELENA, EV_BAD,
-                    EV_BULLET, EV_DAMAGE, EV_DISCARD, EV_DOC, EV_DYNAMITE, EV_EXTRA, EV_GAMBLE, EV_GATLING, EV_GOOD,
-                    EV_HEAL, EV_KEEP_FINAL, EV_LEFT, EV_PRESET, EV_REVEAL, EV_ROLL, EV_SHOT, EV_TURN, EV_TURN_END,
-                    EV_UGLY, GAMBLER, GAT, GATX2, GOOD, GRINGO, HS_DOCH, HS_SUZY, HS_VULTURE, JESSE, JUDGE, KIT, LEFT,
-                    LUCKY, MAX_DICE, MOLLY, PAUL, PEDRO, PH_AFTER_ROLL, PH_ARROWS, PH_ARROW_LOOP, PH_BEER,
-                    PH_BEER_SETUP, PH_BE_APPLY, PH_BE_ASSIGN, PH_BE_DONE, PH_BILL, PH_BROKEN, PH_BULLET, PH_DMG_APPLY,
-                    PH_DMG_BART, PH_DMG_ELIM, PH_DMG_GRINGO, PH_DMG_LEFT, PH_DMG_LEFT_APPLY, PH_DMG_MOLLY,
-                    PH_DMG_VULTURE, PH_DOC_APPLY, PH_DYNAMITE, PH_DYN_DONE, PH_END_ROLLING, PH_END_TURN,
-                    PH_GAMBLER_APPLY, PH_GATLING, PH_GATLING_FIRE, PH_GHOST_GIVE, PH_HEAL, PH_HEAL_APPLY,
-                    PH_HEAL_BAD_DONE, PH_KIT, PH_NEXT_TURN, PH_REROLL, PH_RESOLVE, PH_REVEAL, PH_RIGHT_APPLY, PH_ROLL,
-                    PH_SALOON, PH_SID, PH_SLAB, PH_START_REVEAL_APPLY, PH_START_SPECIAL, PH_SUZY, PH_TURN_BEGIN, RIGHT,
-                    SHERIFF, SID, SLAB, SRC_BULLET, SRC_DYNAMITE, SRC_GATLING, SRC_INDIANS, SRC_SHOT, SUZY, UGLY, VERA,
-                    VULTURE, WILLY, param_int, param_on)
-from .actions import (D_ARROW, D_BAD, D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA, D_GAMBLER, D_GHOST, D_GOOD,
-                      D_JUDGE, D_KIT, D_LEFT, D_MOLLY, D_REROLL, D_RIGHT, D_SALOON, D_SID, D_SLAB, D_UGLY)
-from .table import (all_dice, bart_max, be_mask, count_face, decide, find_char, find_special, holds_any, is_char,
-                    locked_mask, molly_max, pack_faces, pop_return, roll_die)
-from .damage import (attack_due, check_victory, clear_batch, discard_all, discard_one, do_arrow, eliminate_batch,
-                     forced_take, start_batch, start_heal, start_indian)
+from .state import (
+    APACHE,
+    ARROW,
+    BAD,
+    BART,
+    BE1,
+    BE1X2,
+    BE2,
+    BE2X2,
+    BEER,
+    BEERX2,
+    BILL,
+    BROKEN,
+    BULLET,
+    DEPUTY,
+    DIE_FACES,
+    DOC,
+    DOCH,
+    DR_GAMBLER,
+    DR_GATLING,
+    DR_LEFT,
+    DR_PEDRO,
+    DT_BASE,
+    DYN,
+    ELENA,
+    EV_BAD,
+    EV_BULLET,
+    EV_DAMAGE,
+    EV_DISCARD,
+    EV_DOC,
+    EV_DYNAMITE,
+    EV_EXTRA,
+    EV_GAMBLE,
+    EV_GATLING,
+    EV_GOOD,
+    EV_HEAL,
+    EV_KEEP_FINAL,
+    EV_LEFT,
+    EV_PRESET,
+    EV_REVEAL,
+    EV_ROLL,
+    EV_SHOT,
+    EV_TURN,
+    EV_TURN_END,
+    EV_UGLY,
+    GAMBLER,
+    GAT,
+    GATX2,
+    GOOD,
+    GRINGO,
+    HS_DOCH,
+    HS_SUZY,
+    HS_VULTURE,
+    JESSE,
+    JUDGE,
+    KIT,
+    LEFT,
+    LUCKY,
+    MAX_DICE,
+    MOLLY,
+    PAUL,
+    PEDRO,
+    PH_AFTER_ROLL,
+    PH_ARROWS,
+    PH_ARROW_LOOP,
+    PH_BEER,
+    PH_BEER_SETUP,
+    PH_BE_APPLY,
+    PH_BE_ASSIGN,
+    PH_BE_DONE,
+    PH_BILL,
+    PH_BROKEN,
+    PH_BULLET,
+    PH_DMG_APPLY,
+    PH_DMG_BART,
+    PH_DMG_ELIM,
+    PH_DMG_GRINGO,
+    PH_DMG_LEFT,
+    PH_DMG_LEFT_APPLY,
+    PH_DMG_MOLLY,
+    PH_DMG_VULTURE,
+    PH_DOC_APPLY,
+    PH_DYNAMITE,
+    PH_DYN_DONE,
+    PH_END_ROLLING,
+    PH_END_TURN,
+    PH_GAMBLER_APPLY,
+    PH_GATLING,
+    PH_GATLING_FIRE,
+    PH_GHOST_GIVE,
+    PH_HEAL,
+    PH_HEAL_APPLY,
+    PH_HEAL_BAD_DONE,
+    PH_KIT,
+    PH_NEXT_TURN,
+    PH_REROLL,
+    PH_RESOLVE,
+    PH_REVEAL,
+    PH_RIGHT_APPLY,
+    PH_ROLL,
+    PH_SALOON,
+    PH_SID,
+    PH_SLAB,
+    PH_START_REVEAL_APPLY,
+    PH_START_SPECIAL,
+    PH_SUZY,
+    PH_TURN_BEGIN,
+    RIGHT,
+    SHERIFF,
+    SID,
+    SLAB,
+    SRC_BULLET,
+    SRC_DYNAMITE,
+    SRC_GATLING,
+    SRC_INDIANS,
+    SRC_SHOT,
+    SUZY,
+    UGLY,
+    VERA,
+    VULTURE,
+    WILLY,
+    param_int,
+    param_on,
+)
+from .actions import (
+    D_ARROW,
+    D_BAD,
+    D_BART,
+    D_BE,
+    D_BEER,
+    D_BROKEN,
+    D_DOC,
+    D_ELENA,
+    D_GAMBLER,
+    D_GHOST,
+    D_GOOD,
+    D_JUDGE,
+    D_KIT,
+    D_LEFT,
+    D_MOLLY,
+    D_REROLL,
+    D_RIGHT,
+    D_SALOON,
+    D_SID,
+    D_SLAB,
+    D_UGLY,
+)
+from .table import (
+    all_dice,
+    bart_max,
+    be_mask,
+    count_face,
+    decide,
+    find_char,
+    find_special,
+    holds_any,
+    is_char,
+    locked_mask,
+    molly_max,
+    pack_faces,
+    pop_return,
+    roll_die,
+)
+from .damage import (
+    attack_due,
+    check_victory,
+    clear_batch,
+    discard_all,
+    discard_one,
+    do_arrow,
+    eliminate_batch,
+    forced_take,
+    start_batch,
+    start_heal,
+    start_indian,
+)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -145,7 +302,7 @@ def _roll_dice(s, ph):
             mask = all_dice(s) & ~s.preset
         else:
             mask = s.reroll_mask
-            s.preset &= ~mask   # a re-rolled Ghost-token die is an ordinary die now (Black Jack's Dynamite)
+            s.preset &= ~mask  # a re-rolled Ghost-token die is an ordinary die now (Black Jack's Dynamite)
         for i in range(s.nd):
             if ((mask >> i) & 1) == 1:
                 roll_die(s, i)
@@ -165,7 +322,7 @@ def _roll_dice(s, ph):
         if s.rv_cancel == 0:
             s.face[s.doc_die] = DIE_FACES[s.die_type[s.doc_die], s.doc_k]
             s.rolled |= 1 << s.doc_die
-            s.preset &= ~(1 << s.doc_die)   # no longer the Ghost token's face
+            s.preset &= ~(1 << s.doc_die)  # no longer the Ghost token's face
             log_event(s, EV_DOC, s.rv_seat, s.doc_die, s.face[s.doc_die], a)
         s.phase = PH_ARROWS
 
@@ -330,7 +487,7 @@ def _last_roll(s, ph):
                 for h in range(2):
                     s.be_kind[units] = 1 if f == BE1X2 else 2
                     s.be_tgt[units] = -1
-                    s.be_half[units] = h     # 1: the second half of a double Bull's Eye (one die)
+                    s.be_half[units] = h  # 1: the second half of a double Bull's Eye (one die)
                     units += 1
             elif f == BEER:
                 beers += 1
@@ -380,7 +537,7 @@ def _bullseyes(s, ph):
         any_hit = False
         slab_done = False
         vera_die = param_int(s, P.R_VERA) == 1
-        carry = 0           # per-die reading: reduction left over from the first half of a double Bull's Eye
+        carry = 0  # per-die reading: reduction left over from the first half of a double Bull's Eye
         for i in range(s.n_be):
             t = s.be_tgt[i]
             if t < 0:
@@ -407,7 +564,7 @@ def _bullseyes(s, ph):
             start_batch(s, SRC_SHOT, a, PH_BE_DONE)
     elif ph == PH_BE_DONE:
         s.phase = PH_BEER_SETUP
-        used = 0            # "each time you use three or more": results that hit nobody do not count
+        used = 0  # "each time you use three or more": results that hit nobody do not count
         for i in range(s.n_be):
             if s.be_tgt[i] >= 0:
                 used += 1
@@ -614,7 +771,7 @@ def _damage_eliminations(s, ph):
             g = s.gringo_seat
             if s.alive[g] == 1:
                 if (not param_on(s, P.R_GRINGO_ATTACK)) and attack_due(s, 1):
-                    return          # A5 off: no arrow that would fire the attack
+                    return  # A5 off: no arrow that would fire the attack
                 if forced_take(s, g):
                     start_indian(s, PH_DMG_GRINGO)
             return

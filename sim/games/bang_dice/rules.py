@@ -3,6 +3,7 @@
 
 Decisions with a single legal option are applied automatically.  The parameters are copied into s.pf at every
 entry point so that no internal function takes the array p (numba increfs and decrefs it on every call)."""
+
 import numba as nb
 import numpy as np
 
@@ -10,17 +11,82 @@ from sim.events import log_event
 from sim.kernel import LEGAL_TYPE
 
 from . import params as P
-from .state import (DR_KIT, DT_COWARD, DT_LOUD, EV_BART, EV_BROKEN, EV_DISCARD, EV_ELENA, EV_GHOST_GIVE, EV_JUDGE,
-                    EV_MOLLY, EV_REROLL, EV_SALOON, EV_SLAB, HS_BEER, HS_SID, JESSE, PH_BEER, PH_DMG_LEFT_APPLY,
-                    PH_DOC_APPLY, PH_END_ROLLING, PH_GAMBLER_APPLY, PH_HEAL_BAD_DONE, PH_RIGHT_APPLY, PH_ROLL,
-                    PH_SALOON, PH_START_REVEAL_APPLY, param_int, param_on, sync_params)
+from .state import (
+    DR_KIT,
+    DT_COWARD,
+    DT_LOUD,
+    EV_BART,
+    EV_BROKEN,
+    EV_DISCARD,
+    EV_ELENA,
+    EV_GHOST_GIVE,
+    EV_JUDGE,
+    EV_MOLLY,
+    EV_REROLL,
+    EV_SALOON,
+    EV_SLAB,
+    HS_BEER,
+    HS_SID,
+    JESSE,
+    PH_BEER,
+    PH_DMG_LEFT_APPLY,
+    PH_DOC_APPLY,
+    PH_END_ROLLING,
+    PH_GAMBLER_APPLY,
+    PH_HEAL_BAD_DONE,
+    PH_RIGHT_APPLY,
+    PH_ROLL,
+    PH_SALOON,
+    PH_START_REVEAL_APPLY,
+    param_int,
+    param_on,
+    sync_params,
+)
 from .table import pop_return
 from .damage import discard_one, do_arrow, start_heal, start_reveal, take_token
-from .actions import (D_ARROW, D_BAD, D_BART, D_BE, D_BEER, D_BROKEN, D_DOC, D_ELENA, D_GAMBLER, D_GHOST, D_GOOD,
-                      D_JUDGE, D_KIT, D_LEFT, D_MOLLY, D_NONE, D_REROLL, D_RIGHT, D_SALOON, D_SID, D_SLAB, D_UGLY,
-                      SALOON_COWARD, SALOON_COWARD_EXTRA, SALOON_LOUD, SALOON_LOUD_EXTRA, WASTED, count_of, dice_of,
-                      die_of, face_of, gen_legal, kind_of, leg_key, reveal_of, saloon_of, seat2_of, seat_of, side_of,
-                      token_of, use_of)
+from .actions import (
+    D_ARROW,
+    D_BAD,
+    D_BART,
+    D_BE,
+    D_BEER,
+    D_BROKEN,
+    D_DOC,
+    D_ELENA,
+    D_GAMBLER,
+    D_GHOST,
+    D_GOOD,
+    D_JUDGE,
+    D_KIT,
+    D_LEFT,
+    D_MOLLY,
+    D_NONE,
+    D_REROLL,
+    D_RIGHT,
+    D_SALOON,
+    D_SID,
+    D_SLAB,
+    D_UGLY,
+    SALOON_COWARD,
+    SALOON_COWARD_EXTRA,
+    SALOON_LOUD,
+    SALOON_LOUD_EXTRA,
+    WASTED,
+    count_of,
+    dice_of,
+    die_of,
+    face_of,
+    gen_legal,
+    kind_of,
+    leg_key,
+    reveal_of,
+    saloon_of,
+    seat2_of,
+    seat_of,
+    side_of,
+    token_of,
+    use_of,
+)
 from .phases import step
 
 
@@ -155,7 +221,7 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
         log_event(s, EV_GHOST_GIVE, a, t, f, s.gt_x2)
 
 
-MAX_AUTO_STEPS = 100_000   # a safety stop: a game runs about 850 automatic steps in all
+MAX_AUTO_STEPS = 100_000  # a safety stop: a game runs about 850 automatic steps in all
 
 
 @nb.njit(cache=True, _nrt=False)

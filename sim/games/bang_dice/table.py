@@ -1,6 +1,7 @@
 """What the table shows, asked by the rules and the legal-action list alike: who has which character or special
 role, who is in range, the dice, the arrows; and the state machine's small helpers (who decides, the return stack
 of sub-procedures)."""
+
 import numba as nb
 import numpy as np
 
@@ -8,8 +9,20 @@ from sim.kernel import declared
 from sim.rng import rand_below
 
 from . import params as P
-from .state import (BLACKJACK, CALAMITY, DIE_FACES, DYN, I64, ROSE, SRC_BULLET, SRC_GATLING, SRC_SHOT, on_state,
-                    param_int, param_on)
+from .state import (
+    BLACKJACK,
+    CALAMITY,
+    DIE_FACES,
+    DYN,
+    I64,
+    ROSE,
+    SRC_BULLET,
+    SRC_GATLING,
+    SRC_SHOT,
+    on_state,
+    param_int,
+    param_on,
+)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")

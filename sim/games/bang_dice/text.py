@@ -1,18 +1,45 @@
 """Plain-words rendering of bang_dice event rows and actions for `sim replay`."""
+
 from . import engine as E
 from .params import CHAR_NAMES
 
-_SRC = {E.SRC_SHOT: "Bull's Eye", E.SRC_GATLING: "the Gatling", E.SRC_INDIANS: "the Indians",
-        E.SRC_DYNAMITE: "Dynamite", E.SRC_BULLET: "a Bullet"}
-_HEAL = {E.HS_BEER: "Beer", E.HS_SID: "Sid Ketchum", E.HS_SUZY: "Suzy's no-shot bonus",
-         E.HS_VULTURE: "Vulture Sam", E.HS_DOCH: "Doc Holyday's bonus"}
-_DISCARD = {E.DR_GATLING: "the Gatling", E.DR_KIT: "Kit Carlson", E.DR_PEDRO: "Pedro Ramirez",
-            E.DR_LEFT: "the Left Hand of the Devil", E.DR_GAMBLER: "the Gambler: his ignored roll's arrows"}
-_SALOON = ("base dice only", "the Loudmouth (replacing a base die)", "the Coward (replacing a base die)",
-           "the Loudmouth as a 6th die", "the Coward as a 6th die")
-_TEAM = {E.WT_NONE: "nobody", E.WT_LAW: "the Sheriff and his Deputies", E.WT_OUTLAWS: "the Outlaws",
-         E.WT_RENEGADE: "the Renegade", E.WT_3P_DEPUTY: "the Deputy", E.WT_3P_OUTLAW: "the Outlaw",
-         E.WT_3P_RENEGADE: "the Renegade"}
+_SRC = {
+    E.SRC_SHOT: "Bull's Eye",
+    E.SRC_GATLING: "the Gatling",
+    E.SRC_INDIANS: "the Indians",
+    E.SRC_DYNAMITE: "Dynamite",
+    E.SRC_BULLET: "a Bullet",
+}
+_HEAL = {
+    E.HS_BEER: "Beer",
+    E.HS_SID: "Sid Ketchum",
+    E.HS_SUZY: "Suzy's no-shot bonus",
+    E.HS_VULTURE: "Vulture Sam",
+    E.HS_DOCH: "Doc Holyday's bonus",
+}
+_DISCARD = {
+    E.DR_GATLING: "the Gatling",
+    E.DR_KIT: "Kit Carlson",
+    E.DR_PEDRO: "Pedro Ramirez",
+    E.DR_LEFT: "the Left Hand of the Devil",
+    E.DR_GAMBLER: "the Gambler: his ignored roll's arrows",
+}
+_SALOON = (
+    "base dice only",
+    "the Loudmouth (replacing a base die)",
+    "the Coward (replacing a base die)",
+    "the Loudmouth as a 6th die",
+    "the Coward as a 6th die",
+)
+_TEAM = {
+    E.WT_NONE: "nobody",
+    E.WT_LAW: "the Sheriff and his Deputies",
+    E.WT_OUTLAWS: "the Outlaws",
+    E.WT_RENEGADE: "the Renegade",
+    E.WT_3P_DEPUTY: "the Deputy",
+    E.WT_3P_OUTLAW: "the Outlaw",
+    E.WT_3P_RENEGADE: "the Renegade",
+}
 
 
 def _nm(names, i):
@@ -122,17 +149,24 @@ def event_text(row, names):
 
 _ACT = {
     "GOOD": lambda f: "reveal The Good" if f["reveal"] else "keep The Good hidden",
-    "UGLY": lambda f: f"reveal The Ugly: swap arrows of seats {f['seat']} and {f['seat2']}" if f["reveal"]
-    else "keep The Ugly hidden",
+    "UGLY": lambda f: (
+        f"reveal The Ugly: swap arrows of seats {f['seat']} and {f['seat2']}" if f["reveal"] else "keep The Ugly hidden"
+    ),
     "SID": lambda f: f"Sid Ketchum heals seat {f['seat']}",
     "SALOON": lambda f: f"roll with {_SALOON[f['saloon']]}",
     "DOC": lambda f: f"reveal The Doc: turn die {f['die'] + 1} to face #{f['side']}" if f["reveal"] else "pass (Doc)",
     "ELENA": lambda f: f"give one arrow to seat {f['seat']}" if f["use"] else "keep the arrows",
-    "ARROW": lambda f: ("take a regular arrow", "take the Indian Chief's Arrow",
-                        "take the Chief's Arrow from its holder")[f["token"]],
+    "ARROW": lambda f: (
+        "take a regular arrow",
+        "take the Indian Chief's Arrow",
+        "take the Chief's Arrow from its holder",
+    )[f["token"]],
     "BROKEN_ARROW": lambda f: f"Broken Arrow: return an arrow of seat {f['seat']}",
-    "REROLL": lambda f: "stop rolling" if f["dice"] == 0 else
-    "re-roll dice " + ", ".join(str(i + 1) for i in range(6) if (f["dice"] >> i) & 1),
+    "REROLL": lambda f: (
+        "stop rolling"
+        if f["dice"] == 0
+        else "re-roll dice " + ", ".join(str(i + 1) for i in range(6) if (f["dice"] >> i) & 1)
+    ),
     "GAMBLER": lambda f: "reveal The Gambler" if f["reveal"] else "pass (Gambler)",
     "BULLSEYE": lambda f: f"Bull's Eye at seat {f['seat']}" if f["seat"] != E.WASTED else "waste the Bull's Eye",
     "SLAB": lambda f: f"Slab doubles the shot at seat {f['seat']}" if f["use"] else "no Slab double",
