@@ -953,7 +953,7 @@ def choose(s, p, seat, legal, n, sid, weights):  # one branch per decision kind 
         if sp == GAMBLER or sp == BAD or sp == UGLY or sp == RIGHT:
             yes = 1
         elif sp == LEFT:
-            yes = 1 if rt[s.rv_arg] < 0.0 else 0
+            yes = 1 if rt[s.rv_target] < 0.0 else 0
         return _pick(legal, n, encode_judge(yes), encode_judge(0))
     if kind == D_GAMBLER:
         a = s.active

@@ -266,8 +266,8 @@ def _turn_start(s, ph):
                 s.role_known[old] = 1
                 log_event(s, EV_GOOD, a, old, 0, 0)
             else:
-                i = s.rv_arg
-                j = s.rv_arg2
+                i = s.rv_target
+                j = s.rv_target2
                 s.arrows[i], s.arrows[j] = s.arrows[j], s.arrows[i]
                 if s.chief_holder == i:
                     s.chief_holder = j
@@ -820,7 +820,7 @@ def _reveal(s, ph):
         r = s.rv_seat
         s.special_state[r] = 1
         s.role_known[r] = 1
-        log_event(s, EV_REVEAL, r, s.special[r], s.rv_arg, 0)
+        log_event(s, EV_REVEAL, r, s.special[r], s.rv_target, 0)
         j = find_special(s, JUDGE, r)
         if j >= 0:
             decide(s, D_JUDGE, j)

@@ -101,12 +101,12 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
     s.decider = -1
     if k == D_GOOD:
         if reveal_of(action) == 1:
-            s.rv_arg = 0
+            s.rv_target = s.sheriff
             start_reveal(s, a, PH_START_REVEAL_APPLY)
     elif k == D_UGLY:
         if reveal_of(action) == 1:
-            s.rv_arg = seat_of(action)
-            s.rv_arg2 = seat2_of(action)
+            s.rv_target = seat_of(action)
+            s.rv_target2 = seat2_of(action)
             start_reveal(s, a, PH_START_REVEAL_APPLY)
     elif k == D_SID:
         start_heal(s, seat_of(action), param_int(s, P.SID_HEAL), HS_SID, a, PH_SALOON)
@@ -123,7 +123,7 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
         if reveal_of(action) == 1:
             s.doc_die = die_of(action)
             s.doc_k = side_of(action)
-            s.rv_arg = s.doc_die
+            s.rv_target = a
             start_reveal(s, dec, PH_DOC_APPLY)
     elif k == D_ELENA:
         if use_of(action) == 1:
@@ -148,7 +148,7 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
             s.phase = PH_ROLL
     elif k == D_GAMBLER:
         if reveal_of(action) == 1:
-            s.rv_arg = a
+            s.rv_target = a
             start_reveal(s, dec, PH_GAMBLER_APPLY)
     elif k == D_BE:
         t = seat_of(action)
@@ -193,11 +193,11 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
             log_event(s, EV_MOLLY, dec, t, x, 0)
     elif k == D_LEFT:
         if reveal_of(action) == 1:
-            s.rv_arg = s.react_seat
+            s.rv_target = s.react_seat
             start_reveal(s, dec, PH_DMG_LEFT_APPLY)
     elif k == D_BAD:
         if reveal_of(action) == 1:
-            s.rv_arg = s.h_tgt
+            s.rv_target = s.h_tgt
             start_reveal(s, dec, PH_HEAL_BAD_DONE)
     elif k == D_JUDGE:
         if reveal_of(action) == 1:
@@ -209,7 +209,7 @@ def apply_choice(s, action):  # one branch per decision kind (21): long by natur
         pop_return(s)
     elif k == D_RIGHT:
         if reveal_of(action) == 1:
-            s.rv_arg = 0
+            s.rv_target = -1
             start_reveal(s, a, PH_RIGHT_APPLY)
     elif k == D_GHOST:
         f = face_of(action)

@@ -308,11 +308,12 @@ STATE_DTYPE = np.dtype(
         ("h_amt", np.int8),
         ("h_src", np.int8),
         ("h_healer", np.int8),
-        # reveal: who reveals, cancelled by The Judge, the target seat (The Ugly swaps the arrows of rv_arg and rv_arg2)
+        # reveal: who reveals, cancelled by The Judge, the seat it acts on (-1 none; The Ugly swaps the arrows of
+        # rv_target and rv_target2, The Doc turns a die of the roller, The Good swaps roles with the Sheriff)
         ("rv_seat", np.int8),
         ("rv_cancel", np.int8),
-        ("rv_arg", np.int16),
-        ("rv_arg2", np.int8),
+        ("rv_target", np.int16),
+        ("rv_target2", np.int8),
         # doc
         ("doc_die", np.int8),
         ("doc_k", np.int8),

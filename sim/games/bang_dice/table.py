@@ -15,6 +15,7 @@ from .state import (
     DIE_FACES,
     DYN,
     I64,
+    MAX_PLAYERS,
     ROSE,
     SRC_BULLET,
     SRC_GATLING,
@@ -40,10 +41,10 @@ def find_char(s, c):
 
 
 @declared(on_state(I64, I64, I64), _nrt=False)
-def find_special(s, sp, exclude):
-    """Seat holding an unused special role sp that can still act (living, not the Ghost), or -1."""
+def find_special(s, special, exclude):
+    """Seat holding an unused special role `special` that can still act (living, not the Ghost), or -1."""
     for i in range(s.n):
-        if s.special[i] == sp and s.special_state[i] == 0 and s.alive[i] == 1 and i != exclude:
+        if s.special[i] == special and s.special_state[i] == 0 and s.alive[i] == 1 and i != exclude:
             return i
     return -1
 
@@ -63,7 +64,7 @@ def walk(s, a, d, direction):
     cnt = 0
     guard = 0
     n = s.n
-    while cnt < d and guard < 64:
+    while cnt < d and guard < MAX_PLAYERS * MAX_PLAYERS:  # a bound on the steps: d < 8 laps of 8 seats
         cur = (cur + direction + n) % n
         if s.alive[cur] == 1:
             cnt += 1
