@@ -361,13 +361,11 @@ HIDDEN_FIELDS = ("role", "role0", "special")
 
 # ---------------------------------------------------------------- compile time: one compiled copy per helper
 # numba compiles a function once per distinct tuple of argument types at its call sites, and a module constant
-# passed as an argument is typed as its literal value: decide(s, D_BE, a) and decide(s, D_BAD, b) were two
-# compiled functions, and so was a call with an int8 state field where another passes an int64.  That made 214
-# compiled functions of this game where 85 differ (_rel 9 times, decide 21, push 17, ...): measured, the first-run
-# compile went from 76-90 s to 46-51 s when each helper was compiled once.
-# So a helper called from several places either declares its signature (`declared(on_state(...))`: compiled
-# once, at its first use, the arguments widened to int64 at the call, which numba's arithmetic does anyway) or,
-# when it is a one-line setter, is inlined (inline="always").
+# passed as an argument is typed as its literal value: decide(s, D_BE, a) and decide(s, D_BAD, b) would be two
+# compiled functions, and so would a call with an int8 state field where another passes an int64.  So a helper
+# called from several places either declares its signature (`declared(on_state(...))`: compiled once, at its
+# first use, the arguments widened to int64 at the call, which numba's arithmetic does anyway) or, when it is a
+# one-line setter, is inlined (inline="always"); compiling each helper once about halves the first compile.
 STATE = nb.from_dtype(STATE_DTYPE)  # numba type of one state record (states[i])
 I64, BOOL, F64, VOID = nb.int64, nb.boolean, nb.float64, nb.void
 
