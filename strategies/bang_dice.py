@@ -1,7 +1,7 @@
 """Scripted heuristic strategies for BANG! The Dice Game + Old Saloon (all five modules).
 
 `choose(s, p, seat, legal, n, sid, weights) -> k` picks an index into legal[:n] for every decision kind of the
-engine (sim/games/bang_dice/engine.py, D_GOOD .. D_GHOST).  Two information models share one code path:
+engine (sim/games/bang_dice/actions.py, D_GOOD .. D_GHOST).  Two information models share one code path:
 
 * sid 1, `omniscient` (sees_hidden=True): reads every seat's role.
 * sid 2, `belief` and its presets `aggressive` / `cautious` (sees_hidden=False): reads only public fields.
@@ -52,6 +52,7 @@ for the best such gift.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS.  No allocation in the hot path: scalars only.
 """
+
 import numba as nb
 import numpy as np
 
@@ -59,30 +60,121 @@ from sim.kernel import declared, one_copy
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.bang_dice import params as P
 from sim.games.bang_dice.engine import (
-    act_kind, act_arg, D_GOOD, D_UGLY, D_SID, D_SALOON, D_DOC, D_ELENA, D_ARROW, D_BROKEN, D_REROLL, D_GAMBLER,
-    D_BE, D_SLAB, D_BEER, D_KIT, D_BART, D_MOLLY, D_LEFT, D_BAD, D_JUDGE, D_RIGHT, D_GHOST,
-    ARROW, DYN, BE1, BE2, BEER, GAT, BROKEN, BULLET, BE1X2, BE2X2, BEERX2, GATX2, DIE_FACES,
-    SHERIFF, DEPUTY, OUTLAW, RENEGADE, GAMBLER, BAD, UGLY, RIGHT, LEFT,
-    BILL, BLACKJACK, SUZY, KIT, JESSE, JOURDONNAIS, PAUL, GRINGO, VERA, WILLY,
-    be_mask, locked_mask, pile_tokens, STATE, I64, BOOL, F64)
+    D_GOOD,
+    D_UGLY,
+    D_SID,
+    D_SALOON,
+    D_DOC,
+    D_ELENA,
+    D_ARROW,
+    D_BROKEN,
+    D_REROLL,
+    D_GAMBLER,
+    D_BE,
+    D_SLAB,
+    D_BEER,
+    D_KIT,
+    D_BART,
+    D_MOLLY,
+    D_LEFT,
+    D_BAD,
+    D_JUDGE,
+    D_RIGHT,
+    D_GHOST,
+    kind_of,
+    reveal_of,
+    use_of,
+    seat_of,
+    seat2_of,
+    count_of,
+    face_of,
+    encode_reroll,
+    encode_slab,
+    encode_elena,
+    encode_molly,
+    encode_left,
+    encode_right,
+    encode_good,
+    encode_bad,
+    encode_judge,
+    encode_gambler,
+    encode_ugly,
+    encode_arrow,
+    encode_saloon,
+    encode_doc,
+    WASTED,
+    ARROW_REGULAR,
+    ARROW_CHIEF,
+    ARROW_STEAL_CHIEF,
+    SALOON_BASE,
+    SALOON_LOUD,
+    SALOON_COWARD,
+    SALOON_LOUD_EXTRA,
+    SALOON_COWARD_EXTRA,
+    ARROW,
+    DYN,
+    BE1,
+    BE2,
+    BEER,
+    GAT,
+    BROKEN,
+    BULLET,
+    BE1X2,
+    BE2X2,
+    BEERX2,
+    GATX2,
+    DIE_FACES,
+    SHERIFF,
+    DEPUTY,
+    OUTLAW,
+    RENEGADE,
+    GAMBLER,
+    BAD,
+    UGLY,
+    RIGHT,
+    LEFT,
+    BILL,
+    BLACKJACK,
+    SUZY,
+    KIT,
+    JESSE,
+    JOURDONNAIS,
+    PAUL,
+    GRINGO,
+    VERA,
+    WILLY,
+    be_mask,
+    locked_mask,
+    pile_tokens,
+    STATE,
+    I64,
+    BOOL,
+    F64,
+)
 
 # ---------------------------------------------------------------- knobs (slots of the weights row)
 K = KnobTable()
-W_GAT_MIN = K.add("gat_min", 2, 1, 6, "int", "Gatling points showing from which the bot keeps Gatlings and chases "
-                  "the gun")
+W_GAT_MIN = K.add(
+    "gat_min", 2, 1, 6, "int", "Gatling points showing from which the bot keeps Gatlings and chases the gun"
+)
 W_GAT_BONUS = K.add("gat_bonus", 1.0, 0.0, 3.0, doc="multiplier on the value of firing the Gatling")
 W_RISK = K.add("risk", 2.0, 0.0, 10.0, doc="weight of the Dynamite-explosion risk of a re-roll (x own life cost)")
-W_DYN_STOP = K.add("dyn_stop", 9, 1, 9, "int", "stop re-rolling outright once this many Dynamite are locked (9 = "
-                   "never)")
-W_HURT = K.add("hurt", 0.5, 0.0, 1.0, doc="own life ratio below which the bot counts as hurt (keeps Beers, takes "
-               "the Coward die)")
-W_LOUD = K.add("loud", 2.0, 0.0, 99.0, doc="Gatling value from which a healthy bot takes the Loudmouth die (50 or "
-               "more: never)")
+W_DYN_STOP = K.add(
+    "dyn_stop", 9, 1, 9, "int", "stop re-rolling outright once this many Dynamite are locked (9 = never)"
+)
+W_HURT = K.add(
+    "hurt", 0.5, 0.0, 1.0, doc="own life ratio below which the bot counts as hurt (keeps Beers, takes the Coward die)"
+)
+W_LOUD = K.add(
+    "loud", 2.0, 0.0, 99.0, doc="Gatling value from which a healthy bot takes the Loudmouth die (50 or more: never)"
+)
 W_KILL = K.add("kill", 1.5, 0.0, 5.0, doc="bonus (x relation) for a shot that eliminates its target")
-W_FOCUS = K.add("focus", 1.0, 0.0, 3.0, doc="extra value per missing life ratio of the target (focus fire on the "
-                "wounded)")
-W_SUSP_DMG = K.add("susp_dmg", 1.0, 0.0, 3.0, doc="belief evidence per life point dealt to the Sheriff (and to "
-                   "known Deputies)")
+W_FOCUS = K.add(
+    "focus", 1.0, 0.0, 3.0, doc="extra value per missing life ratio of the target (focus fire on the wounded)"
+)
+W_SUSP_DMG = K.add(
+    "susp_dmg", 1.0, 0.0, 3.0, doc="belief evidence per life point dealt to the Sheriff (and to known Deputies)"
+)
 W_SUSP_HEAL = K.add("susp_heal", 1.0, 0.0, 3.0, doc="belief evidence per life point healed to the Sheriff")
 W_SUSP_SCALE = K.add("susp_scale", 0.7, 0.0, 3.0, doc="how strongly evidence tilts the role distribution")
 W_PROTECT = K.add("protect", 1.5, 0.0, 3.0, doc="relation of the Sheriff for his own side (and his self-weight)")
@@ -102,24 +194,64 @@ SID_BELIEF = 2
 
 # Presets: the knobs each changes from the defaults above.
 PRESETS = [
-    Preset("omniscient", SID_OMNI,
-           "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
-           "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
-           "weighs Dynamite risk; every role plays for its side.", {}, sees_hidden=True),
-    Preset("belief", SID_BELIEF,
-           "Public information only: role priors from the role table, tilted by who damaged or healed the "
-           "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient.", {}),
-    Preset("aggressive", SID_BELIEF,
-           "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
-           "when healthy, values kills highly and takes the Chief's Arrow on any lead.",
-           dict(gat_min=1, gat_bonus=1.5, risk=0.7, hurt=0.35, loud=0.5, kill=2.5, focus=1.5, chief_margin=0,
-                margin=0.0, ugly=3.0, bad=2.0, gamble=2.0)),
-    Preset("cautious", SID_BELIEF,
-           "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
-           "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
-           "of 3.",
-           dict(gat_bonus=0.8, risk=5.0, dyn_stop=2, hurt=0.7, loud=99.0, kill=1.0, focus=0.7, chief_margin=2,
-                good_life=3, margin=0.15, ugly=5.0, bad=3.0, gamble=3.0)),
+    Preset(
+        "omniscient",
+        SID_OMNI,
+        "Knows every role (reads hidden roles). Shoots the enemy in range worth most (wounded, killable; "
+        "the Sheriff first for Outlaws), heals the ally that needs it most, chases Gatlings from 2, "
+        "weighs Dynamite risk; every role plays for its side.",
+        {},
+        sees_hidden=True,
+    ),
+    Preset(
+        "belief",
+        SID_BELIEF,
+        "Public information only: role priors from the role table, tilted by who damaged or healed the "
+        "Sheriff (and known players), snapped to revealed roles; otherwise as omniscient.",
+        {},
+    ),
+    Preset(
+        "aggressive",
+        SID_BELIEF,
+        "Belief bot that chases Gatlings from 1 point, accepts Dynamite risk, takes the Loudmouth die "
+        "when healthy, values kills highly and takes the Chief's Arrow on any lead.",
+        dict(
+            gat_min=1,
+            gat_bonus=1.5,
+            risk=0.7,
+            hurt=0.35,
+            loud=0.5,
+            kill=2.5,
+            focus=1.5,
+            chief_margin=0,
+            margin=0.0,
+            ugly=3.0,
+            bad=2.0,
+            gamble=2.0,
+        ),
+    ),
+    Preset(
+        "cautious",
+        SID_BELIEF,
+        "Belief bot that stops re-rolling with 2 Dynamite locked, fears Dynamite risk, keeps Beers and "
+        "takes the Coward die when below 70% life, never the Loudmouth, Chief's Arrow only with a lead "
+        "of 3.",
+        dict(
+            gat_bonus=0.8,
+            risk=5.0,
+            dyn_stop=2,
+            hurt=0.7,
+            loud=99.0,
+            kill=1.0,
+            focus=0.7,
+            chief_margin=2,
+            good_life=3,
+            margin=0.15,
+            ugly=5.0,
+            bad=3.0,
+            gamble=3.0,
+        ),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 DEFAULT_LINEUP = ("belief",)
@@ -130,6 +262,9 @@ _ROLE_O = np.array([0, 0, 0, 1, 2, 2, 3, 3, 3], np.int64)
 _ROLE_R = np.array([0, 0, 0, 1, 1, 1, 1, 1, 2], np.int64)
 
 BIG = 30.0
+# The side of a die The Doc turns it to: Dynamite on every die type, the Gatling on the base and Loudmouth dice
+SIDE_DYNAMITE, SIDE_GATLING = 1, 5
+assert (DIE_FACES[:, SIDE_DYNAMITE] == DYN).all() and tuple(DIE_FACES[:2, SIDE_GATLING]) == (GAT, GATX2)
 
 # Signatures of the helpers called from several places (one compiled copy each, see "compile time" in the
 # engine): a constant argument (a seat number, a die type, keep=True) would otherwise compile a copy per value.
@@ -142,17 +277,18 @@ RT = nb.types.UniTuple(nb.float64, 8)  # _rels()
 
 # ================================================================ small helpers
 @declared(I64(ACTS, I64, I64), _nrt=False)
-def _find(legal, n, arg):
-    """Index of the legal action with argument arg, or -1."""
+def _find(legal, n, action):
+    """Index of the legal action `action` (built with the engine's encoders), or -1."""
     for i in range(n):
-        if act_arg(legal[i]) == arg:
+        if legal[i] == action:
             return i
     return -1
 
 
 @declared(I64(ACTS, I64, I64, I64), _nrt=False)
-def _pick(legal, n, arg, fallback):
-    i = _find(legal, n, arg)
+def _pick(legal, n, action, fallback):
+    """Index of `action` if legal, else of `fallback`, else 0."""
+    i = _find(legal, n, action)
     if i >= 0:
         return i
     i = _find(legal, n, fallback)
@@ -171,6 +307,7 @@ def _known_role(s, t):
 def _tail_table():
     """_BT[k, m] = P(at least m Dynamite among k fresh dice), each Dynamite with probability 1/6."""
     from math import comb
+
     t = np.zeros((8, 8))
     for k in range(8):
         for m in range(8):
@@ -508,7 +645,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
             g += 1
         elif f == GATX2:
             g += 2
-    stop = _pick(legal, n, 0, 0)
+    stop = _pick(legal, n, encode_reroll(0), encode_reroll(0))
     if dyn_locked >= w[W_DYN_STOP] or (s.char[me] == BLACKJACK and dyn_all >= w[W_DYN_STOP]):
         return stop
     lc = _life_cost(s, me, w, cx, rt)
@@ -592,7 +729,7 @@ def _reroll(s, p, me, legal, n, w, cx, rt):
             best_mask = used
     if best_mask == 0:
         return stop
-    return _pick(legal, n, best_mask, 0)
+    return _pick(legal, n, encode_reroll(best_mask), encode_reroll(0))
 
 
 @declared(F64(STATE, I64, I64), _nrt=False)
@@ -647,24 +784,22 @@ def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
         # keep the best die if it beats a fresh one; re-roll the others
         if v < ev or (v < best_keep and best_keep > ev):
             mask |= 1 << i
-    if mask == 0:
-        return _pick(legal, n, 0, 0)
-    return _pick(legal, n, mask, 0)
+    return _pick(legal, n, encode_reroll(mask), encode_reroll(0))
 
 
 # ================================================================ the decision
 @nb.njit(cache=True, _nrt=False)
-def choose(s, p, seat, legal, n, sid, weights):
+def choose(s, p, seat, legal, n, sid, weights):  # one branch per decision kind (21), the long ones in helpers
     """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief)."""
     w = weights
-    kind = act_kind(legal[0])
+    kind = kind_of(legal[0])
     me = seat
     if kind == D_BART:
         # every hit he may take as an arrow: an arrow costs at most the life it saves, often less
         best = 0
         bx = -1
         for i in range(n):
-            x = act_arg(legal[i])
+            x = count_of(legal[i])
             if x > bx:
                 bx = x
                 best = i
@@ -683,8 +818,8 @@ def choose(s, p, seat, legal, n, sid, weights):
         best = 0
         bv = -1e18
         for i in range(n):
-            t = act_arg(legal[i])
-            if t >= 8:
+            t = seat_of(legal[i])
+            if t == WASTED:
                 v = 0.0
             else:
                 already = 0
@@ -701,7 +836,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         best = 0
         bv = -1e18
         for i in range(n):
-            t = act_arg(legal[i])
+            t = seat_of(legal[i])
             amt = _beer_amt(s, p, me, t) if kind == D_BEER else np.int64(p[P.SID_HEAL])
             v = _heal_val(s, p, me, t, amt, w, cx, rt)
             if s.life[t] >= s.max_life[t]:
@@ -713,13 +848,12 @@ def choose(s, p, seat, legal, n, sid, weights):
         return best
     if kind == D_SLAB:
         hv = _best_heal(s, p, me, w, cx, rt)
-        best = _pick(legal, n, 0, 0)
+        best = _pick(legal, n, encode_slab(0, 0), encode_slab(0, 0))
         bv = 0.0
         for i in range(n):
-            x = act_arg(legal[i])
-            if x == 0:
+            if use_of(legal[i]) == 0:
                 continue
-            t = x - 1
+            t = seat_of(legal[i])
             already = 0
             for j in range(s.n_be):
                 if s.be_tgt[j] == t:
@@ -730,28 +864,25 @@ def choose(s, p, seat, legal, n, sid, weights):
                 best = i
         return best
     if kind == D_KIT or kind == D_BROKEN:
-        off = 1 if kind == D_KIT else 0
         best = 0
         bv = -1e18
         for i in range(n):
-            x = act_arg(legal[i])
-            if kind == D_KIT and x == 0:
+            if kind == D_KIT and use_of(legal[i]) == 0:
                 v = 0.05
             else:
-                t = x - off
+                t = seat_of(legal[i])
                 v = rt[t] * (1.0 + 0.1 * s.arrows[t])
             if v > bv:
                 bv = v
                 best = i
         return best
     if kind == D_ELENA:
-        best = _pick(legal, n, 0, 0)
+        best = _pick(legal, n, encode_elena(0, 0), encode_elena(0, 0))
         bv = 0.1
         for i in range(n):
-            x = act_arg(legal[i])
-            if x == 0:
+            if use_of(legal[i]) == 0:
                 continue
-            t = x - 1
+            t = seat_of(legal[i])
             v = -rt[t] * (1.5 if s.life[t] <= _held(s, p, t) + 1 else 1.0)
             if v > bv:
                 bv = v
@@ -765,15 +896,15 @@ def choose(s, p, seat, legal, n, sid, weights):
         t = s.react_seat
         need = s.bt_amt[t] - s.life[t] + 1
         if need <= 0:
-            return _pick(legal, n, 0, 0)
+            return _pick(legal, n, encode_molly(0), encode_molly(0))
         r = rt[t]
         mine = s.life[me] - s.bt_amt[me]
         save_sheriff = s.three == 0 and t == s.sheriff and r > 0.0
         if r >= 0.9 and (need < mine or save_sheriff):
-            i = _find(legal, n, need)
+            i = _find(legal, n, encode_molly(need))
             if i >= 0:
                 return i
-        return _pick(legal, n, 0, 0)
+        return _pick(legal, n, encode_molly(0), encode_molly(0))
     if kind == D_LEFT:
         t = s.react_seat
         yes = 0
@@ -783,28 +914,27 @@ def choose(s, p, seat, legal, n, sid, weights):
             yes = 1 if cx[4] > 0.0 else 0
         elif rt[t] > 0.5:
             yes = 1
-        return _pick(legal, n, yes, 0)
+        return _pick(legal, n, encode_left(yes), encode_left(0))
     if kind == D_RIGHT:
         alive = 0
         for t in range(s.n):
             alive += s.alive[t]
         yes = 1 if (alive <= w[W_RIGHT_N] or cx[4] == 0.0) else 0
-        return _pick(legal, n, yes, 0)
+        return _pick(legal, n, encode_right(yes), encode_right(0))
     if kind == D_GOOD:
         sh = s.sheriff
         yes = 1 if (s.life[sh] <= w[W_GOOD_LIFE] and s.life[me] >= s.life[sh] + 2) else 0
-        return _pick(legal, n, yes, 0)
+        return _pick(legal, n, encode_good(yes), encode_good(0))
     if kind == D_UGLY:
         cv = np.int64(p[P.CHIEF_VALUE])
         urg = 1.5 if pile_tokens(s) <= 3 else 1.0
-        best = _pick(legal, n, 0, 0)
+        best = _pick(legal, n, encode_ugly(0, 0, 0), encode_ugly(0, 0, 0))
         bv = w[W_UGLY]
         for k in range(n):
-            x = act_arg(legal[k])
-            if x == 0:
+            if reveal_of(legal[k]) == 0:
                 continue
-            i = (x - 1) >> 3
-            j = (x - 1) & 7
+            i = seat_of(legal[k])
+            j = seat2_of(legal[k])
             ai = s.arrows[i] + (cv if s.chief_holder == i else 0)
             aj = s.arrows[j] + (cv if s.chief_holder == j else 0)
             v = (ai - aj) * (rt[i] - rt[j]) * urg
@@ -815,7 +945,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     if kind == D_BAD:
         t = s.h_tgt
         v = -rt[t] * s.h_amt * (2.0 if s.life[t] <= 3 else 1.0)
-        return _pick(legal, n, 1 if v >= w[W_BAD] else 0, 0)
+        return _pick(legal, n, encode_bad(1 if v >= w[W_BAD] else 0), encode_bad(0))
     if kind == D_JUDGE:
         rv = s.rv_seat
         sp = s.special[rv]  # revealed: public
@@ -823,8 +953,8 @@ def choose(s, p, seat, legal, n, sid, weights):
         if sp == GAMBLER or sp == BAD or sp == UGLY or sp == RIGHT:
             yes = 1
         elif sp == LEFT:
-            yes = 1 if rt[s.rv_arg] < 0.0 else 0
-        return _pick(legal, n, yes, 0)
+            yes = 1 if rt[s.rv_target] < 0.0 else 0
+        return _pick(legal, n, encode_judge(yes), encode_judge(0))
     if kind == D_GAMBLER:
         a = s.active
         r = rt[a]
@@ -848,15 +978,14 @@ def choose(s, p, seat, legal, n, sid, weights):
                 q -= 0.5
         if g >= _gat_need(s, p, a):
             q += 2.0
-        return _pick(legal, n, 1 if -r * q >= w[W_GAMBLE] else 0, 0)
+        return _pick(legal, n, encode_gambler(1 if -r * q >= w[W_GAMBLE] else 0), encode_gambler(0))
     if kind == D_GHOST:
         x2 = 2.0 if (s.nd >= 2 and s.face[0] == s.face[1]) else 1.0
         best = 0
         bv = -1e18
         for i in range(n):
-            x = act_arg(legal[i])
-            f = x >> 3
-            t = x & 7
+            f = face_of(legal[i])
+            t = seat_of(legal[i])
             h = _ghost_help(s, f, t)
             if f == DYN and x2 == 2.0:
                 h *= 1.5
@@ -884,39 +1013,40 @@ def _arrow_choice(s, p, me, legal, n, w, cx, rt):
             if s.arrows[t] > mx_wo:
                 mx_wo = s.arrows[t]
     lead = 1 + w[W_CHIEF_MARGIN]
-    if _find(legal, n, 2) >= 0:
+    if _find(legal, n, encode_arrow(ARROW_STEAL_CHIEF)) >= 0:
         if mine + cv >= mx_wo + lead:
-            return _find(legal, n, 2)
+            return _find(legal, n, encode_arrow(ARROW_STEAL_CHIEF))
         if h >= 0 and rt[h] < 0.0 and s.arrows[h] + cv > mine:
             unique = True
             for t in range(s.n):
                 if t != h and s.alive[t] == 1 and s.arrows[t] >= s.arrows[h] + cv:
                     unique = False
             if unique:
-                return _find(legal, n, 2)
-    if _find(legal, n, 1) >= 0 and mine + cv >= mx + lead:
-        return _find(legal, n, 1)
-    return _pick(legal, n, 0, 0)
+                return _find(legal, n, encode_arrow(ARROW_STEAL_CHIEF))
+    if _find(legal, n, encode_arrow(ARROW_CHIEF)) >= 0 and mine + cv >= mx + lead:
+        return _find(legal, n, encode_arrow(ARROW_CHIEF))
+    return _pick(legal, n, encode_arrow(ARROW_REGULAR), encode_arrow(ARROW_REGULAR))
 
 
 @nb.njit(cache=True, _nrt=False)
 def _saloon(s, p, me, legal, n, w, cx, rt):
-    """0 base dice, 1 Loudmouth, 2 Coward, 3 Loudmouth as 6th die (Jose), 4 Coward as 6th die (Tequila)."""
+    """Base dice, the Loudmouth or the Coward die (as a 6th die for Jose Delgado and Tequila Joe)."""
+    base = encode_saloon(SALOON_BASE)
     hp = s.life[me]
     hurt = hp < w[W_HURT] * s.max_life[me] or hp <= 2
-    tequila = _find(legal, n, 4) >= 0
-    jose = _find(legal, n, 3) >= 0
+    tequila = _find(legal, n, encode_saloon(SALOON_COWARD_EXTRA)) >= 0
+    jose = _find(legal, n, encode_saloon(SALOON_LOUD_EXTRA)) >= 0
     if hurt:
-        return _pick(legal, n, 4 if tequila else 2, 0)
+        return _pick(legal, n, encode_saloon(SALOON_COWARD_EXTRA if tequila else SALOON_COWARD), base)
     lc = _life_cost(s, me, w, cx, rt)
     gv = _gat_val(s, p, me, w, cx, rt, _arrow_cost(s, p, me, w, cx, rt, lc))
     if gv >= w[W_LOUD] and hp >= 4:
-        return _pick(legal, n, 3 if jose else 1, 0)
+        return _pick(legal, n, encode_saloon(SALOON_LOUD_EXTRA if jose else SALOON_LOUD), base)
     if tequila:
-        return _pick(legal, n, 4, 0)
+        return _pick(legal, n, encode_saloon(SALOON_COWARD_EXTRA), base)
     if jose and hp >= 5 and w[W_LOUD] < 50.0:
-        return _pick(legal, n, 3, 0)
-    return _pick(legal, n, 0, 0)
+        return _pick(legal, n, encode_saloon(SALOON_LOUD_EXTRA), base)
+    return _pick(legal, n, base, base)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -955,7 +1085,7 @@ def _doc(s, p, me, legal, n, w, cx):
                 bs = sc
                 bi = i
         if bi >= 0:
-            i = _find(legal, n, 1 + bi * 8 + 1)
+            i = _find(legal, n, encode_doc(1, bi, SIDE_DYNAMITE))
             if i >= 0:
                 return i
     if a == me:
@@ -977,7 +1107,7 @@ def _doc(s, p, me, legal, n, w, cx):
                         bs = sc
                         bi = i
                 if bi >= 0:
-                    i = _find(legal, n, 1 + bi * 8 + 5)
+                    i = _find(legal, n, encode_doc(1, bi, SIDE_GATLING))
                     if i >= 0:
                         return i
-    return _pick(legal, n, 0, 0)
+    return _pick(legal, n, encode_doc(0, 0, 0), encode_doc(0, 0, 0))

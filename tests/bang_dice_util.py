@@ -1,27 +1,54 @@
-"""Helpers for the bang_dice tests: hand-built states with scripted dice, driven through the jitted engine."""
+"""BANG-specific helpers for the bang_dice tests: hand-built states with scripted dice (build, script, more), the
+face and character names, the logged events; the generic parts (parameters, legal actions, acting) are
+tests/harness.py, shared here as H."""
+
 import numpy as np
 
 from sim.games.bang_dice import GAME
 from sim.games.bang_dice import engine as E
 from sim.games.bang_dice import params as P
 from sim.rng import seed_streams
+from tests.harness import Harness
+
+H = Harness(GAME)  # fresh states, parameters by name, legal actions, acting by kind and fields
 
 C = {cid: i for i, cid in enumerate(P.CHAR_IDS)}
-F = dict(A=E.ARROW, D=E.DYN, B1=E.BE1, B2=E.BE2, BR=E.BEER, G=E.GAT, BA=E.BROKEN, BU=E.BULLET,
-         B1X=E.BE1X2, B2X=E.BE2X2, BRX=E.BEERX2, GX=E.GATX2)
+F = dict(
+    A=E.ARROW,
+    D=E.DYN,
+    B1=E.BE1,
+    B2=E.BE2,
+    BR=E.BEER,
+    G=E.GAT,
+    BA=E.BROKEN,
+    BU=E.BULLET,
+    B1X=E.BE1X2,
+    B2X=E.BE2X2,
+    BRX=E.BEERX2,
+    GX=E.GATX2,
+)
 ROLE = dict(S=E.SHERIFF, D=E.DEPUTY, O=E.OUTLAW, R=E.RENEGADE)
-
-
-def params(**mods):
-    return GAME.params.resolve({k.replace("__", "."): v for k, v in mods.items()})
 
 
 def faces(*names):
     return [F[x] for x in names]
 
 
-def build(p, roles, chars, life=None, arrows=None, pile=None, active=0, forced=(), chief=None, special=None,
-          dead=(), ghost=-1, go=True):
+def build(
+    p,
+    roles,
+    chars,
+    life=None,
+    arrows=None,
+    pile=None,
+    active=0,
+    forced=(),
+    chief=None,
+    special=None,
+    dead=(),
+    ghost=-1,
+    go=True,
+):
     """A state at the start of `active`'s turn.  roles: string like 'SDOOR'; chars: list of character ids."""
     n = len(roles)
     st = np.zeros(1, E.STATE_DTYPE)
@@ -31,7 +58,7 @@ def build(p, roles, chars, life=None, arrows=None, pile=None, active=0, forced=(
     s["over"] = 0
     s["winner_team"] = 0
     s["end_reason"] = 0
-    s["sp"] = 0
+    s["ret_depth"] = 0
     s["dkind"] = 0
     s["decider"] = -1
     s["turn"] = 0
@@ -105,22 +132,9 @@ def more(s, forced):
     s["n_forced"] = k + len(forced)
 
 
-def legal(s, p):
-    out = np.zeros(E.MAX_ACTIONS, np.int64)
-    n = E.legal_actions(s, p, out)
-    return list(out[:n])
-
-
-def act(s, p, kind, arg):
-    assert s["dkind"] == kind, f"expected {E.DECISION_NAMES[kind]}, got {E.DECISION_NAMES[s['dkind']]}"
-    a = (kind << 8) | arg
-    lg = legal(s, p)
-    assert a in lg, f"{E.DECISION_NAMES[kind]} {arg} not legal: {[x & 255 for x in lg]}"
-    E.apply_action(s, p, a)
-
-
-def args(s, p):
-    return [x & 255 for x in legal(s, p)]
+def values(s, p, field):
+    """The value of one field in each legal action, in the engine's order (e.g. the Bull's Eye target seats)."""
+    return [fields[field] for _, fields in H.decoded(s, p)]
 
 
 def events(s):

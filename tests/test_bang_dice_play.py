@@ -1,4 +1,5 @@
 """Random legal play for bang_dice: every player count 3-8, module combinations, invariants after every action."""
+
 import numba as nb
 import numpy as np
 import pytest
@@ -8,8 +9,13 @@ from sim.games.bang_dice import engine as E
 from sim.games.bang_dice.text import action_text, event_text
 from sim.rng import rand_below, seed_streams
 
-ALL = {"module.saloon_dice": 1, "module.chief_arrow": 1, "module.new_characters": 1,
-       "module.special_roles": "replace", "module.ghost": 1}
+ALL = {
+    "module.saloon_dice": 1,
+    "module.chief_arrow": 1,
+    "module.new_characters": 1,
+    "module.special_roles": "replace",
+    "module.ghost": 1,
+}
 COMBOS = [
     {},
     {"module.saloon_dice": 1},
@@ -21,12 +27,22 @@ COMBOS = [
     {"module.ghost": 1},
     ALL,
     dict(ALL, **{"module.special_roles": "mixed"}),
-    dict(ALL, **{"rule.chief_attack_trigger": "last_regular", "rule.vera_reduction_per": "die",
-                 "rule.bullseye_can_be_wasted": 1, "rule.gringo_last_arrow_attacks": 0,
-                 "rule.gambler_roll_takes_arrows": 0, "rule.dead_active_turn_ends": 0,
-                 "rule.dynamite_resolves_rest": 0, "rule.jesse_threshold_checked_once": 0,
-                 "rule.kit_double_gatling_counts_two": 0, "rule.gringo_arrow_after_gatling_discard": 0,
-                 "rule.three_player_indian_kill_counts": 1}),
+    dict(
+        ALL,
+        **{
+            "rule.chief_attack_trigger": "last_regular",
+            "rule.vera_reduction_per": "die",
+            "rule.bullseye_can_be_wasted": 1,
+            "rule.gringo_last_arrow_attacks": 0,
+            "rule.gambler_roll_takes_arrows": 0,
+            "rule.dead_active_turn_ends": 0,
+            "rule.dynamite_resolves_rest": 0,
+            "rule.jesse_threshold_checked_once": 0,
+            "rule.kit_double_gatling_counts_two": 0,
+            "rule.gringo_arrow_after_gatling_discard": 0,
+            "rule.three_player_indian_kill_counts": 1,
+        },
+    ),
 ]
 
 
@@ -134,8 +150,18 @@ def _run(mods, npl, n_games, master=17):
     steps = np.zeros(n_games, np.int64)
     err = np.zeros(n_games, np.int64)
     h = np.zeros(n_games, np.uint64)
-    _play(st, p, master, n_games, npl, int(mods.get("count.arrows", 9)), bool(mods.get("module.chief_arrow", 0)),
-          steps, err, h)
+    _play(
+        st,
+        p,
+        master,
+        n_games,
+        npl,
+        int(mods.get("count.arrows", 9)),
+        bool(mods.get("module.chief_arrow", 0)),
+        steps,
+        err,
+        h,
+    )
     return steps, err, h
 
 
@@ -177,6 +203,7 @@ def _kernel_batch(k, mods, npl, sid, n):
 
 def test_kernel_outcomes_well_formed():
     from sim.kernel import load_kernel
+
     k = load_kernel(GAME)
     col = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
     for mods in (COMBOS[0], ALL):
@@ -187,7 +214,8 @@ def test_kernel_outcomes_well_formed():
                 assert (gi[:, E.GAME_COLUMNS.index("end_reason")] > 0).all()
                 win = si[:, :npl, col["win"]]
                 rank = si[:, :npl, col["rank"]]
-                assert ((rank == 1) == (win == 1)).all()
+                winners = win.sum(axis=1, keepdims=True)  # rank: 1 + the number of seats ahead (the winners)
+                assert (rank == np.where(win == 1, 1, 1 + winners)).all()
                 share = sf[:, :npl, 1].sum(axis=1)
                 has = win.sum(axis=1) > 0
                 assert np.allclose(share, 1.0)  # a game nobody wins (3p, all dead) is a draw split over all seats
@@ -219,6 +247,7 @@ def test_kernel_outcomes_well_formed():
 
 def test_replay_text_covers_events():
     from sim.kernel import load_kernel
+
     k = load_kernel(GAME)
     p = GAME.params.resolve(ALL)
     names = [f"P{i}" for i in range(8)]
@@ -232,9 +261,23 @@ def test_replay_text_covers_events():
         si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
         sf = np.zeros((E.MAX_PLAYERS, 2))
         items = np.zeros((E.MAX_ITEMS, 3), np.int64)
-        t, ne, ni = k.play_logged(states, p, 1, seed, 6, np.zeros(E.MAX_PLAYERS, np.int64),
-                                  np.array([0], np.int64), np.zeros((1, 1)), moves, events, ev_step, gi, si, sf,
-                                  items)
+        t, ne, ni = k.play_logged(
+            states,
+            p,
+            1,
+            seed,
+            6,
+            np.zeros(E.MAX_PLAYERS, np.int64),
+            np.array([0], np.int64),
+            np.zeros((1, 1)),
+            moves,
+            events,
+            ev_step,
+            gi,
+            si,
+            sf,
+            items,
+        )
         assert t > 0 and ne > 0
         for r in events[:ne]:
             txt = event_text(r, names)
@@ -244,3 +287,34 @@ def test_replay_text_covers_events():
             assert not action_text(m[1]).startswith("action ")
         assert events[ne - 1][0] == E.EV_WIN
     assert {E.EV_TURN, E.EV_ROLL, E.EV_ARROW, E.EV_DAMAGE, E.EV_ELIM, E.EV_WIN} <= seen
+
+
+def test_standings_are_life_and_completed_rounds():
+    """standings(): each seat's life (0 once eliminated) and the completed rounds, 0 at the start, never decreasing,
+    +1 each time the turn passes the first player's seat.  At the end the standings are the score write_outcome
+    writes (life_end); they do not order the seats as its rank does, because BANG! ranks by the team's win, which
+    no running score shows (a dead Deputy of the winning law team ranks 1 with 0 life)."""
+    from sim.runner import output_buffers
+    from tests.harness import Harness
+
+    h = Harness(GAME)
+    out = np.zeros(E.MAX_PLAYERS, np.float64)
+    buf = output_buffers(GAME, 1)
+    for n in (3, 5, 8):
+        for seed in range(4):
+            s, p = h.fresh(n, seed=seed, **{k.replace(".", "__"): v for k, v in ALL.items()})
+            assert E.standings(s, p, out) == 0
+            last = 0
+            rng = np.random.default_rng(seed)
+            while not E.is_over(s):
+                legal = h.legal(s, p)
+                E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+                r = E.standings(s, p, out)
+                assert last <= r <= last + 1 and r == s["rnd"] - 1
+                last = r
+                for i in range(n):
+                    assert out[i] == (s["life"][i] if s["alive"][i] == 1 else 0)
+            assert last >= 1
+            E.write_outcome(s, p, buf["game_int"][0], buf["seat_int"][0], buf["seat_f"][0], buf["items"][0])
+            assert (buf["seat_f"][0][:n, 0] == out[:n]).all()
+            assert buf["game_int"][0][GAME.game_columns.index("rounds")] == last + 1

@@ -1,4 +1,5 @@
 """The search player and determinize on BANG! The Dice Game (issue 24)."""
+
 import numpy as np
 import pytest
 
@@ -8,7 +9,7 @@ from sim.games.bang_dice.hidden import determinize
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
 from sim.runner import output_buffers
-from tests.bang_dice_util import act, build, faces, params
+from tests.bang_dice_util import H, build, faces
 
 PER_SEAT = ("role", "role0", "special")
 
@@ -35,7 +36,7 @@ def _mid_game_states(players, count, seed, p):
 
 @pytest.mark.parametrize("players,mods", [(5, {}), (8, {"module__special_roles": "mixed"}), (3, {})])
 def test_determinize_keeps_public_facts_and_conserves_roles(players, mods):
-    p = params(**mods)
+    p = H.params(**mods)
     varied = 0
     for st in _mid_game_states(players, 30, 9, p):
         s = st[0]
@@ -47,14 +48,19 @@ def test_determinize_keeps_public_facts_and_conserves_roles(players, mods):
             for name in E.STATE_DTYPE.names:  # every field but the hidden ones is untouched
                 if name not in PER_SEAT + ("rng",):
                     assert np.array_equal(d[0][name], s[name]), name
-            hidden = [i for i in range(n) if i != seat and i != s["sheriff"] and s["role_known"][i] == 0
-                      and s["special_state"][i] == 0]
+            hidden = [
+                i
+                for i in range(n)
+                if i != seat and i != s["sheriff"] and s["role_known"][i] == 0 and s["special_state"][i] == 0
+            ]
             for i in range(E.MAX_PLAYERS):  # public seats keep their roles
                 if i not in hidden:
                     assert all(d[0][f][i] == s[f][i] for f in PER_SEAT)
+
             # the hidden seats' (role, dealt role, special) triples are a permutation of theirs
             def triples(x, hidden=hidden):
                 return sorted((int(x["role"][i]), int(x["role0"][i]), int(x["special"][i])) for i in hidden)
+
             assert triples(d[0]) == triples(s)
             varied += any(d[0]["role"][i] != s["role"][i] for i in hidden)
     assert varied > 0 or players == 3  # it does re-deal (3 players: every role is public)
@@ -66,8 +72,9 @@ def _search(s, st, p, name):
     buf = output_buffers(GAME, 1)
     w = np.array(GAME.weights_matrix([name])[0])
     seat = E.current_player(s)
-    k = load_kernel(GAME).search_decision(st, p, seat, legal, n, w, buf["game_int"][0], buf["seat_int"][0],
-                                          buf["seat_f"][0], buf["items"][0])
+    k = load_kernel(GAME).search_decision(
+        st, p, seat, legal, n, w, buf["game_int"][0], buf["seat_int"][0], buf["seat_f"][0], buf["items"][0]
+    )
     return int(legal[k])
 
 
@@ -76,9 +83,15 @@ def test_search_shoots_the_dying_sheriff(rollout):
     """An Outlaw with a Bull's Eye 1 can shoot the Sheriff (1 life: the Outlaws win at once) or the Deputy (8 life),
     leaving both Outlaws on 1 life: the search must take the win, whatever its rollout policy (even random, which
     picks either half the time)."""
-    p = params()
-    st, s = build(p, "SODO", ["PAUL_REGRET", "JESSE_JONES", "PAUL_REGRET", "JESSE_JONES"], life=[1, 1, 8, 1],
-                  active=1, forced=faces("B1", "D", "D", "G", "G"))
-    act(s, p, E.D_REROLL, 0)
+    p = H.params()
+    st, s = build(
+        p,
+        "SODO",
+        ["PAUL_REGRET", "JESSE_JONES", "PAUL_REGRET", "JESSE_JONES"],
+        life=[1, 1, 8, 1],
+        active=1,
+        forced=faces("B1", "D", "D", "G", "G"),
+    )
+    H.act(s, p, "REROLL", dice=0)
     assert s["dkind"] == E.D_BE
-    assert _search(s, st, p, f"search64@{rollout}") == (E.D_BE << 8) | 0
+    assert _search(s, st, p, f"search64@{rollout}") == H.encode("BULLSEYE", seat=0)

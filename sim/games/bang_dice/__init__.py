@@ -1,4 +1,5 @@
 """BANG! The Dice Game (dV Giochi 2013) with the five Old Saloon modules."""
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
@@ -7,14 +8,13 @@ sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 from sim.game import GameSpec
 
 from . import params as P
-from .engine import (GAME_COLUMNS, SEAT_COLUMNS, ROLE_NAMES, SPECIAL_NAMES, CAUSE_LABELS, WINNER_LABELS,
-                     END_LABELS, N_CHARS)
+from .actions import CODEC
+from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
+from .state import CAUSE_LABELS, END_LABELS, ROLE_NAMES, SPECIAL_NAMES, WINNER_LABELS
 from .text import action_text, event_text
 
 import strategies.bang_dice as S  # noqa: E402  (needs the engine above)
 
-_ITEM_NAMES = tuple(P.CHAR_IDS) + tuple(n.upper().replace(" ", "_") for n in SPECIAL_NAMES[1:]) + ("CHIEF_ARROW",)
-_ITEM_KINDS = ("character",) * N_CHARS + ("special_role",) * (len(SPECIAL_NAMES) - 1) + ("chief_arrow",)
 _ROLES = [r.lower() for r in ROLE_NAMES]
 
 GAME = GameSpec(
@@ -22,6 +22,7 @@ GAME = GameSpec(
     title="BANG! The Dice Game + Old Saloon",
     engine="sim.games.bang_dice.engine",
     strategy_module="strategies.bang_dice",
+    actions=CODEC,
     params=P.TABLE,
     players=(3, 8),
     default_players=5,
@@ -38,12 +39,14 @@ GAME = GameSpec(
         "character": list(P.CHAR_IDS),
         "eliminated_by": list(CAUSE_LABELS),
     },
-    item_names=_ITEM_NAMES,
-    item_kinds=_ITEM_KINDS,
+    item_names=ITEM_NAMES,
+    item_kinds=ITEM_KINDS,
     event_text=event_text,
-    turn_order_note=("The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
-                     "is that role, not a seat a player could choose: its win share measures that side, "
-                     "and the other positions are counted from its left."),
+    turn_order_note=(
+        "The Sheriff always takes the first turn (in the 3-player game, the Deputy), so position 1 "
+        "is that role, not a seat a player could choose: its win share measures that side, "
+        "and the other positions are counted from its left."
+    ),
     assumed_components="Ghost token set (one per base face + x2) is assumed; see RULES.md",
     rules_version="2026-11-22",
 )

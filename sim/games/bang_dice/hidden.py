@@ -7,6 +7,7 @@ public.  determinize deals those seats' (role, dealt role, special role) triples
 order: the roles in play are conserved and every public fact is kept.  Not modelled: what the seat could infer
 from play (the `belief` strategy's counters would weight the deal), and that the set of special roles in play is
 itself hidden (with module 3 on, the triples keep the specials that were dealt)."""
+
 import numba as nb
 
 from sim.rng import rand_below

@@ -1,18 +1,45 @@
 """Plain-words rendering of bang_dice event rows and actions for `sim replay`."""
+
 from . import engine as E
 from .params import CHAR_NAMES
 
-_SRC = {E.SRC_SHOT: "Bull's Eye", E.SRC_GATLING: "the Gatling", E.SRC_INDIANS: "the Indians",
-        E.SRC_DYNAMITE: "Dynamite", E.SRC_BULLET: "a Bullet"}
-_HEAL = {E.HS_BEER: "Beer", E.HS_SID: "Sid Ketchum", E.HS_SUZY: "Suzy's no-shot bonus",
-         E.HS_VULTURE: "Vulture Sam", E.HS_DOCH: "Doc Holyday's bonus"}
-_DISCARD = {E.DR_GATLING: "the Gatling", E.DR_KIT: "Kit Carlson", E.DR_PEDRO: "Pedro Ramirez",
-            E.DR_LEFT: "the Left Hand of the Devil", E.DR_GAMBLER: "the Gambler: his ignored roll's arrows"}
-_SALOON = ("base dice only", "the Loudmouth (replacing a base die)", "the Coward (replacing a base die)",
-           "the Loudmouth as a 6th die", "the Coward as a 6th die")
-_TEAM = {E.WT_NONE: "nobody", E.WT_LAW: "the Sheriff and his Deputies", E.WT_OUTLAWS: "the Outlaws",
-         E.WT_RENEGADE: "the Renegade", E.WT_3P_DEPUTY: "the Deputy", E.WT_3P_OUTLAW: "the Outlaw",
-         E.WT_3P_RENEGADE: "the Renegade"}
+_SRC = {
+    E.SRC_SHOT: "Bull's Eye",
+    E.SRC_GATLING: "the Gatling",
+    E.SRC_INDIANS: "the Indians",
+    E.SRC_DYNAMITE: "Dynamite",
+    E.SRC_BULLET: "a Bullet",
+}
+_HEAL = {
+    E.HS_BEER: "Beer",
+    E.HS_SID: "Sid Ketchum",
+    E.HS_SUZY: "Suzy's no-shot bonus",
+    E.HS_VULTURE: "Vulture Sam",
+    E.HS_DOCH: "Doc Holyday's bonus",
+}
+_DISCARD = {
+    E.DR_GATLING: "the Gatling",
+    E.DR_KIT: "Kit Carlson",
+    E.DR_PEDRO: "Pedro Ramirez",
+    E.DR_LEFT: "the Left Hand of the Devil",
+    E.DR_GAMBLER: "the Gambler: his ignored roll's arrows",
+}
+_SALOON = (
+    "base dice only",
+    "the Loudmouth (replacing a base die)",
+    "the Coward (replacing a base die)",
+    "the Loudmouth as a 6th die",
+    "the Coward as a 6th die",
+)
+_TEAM = {
+    E.WT_NONE: "nobody",
+    E.WT_LAW: "the Sheriff and his Deputies",
+    E.WT_OUTLAWS: "the Outlaws",
+    E.WT_RENEGADE: "the Renegade",
+    E.WT_3P_DEPUTY: "the Deputy",
+    E.WT_3P_OUTLAW: "the Outlaw",
+    E.WT_3P_RENEGADE: "the Renegade",
+}
 
 
 def _nm(names, i):
@@ -121,34 +148,41 @@ def event_text(row, names):
 
 
 _ACT = {
-    E.D_GOOD: lambda x: "reveal The Good" if x else "keep The Good hidden",
-    E.D_UGLY: lambda x: f"reveal The Ugly: swap arrows of seats {(x - 1) >> 3} and {(x - 1) & 7}" if x
-    else "keep The Ugly hidden",
-    E.D_SID: lambda x: f"Sid Ketchum heals seat {x}",
-    E.D_SALOON: lambda x: f"roll with {_SALOON[x]}",
-    E.D_DOC: lambda x: f"reveal The Doc: turn die {((x - 1) >> 3) + 1} to face #{(x - 1) & 7}" if x else "pass (Doc)",
-    E.D_ELENA: lambda x: f"give one arrow to seat {x - 1}" if x else "keep the arrows",
-    E.D_ARROW: lambda x: ("take a regular arrow", "take the Indian Chief's Arrow",
-                          "take the Chief's Arrow from its holder")[x],
-    E.D_BROKEN: lambda x: f"Broken Arrow: return an arrow of seat {x}",
-    E.D_REROLL: lambda x: "stop rolling" if x == 0 else
-    "re-roll dice " + ", ".join(str(i + 1) for i in range(6) if (x >> i) & 1),
-    E.D_GAMBLER: lambda x: "reveal The Gambler" if x else "pass (Gambler)",
-    E.D_BE: lambda x: f"Bull's Eye at seat {x}" if x < 8 else "waste the Bull's Eye",
-    E.D_SLAB: lambda x: f"Slab doubles the shot at seat {x - 1}" if x else "no Slab double",
-    E.D_BEER: lambda x: f"Beer for seat {x}",
-    E.D_KIT: lambda x: f"Kit discards an arrow of seat {x - 1}" if x else "Kit stops discarding",
-    E.D_BART: lambda x: f"Bart takes {x} arrow(s) instead of life",
-    E.D_MOLLY: lambda x: f"Molly takes {x} life loss",
-    E.D_LEFT: lambda x: "reveal the Left Hand of the Devil" if x else "pass (Left Hand)",
-    E.D_BAD: lambda x: "reveal The Bad" if x else "pass (Bad)",
-    E.D_JUDGE: lambda x: "reveal The Judge" if x else "pass (Judge)",
-    E.D_RIGHT: lambda x: "reveal the Right Hand of the Devil" if x else "pass (Right Hand)",
-    E.D_GHOST: lambda x: f"Ghost gives {E.FACE_NAMES[x >> 3]} to seat {x & 7}",
+    "GOOD": lambda f: "reveal The Good" if f["reveal"] else "keep The Good hidden",
+    "UGLY": lambda f: (
+        f"reveal The Ugly: swap arrows of seats {f['seat']} and {f['seat2']}" if f["reveal"] else "keep The Ugly hidden"
+    ),
+    "SID": lambda f: f"Sid Ketchum heals seat {f['seat']}",
+    "SALOON": lambda f: f"roll with {_SALOON[f['saloon']]}",
+    "DOC": lambda f: f"reveal The Doc: turn die {f['die'] + 1} to face #{f['side']}" if f["reveal"] else "pass (Doc)",
+    "ELENA": lambda f: f"give one arrow to seat {f['seat']}" if f["use"] else "keep the arrows",
+    "ARROW": lambda f: (
+        "take a regular arrow",
+        "take the Indian Chief's Arrow",
+        "take the Chief's Arrow from its holder",
+    )[f["token"]],
+    "BROKEN_ARROW": lambda f: f"Broken Arrow: return an arrow of seat {f['seat']}",
+    "REROLL": lambda f: (
+        "stop rolling"
+        if f["dice"] == 0
+        else "re-roll dice " + ", ".join(str(i + 1) for i in range(6) if (f["dice"] >> i) & 1)
+    ),
+    "GAMBLER": lambda f: "reveal The Gambler" if f["reveal"] else "pass (Gambler)",
+    "BULLSEYE": lambda f: f"Bull's Eye at seat {f['seat']}" if f["seat"] != E.WASTED else "waste the Bull's Eye",
+    "SLAB": lambda f: f"Slab doubles the shot at seat {f['seat']}" if f["use"] else "no Slab double",
+    "BEER": lambda f: f"Beer for seat {f['seat']}",
+    "KIT": lambda f: f"Kit discards an arrow of seat {f['seat']}" if f["use"] else "Kit stops discarding",
+    "BART": lambda f: f"Bart takes {f['count']} arrow(s) instead of life",
+    "MOLLY": lambda f: f"Molly takes {f['count']} life loss",
+    "LEFT_HAND": lambda f: "reveal the Left Hand of the Devil" if f["reveal"] else "pass (Left Hand)",
+    "BAD": lambda f: "reveal The Bad" if f["reveal"] else "pass (Bad)",
+    "JUDGE": lambda f: "reveal The Judge" if f["reveal"] else "pass (Judge)",
+    "RIGHT_HAND": lambda f: "reveal the Right Hand of the Devil" if f["reveal"] else "pass (Right Hand)",
+    "GHOST_GIVE": lambda f: f"Ghost gives {E.FACE_NAMES[f['face']]} to seat {f['seat']}",
 }
 
 
 def action_text(action):
-    k, x = int(action) >> 8, int(action) & 255
-    f = _ACT.get(k)
-    return f(x) if f else f"action {k}:{x}"
+    kind, fields = E.CODEC.decode(action)
+    word = _ACT.get(kind)
+    return word(fields) if word else f"action {kind} {fields}"
