@@ -14,18 +14,23 @@ import numpy as np
 from sim.kernel import one_copy
 from sim.rng import rand_float
 from sim.knobs import KnobTable, Preset, strategies
-from sim.games.gunny_town.engine import (
-    ACT, CHEST, DODGE, FAKE, HEAD, K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON,
-    K_CHEST, K_DUEL, K_END, K_ENTER, K_EXTRA, K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PICK_AMMO, K_PICK_GN,
-    K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY, K_TAKE_JOB, K_TAKEOVER, J_SHERIFF, J_UNDERTAKER, PH_CCARD,
-    PH_DCARD, PH_PAIR, PH_PRE, PH_WIN, RANK, W_FRIGHTEN_JOB,
-    W_HIT, W_HIT_JOB,
+from sim.games.gunny_town.actions import (
+    K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON, K_CHEST, K_DUEL, K_END, K_ENTER, K_EXTRA,
+    K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY,
+    K_TAKE_JOB, K_TAKEOVER, amount_of, card_of, choice_of, job_of, kind_of, part2_of, part_of, seat_of, square_of,
+    store_of, weapon_of,
+)
+from sim.games.gunny_town.queries import (
     fire_rounds, give_slot, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
     weapon_range, weapon_rounds,
+)
+from sim.games.gunny_town.state import (
+    CHEST, DODGE, FAKE, HEAD, PH_CCARD, PH_DCARD, PH_PAIR, PH_PRE, PH_WIN, RANK, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
 )
 from sim.games.gunny_town.params import (
     AMMO_ANATOMICAL, AMMO_UNIFORM, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
     C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
+    J_SHERIFF, J_UNDERTAKER,
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
     MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
     P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION,
@@ -445,9 +450,8 @@ def _pair_choice(s, p, legal, n):
     best = -1.0
     bi = 0
     for i in range(n):
-        arg = legal[i] % ACT
-        a = arg // 8
-        b = arg % 8
+        a = part_of(legal[i])
+        b = part2_of(legal[i])
         if mode == 0:
             ca = AMMO_UNIFORM[a]
             cb = AMMO_UNIFORM[b]
@@ -466,32 +470,32 @@ def _pair_choice(s, p, legal, n):
 
 @nb.njit(cache=True)
 def _score_action(s, p, pl, a, w, locv):
-    kind = a // ACT
-    arg = a % ACT
+    kind = kind_of(a)
     gold = s.gold[pl]
     if kind == K_TAKE_JOB:
-        return _job_value(s, p, pl, arg, w)
+        return _job_value(s, p, pl, job_of(a), w)
     if kind == K_PICK_GN:
-        return w[W_GOLD] * arg + 0.01
+        return w[W_GOLD] * amount_of(a) + 0.01
     if kind == K_PICK_AMMO:
-        return _ammo_need(s, p, pl, w) * arg + 0.01
+        return _ammo_need(s, p, pl, w) * amount_of(a) + 0.01
+    st = store_of(a)                   # the store of the store actions (BUY_UNIT ... ROB_STORE)
     if kind == K_BUY_UNIT:
-        need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[arg] else _ammo_need(s, p, pl, w)
-        return need - 0.2 * p[P_STORE + 2 * arg + 1]
+        need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[st] else _ammo_need(s, p, pl, w)
+        return need - 0.2 * p[P_STORE + 2 * st + 1]
     if kind == K_FREE_UNIT:
         return 1.0
     if kind == K_BUY_STORE:
-        return _store_buy_value(s, p, pl, arg, w)
+        return _store_buy_value(s, p, pl, st, w)
     if kind == K_TAKEOVER:
-        return _event_value(s, p, pl, C_BUY_STORE, arg, w) - 0.3 * (p[P_STORE + 2 * arg] + 5)
+        return _event_value(s, p, pl, C_BUY_STORE, st, w) - 0.3 * (p[P_STORE + 2 * st] + 5)
     if kind == K_STORE_PAY:
-        return _event_value(s, p, pl, C_BUY_STORE, arg, w) - 5 * w[W_GOLD]
+        return _event_value(s, p, pl, C_BUY_STORE, st, w) - 5 * w[W_GOLD]
     if kind == K_ROB_STORE:
-        owner = s.store_owner[arg]
+        owner = s.store_owner[st]
         g = p[P_ROB_STORE] if owner < 0 else min(p[P_ROB_STORE], s.gold[owner])
         return w[W_ROB] * w[W_GOLD] * g - w[W_AMMO] + _event_value(s, p, pl, C_ROB, 1, w)
     if kind == K_BUY_WEAPON:
-        return _weapon_value(s, p, pl, arg, w)
+        return _weapon_value(s, p, pl, weapon_of(a), w)
     if kind == K_BUY_HORSE:
         return 2.0 + _event_value(s, p, pl, C_BUY, 5, w)
     if kind == K_EXTRA:
@@ -506,9 +510,9 @@ def _score_action(s, p, pl, a, w, locv):
         if w[W_CASINO] <= 0:
             return -1.0
         target = max(1.0, w[W_BET] * gold)
-        return w[W_CASINO] * 3.0 - abs(arg - target) * 0.01 + _event_value(s, p, pl, C_CASINO_WIN, 0, w)
+        return w[W_CASINO] * 3.0 - abs(amount_of(a) - target) * 0.01 + _event_value(s, p, pl, C_CASINO_WIN, 0, w)
     if kind == K_BRIBE:
-        t = arg
+        t = seat_of(a)
         v = _event_value(s, p, pl, C_BRIBE, 0, w) - w[W_GOLD] * 2
         # unseat a holder of a job pl wants (the badge returns to its square)
         jv = _job_value(s, p, pl, s.job[t], w)
@@ -527,7 +531,7 @@ def _score_action(s, p, pl, a, w, locv):
         left = hand_size(s, pl) - given
         return v - w[W_GIVE] * w[W_AMMO] * given - 2.0 * w[W_AMMO] * max(0, 2 - left)
     if kind == K_DUEL:
-        return _duel_value(s, p, pl, arg, w)
+        return _duel_value(s, p, pl, seat_of(a), w)
     if kind == K_END:
         return 0.0
     return 0.0
@@ -597,13 +601,13 @@ def choose(s, p, seat, legal, n, sid, weights):
     if ph == PH_CCARD:
         c = _challenger_card(s, p, pl, w)
         for i in range(n):
-            if legal[i] % ACT == c:
+            if card_of(legal[i]) == c:
                 return i
         return 0
     if ph == PH_DCARD:
         c = _defender_card(s, p, pl, w)
         for i in range(n):
-            if legal[i] % ACT == c:
+            if card_of(legal[i]) == c:
                 return i
         return n - 1
     if ph == PH_WIN:
@@ -611,7 +615,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         best = 0
         bv = NEG
         for i in range(n):
-            ch = legal[i] % ACT
+            ch = choice_of(legal[i])
             v = 0.0
             if ch == W_HIT or ch == W_HIT_JOB:
                 v += 1.0
@@ -625,7 +629,7 @@ def choose(s, p, seat, legal, n, sid, weights):
                 bv = v
                 best = i
         return best
-    kind0 = legal[0] // ACT
+    kind0 = kind_of(legal[0])
     if kind0 == K_ENTER:
         # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol
         return 1 if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else 0
@@ -635,7 +639,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     pw = s.scratch[64:84]
     has_move = False
     for i in range(n):
-        k = legal[i] // ACT
+        k = kind_of(legal[i])
         if k == K_MOVE or k == K_MOVE2 or (k == K_EXTRA and w[W_EXTRA] > 0):
             has_move = True
             break
@@ -675,10 +679,10 @@ def choose(s, p, seat, legal, n, sid, weights):
     end_i = -1
     for i in range(n):
         a = legal[i]
-        kind = a // ACT
+        kind = kind_of(a)
         if kind == K_MOVE or kind == K_MOVE2:
             # the extra move's second leg keeps the arrival action only where the engine left it open
-            v = _score_move(s, p, pl, a % ACT, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
+            v = _score_move(s, p, pl, square_of(a), locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
             # acting here before moving forfeits the arrival action: compare on equal terms below
         elif kind == K_END:
             v = 0.0

@@ -341,8 +341,10 @@ for a in range(NSQ):
 # mission requirement components: per card two components (kind, arg, count)
 C_NONE, C_BECOME, C_BUY, C_HIT, C_HIT_NEXT, C_HIT_JOB, C_HIT_DISTINCT, C_KILL, C_ROB, C_USE_AMMO, C_GIVE, \
     C_BUY_STORE, C_OWN_STORES, C_WIN_DUEL, C_BRIBE, C_CASINO_WIN, C_FRIGHTEN, C_KILL_JOB = range(18)
-ROB_BANK_BIT, ROB_STORE_BIT, ROB_SALOON_BIT = 1, 2, 4
-BUY_HORSE_BIT = 1 << 5                     # BUY masks: weapon bits 0..4, horse bit 5
+ROB_AT_BANK, ROB_AT_STORE, ROB_AT_SALOON = 0, 1, 2   # what a robbery robs: its bit in the ROB masks
+ROB_BANK_BIT, ROB_STORE_BIT, ROB_SALOON_BIT = 1 << ROB_AT_BANK, 1 << ROB_AT_STORE, 1 << ROB_AT_SALOON
+BUY_HORSE = len(WEAPON_NAMES)              # BUY masks: weapon bits 0..4, horse bit 5
+BUY_HORSE_BIT = 1 << BUY_HORSE
 
 
 def _component(code):
