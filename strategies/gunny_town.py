@@ -21,21 +21,22 @@ from sim.games.gunny_town.actions import (
     store_of, weapon_of,
 )
 from sim.games.gunny_town.queries import (
-    fire_rounds, give_slot, hand_size, move_range, n_shooting, neighbour, same_location, stores_owned, weapon_cost,
-    weapon_range, weapon_rounds,
+    fire_rounds, give_slot, hand_size, job_ammo, job_gn, job_lp, mission_gn, mission_vp, move_range, n_shooting,
+    neighbour, same_location, secret_gn, secret_vp, store_price, stores_owned, unit_price, weapon_cost, weapon_range,
+    weapon_rounds,
 )
 from sim.games.gunny_town.state import (
     CHEST, DODGE, FAKE, HEAD, PH_CCARD, PH_DCARD, PH_PAIR, PH_PRE, PH_WIN, RANK, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
 )
 from sim.games.gunny_town.params import (
-    AMMO_ANATOMICAL, AMMO_UNIFORM, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
+    AMMO_ANATOMICAL, AMMO_UNIFORM, BUY_HORSE, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
     C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
     J_SHERIFF, J_UNDERTAKER,
     F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
     MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
-    P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_JOB, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MISSION,
-    P_MOVE_END_LOC, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SECRET, P_SHERIFF_PENALTY, P_STORE, P_UNDERTAKER_BONUS,
-    SCOMP, SIGHT, STORE_SELLS_LP, STREET,
+    P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MOVE_END_LOC,
+    P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SHERIFF_PENALTY, P_STORE_MISSION_EXTRA, P_UNDERTAKER_BONUS,
+    ROB_AT_BANK, ROB_AT_SALOON, ROB_AT_STORE, SCOMP, SIGHT, STORE_SELLS_LP, STREET,
 )
 
 # Knobs (the weights row).  Defaults are the mission chaser's; each preset in PRESETS lists what it changes.
@@ -94,7 +95,7 @@ NEG = -1e9
 
 @nb.njit(cache=True)
 def _mission_value(s, p, m, w):
-    return w[W_MISSION] * p[P_MISSION + 2 * m + 1] + w[W_GOLD] * p[P_MISSION + 2 * m]
+    return w[W_MISSION] * mission_vp(p, m) + w[W_GOLD] * mission_gn(p, m)
 
 
 @nb.njit(cache=True)
@@ -102,7 +103,7 @@ def _secret_value(s, p, pl, w):
     sc = s.secret[pl]
     if sc < 0 or s.job[pl] >= 0:
         return 0.0, -1
-    return w[W_SECRET] * p[P_SECRET + 2 * sc + 1] + w[W_GOLD] * p[P_SECRET + 2 * sc], sc
+    return w[W_SECRET] * secret_vp(p, sc) + w[W_GOLD] * secret_gn(p, sc), sc
 
 
 @one_copy()
@@ -151,7 +152,7 @@ def _job_income(s, p, pl, j, w):
     round so far (with one death per three rounds as a prior: about 3 in a 9-round game); for the Sheriff, weighted
     by the sheriff_penalty knob, his penalty times the duel rounds pl has won a round so far (prior: one per three
     rounds, about the measured 0.3)."""
-    v = p[P_JOB + 3 * j] + 1.5 * p[P_JOB + 3 * j + 1] + w[W_AMMO] * p[P_JOB + 3 * j + 2]
+    v = job_gn(p, j) + 1.5 * job_lp(p, j) + w[W_AMMO] * job_ammo(p, j)
     if j == J_UNDERTAKER:
         deaths = 1.0
         for q in range(s.n):
@@ -236,7 +237,7 @@ def _best_weapon(s, p, pl, w, gold):
 
 @nb.njit(cache=True)
 def _store_buy_value(s, p, pl, st, w):
-    price = p[P_STORE + 2 * st]
+    price = store_price(p, st)
     v = w[W_STORE] * 6.0 - 0.3 * price + _event_value(s, p, pl, C_BUY_STORE, st, w)
     if stores_owned(s, pl) + 1 >= 2:
         v += _event_value(s, p, pl, C_OWN_STORES, 0, w)
@@ -268,12 +269,13 @@ def _loc_value(s, p, pl, loc, w):
         if owner == pl:
             best = need + 0.5
         else:
-            if gold >= p[P_STORE + 2 * st + 1]:
-                best = need - 0.2 * p[P_STORE + 2 * st + 1]
-            if owner < 0 and gold >= p[P_STORE + 2 * st]:
+            if gold >= unit_price(p, st):
+                best = need - 0.2 * unit_price(p, st)
+            if owner < 0 and gold >= store_price(p, st):
                 best = max(best, _store_buy_value(s, p, pl, st, w) + max(0.0, best))
             if s.wmask[pl] != 0 and hand_size(s, pl) >= 3:
-                rob = w[W_ROB] * p[P_ROB_STORE] * w[W_GOLD] - 2 * w[W_AMMO] * 0.5 + _event_value(s, p, pl, C_ROB, 1, w)
+                rob = (w[W_ROB] * p[P_ROB_STORE] * w[W_GOLD] - 2 * w[W_AMMO] * 0.5
+                       + _event_value(s, p, pl, C_ROB, ROB_AT_STORE, w))
                 if owner >= 0 and s.gold[owner] < p[P_ROB_STORE]:
                     rob -= w[W_GOLD] * (p[P_ROB_STORE] - s.gold[owner])
                 best = max(best, rob)
@@ -283,15 +285,15 @@ def _loc_value(s, p, pl, loc, w):
         if bw > 0:
             tot += bw
     if flags & F_HORSE and s.horse[pl] == 0 and gold >= p[P_HORSE_COST]:
-        tot += 2.0 + _event_value(s, p, pl, C_BUY, 5, w)
+        tot += 2.0 + _event_value(s, p, pl, C_BUY, BUY_HORSE, w)
     if flags & F_CHEST:
         tot += 1.2
     if flags & F_BANK and s.wmask[pl] != 0 and s.hand[pl, HEAD] > 0:
-        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, 0, w)
+        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, ROB_AT_BANK, w)
     if flags & F_CASINO and gold > 0:
         tot += w[W_CASINO] * min(gold, 40) * 0.33 + _event_value(s, p, pl, C_CASINO_WIN, 0, w)
     if flags & F_ROBSAL and s.wmask[pl] != 0 and s.hand[pl, HEAD] + s.hand[pl, CHEST] > 0:
-        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, 2, w)
+        tot += w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, ROB_AT_SALOON, w)
     if flags & F_BRIBE:
         ev = _event_value(s, p, pl, C_BRIBE, 0, w)
         if ev > 0:
@@ -339,72 +341,75 @@ def _duel_value(s, p, pl, t, w):
 def _max_range(s, p, pl):
     """Longest range among pl's weapons (-1 without one): a target in sight at d is within some weapon's
     range iff d <= this."""
-    mr = -1
+    weapon_reach = -1
     for k in range(5):
         if (s.wmask[pl] >> k) & 1:
             r = weapon_range(p, k)
-            if r > mr:
-                mr = r
-    return mr
+            if r > weapon_reach:
+                weapon_reach = r
+    return weapon_reach
 
 
 @nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
-def _square_duel_bonus(s, p, pl, sq, dv, mr):
-    """Best duel available after arriving at sq (a post-move duel); dv[t] = worth of challenging t;
-    mr = _max_range(s, p, pl)."""
+def _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach):
+    """Best duel available after arriving at sq (a post-move duel); duel_val[t] = worth of challenging t;
+    weapon_reach = _max_range(s, p, pl)."""
     best = 0.0
     for t in range(s.n):
-        if dv[t] <= best:
+        if duel_val[t] <= best:
             continue
         ok = s.pos[t] == sq or (LOC_AT[sq] >= 0 and LOC_AT[sq] == LOC_AT[s.pos[t]])
-        if not ok and mr >= 0:
+        if not ok and weapon_reach >= 0:
             d = SIGHT[sq, s.pos[t]]
-            if d >= 0 and d <= mr:
+            if d >= 0 and d <= weapon_reach:
                 ok = True
         if ok:
-            best = dv[t]
+            best = duel_val[t]
     return best
 
 
 @nb.njit(cache=True)
-def _duel_values(s, p, pl, w, dv):
+def _duel_values(s, p, pl, w, duel_val):
     for t in range(s.n):
-        dv[t] = 0.0
+        duel_val[t] = 0.0
         if t == pl or s.pos[t] < 0 or s.skip[t] or s.lp[t] <= 0 or (s.challenged >> t) & 1:
             continue
         if n_shooting(s, pl) == 0:
             continue
-        dv[t] = _duel_value(s, p, pl, t, w)
+        duel_val[t] = _duel_value(s, p, pl, t, w)
 
 
 @nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
-def _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr):
+def _score_move(s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount, max_discount,
+                weapon_reach):
     """Arrival value now (if the arrival action is still open) + discounted value of the best location within
-    later reach (zl[:nz] = the locations worth something, by decreasing value; pw[t] = travel_discount ** t,
-    pmax = the largest pw[1..19]) + the duels the square opens.
-    The scan stops once locv[L] * pmax <= fut: every later location has locv <= locv[L] and a discount <= pmax,
-    so (multiplication of non-negative numbers being monotone) none could raise fut: same value as a full scan."""
+    later reach (ranked_locs[:n_ranked] = the locations worth something, by decreasing value; discount[t] =
+    travel_discount ** t, max_discount = the largest discount[1..19]) + the duels the square opens.
+    The scan stops once loc_val[L] * max_discount <= fut: every later location has loc_val <= loc_val[L] and a
+    discount <= max_discount, so (multiplication of non-negative numbers being monotone) none could raise fut: same
+    value as a full scan."""
     v = 0.0
     loc = LOC_AT[sq]
     if arrive_ok and loc >= 0:
-        v = locv[loc]
+        v = loc_val[loc]
     fut = 0.0
-    for i in range(nz):
-        L = np.int64(zl[i])
-        if locv[L] * pmax <= fut:
+    for i in range(n_ranked):
+        L = np.int64(ranked_locs[i])
+        if loc_val[L] * max_discount <= fut:
             break
         d = DIST[sq, LOC_SQ[L]]
-        turns = (d + rng_ - 1) // rng_ if d > 0 else 0
+        turns = (d + move_reach - 1) // move_reach if d > 0 else 0
         if turns > 18:
             turns = 18
-        f = locv[L] * pw[turns + 1]
+        f = loc_val[L] * discount[turns + 1]
         if f > fut:
             fut = f
-    return v + fut + _square_duel_bonus(s, p, pl, sq, dv, mr)
+    return v + fut + _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach)
 
 
 @nb.njit(cache=True)
-def _best_reach(s, p, pl, lo, hi, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr):
+def _best_reach(s, p, pl, lo, hi, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
+                max_discount, weapon_reach):
     """Best _score_move over the street squares a move of lo..hi squares from pl's square can end on (the engine's
     destinations: rule.move_ends_on_location honoured); NEG if none."""
     here = s.pos[pl]
@@ -414,14 +419,16 @@ def _best_reach(s, p, pl, lo, hi, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, m
         if STREET[sq]:
             d = DIST[here, sq]
             if d >= lo and d <= hi and (not need_loc or LOC_AT[sq] >= 0):
-                v = _score_move(s, p, pl, sq, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
+                v = _score_move(s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
+                                max_discount, weapon_reach)
                 if v > best:
                     best = v
     return best
 
 
 @nb.njit(cache=True)
-def _extra_value(s, p, pl, w, locv, dv, rng_, nz, zl, pw, pmax, mr):
+def _extra_value(s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount,
+                 weapon_reach):
     """Score of paying move.extra_cost for move.extra_squares more squares (Stables, Stagecoach), on the scale of the
     phase's other options.  Before the move (range extended; under rule.extra_move_uses_action the arrival action is
     gone): the best destination it opens, with the extra_move knob weighting its gain over the best plain move, minus
@@ -434,13 +441,17 @@ def _extra_value(s, p, pl, w, locv, dv, rng_, nz, zl, pw, pmax, mr):
         r = move_range(s, p, pl)
         lo = np.int64(p[P_MIN_MOVE])
         arrive_ok = s.loc_state == 0
-        plain = _best_reach(s, p, pl, lo, r, locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
-        far = _best_reach(s, p, pl, lo, r + ex, locv, dv, arrive_ok and not uses, rng_, nz, zl, pw, pmax, mr)
+        plain = _best_reach(s, p, pl, lo, r, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
+                            max_discount, weapon_reach)
+        far = _best_reach(s, p, pl, lo, r + ex, loc_val, duel_val, arrive_ok and not uses, move_reach, n_ranked,
+                          ranked_locs, discount, max_discount, weapon_reach)
         if far <= plain:
             return -1.0
         return plain + w[W_EXTRA] * (far - plain) - cost
-    stay = _score_move(s, p, pl, s.pos[pl], locv, dv, False, rng_, nz, zl, pw, pmax, mr)
-    far = _best_reach(s, p, pl, 1, ex, locv, dv, s.loc_state == 0 and not uses, rng_, nz, zl, pw, pmax, mr)
+    stay = _score_move(s, p, pl, s.pos[pl], loc_val, duel_val, False, move_reach, n_ranked, ranked_locs, discount,
+                       max_discount, weapon_reach)
+    far = _best_reach(s, p, pl, 1, ex, loc_val, duel_val, s.loc_state == 0 and not uses, move_reach, n_ranked,
+                      ranked_locs, discount, max_discount, weapon_reach)
     return w[W_EXTRA] * (far - stay) - cost
 
 
@@ -469,7 +480,7 @@ def _pair_choice(s, p, legal, n):
 
 
 @nb.njit(cache=True)
-def _score_action(s, p, pl, a, w, locv):
+def _score_action(s, p, pl, a, w, loc_val):
     kind = kind_of(a)
     gold = s.gold[pl]
     if kind == K_TAKE_JOB:
@@ -481,31 +492,31 @@ def _score_action(s, p, pl, a, w, locv):
     st = store_of(a)                   # the store of the store actions (BUY_UNIT ... ROB_STORE)
     if kind == K_BUY_UNIT:
         need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[st] else _ammo_need(s, p, pl, w)
-        return need - 0.2 * p[P_STORE + 2 * st + 1]
+        return need - 0.2 * unit_price(p, st)
     if kind == K_FREE_UNIT:
         return 1.0
     if kind == K_BUY_STORE:
         return _store_buy_value(s, p, pl, st, w)
     if kind == K_TAKEOVER:
-        return _event_value(s, p, pl, C_BUY_STORE, st, w) - 0.3 * (p[P_STORE + 2 * st] + 5)
+        return _event_value(s, p, pl, C_BUY_STORE, st, w) - 0.3 * (store_price(p, st) + p[P_STORE_MISSION_EXTRA])
     if kind == K_STORE_PAY:
-        return _event_value(s, p, pl, C_BUY_STORE, st, w) - 5 * w[W_GOLD]
+        return _event_value(s, p, pl, C_BUY_STORE, st, w) - p[P_STORE_MISSION_EXTRA] * w[W_GOLD]
     if kind == K_ROB_STORE:
         owner = s.store_owner[st]
         g = p[P_ROB_STORE] if owner < 0 else min(p[P_ROB_STORE], s.gold[owner])
-        return w[W_ROB] * w[W_GOLD] * g - w[W_AMMO] + _event_value(s, p, pl, C_ROB, 1, w)
+        return w[W_ROB] * w[W_GOLD] * g - w[W_AMMO] + _event_value(s, p, pl, C_ROB, ROB_AT_STORE, w)
     if kind == K_BUY_WEAPON:
         return _weapon_value(s, p, pl, weapon_of(a), w)
     if kind == K_BUY_HORSE:
-        return 2.0 + _event_value(s, p, pl, C_BUY, 5, w)
+        return 2.0 + _event_value(s, p, pl, C_BUY, BUY_HORSE, w)
     if kind == K_EXTRA:
         return -1.0
     if kind == K_CHEST:
         return 1.2
     if kind == K_ROB_BANK:
-        return w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, 0, w)
+        return w[W_ROB] * w[W_GOLD] * p[P_ROB_BANK] + _event_value(s, p, pl, C_ROB, ROB_AT_BANK, w)
     if kind == K_ROB_SALOON:
-        return w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, 2, w)
+        return w[W_ROB] * w[W_GOLD] * p[P_ROB_SALOON] + _event_value(s, p, pl, C_ROB, ROB_AT_SALOON, w)
     if kind == K_BET:
         if w[W_CASINO] <= 0:
             return -1.0
@@ -538,9 +549,9 @@ def _score_action(s, p, pl, a, w, locv):
 
 
 @nb.njit(cache=True)
-def _location_values(s, p, pl, w, locv):
+def _location_values(s, p, pl, w, loc_val):
     for L in range(NLOC):
-        locv[L] = _loc_value(s, p, pl, L, w)
+        loc_val[L] = _loc_value(s, p, pl, L, w)
 
 
 @nb.njit(cache=True)
@@ -633,45 +644,45 @@ def choose(s, p, seat, legal, n, sid, weights):
     if kind0 == K_ENTER:
         # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol
         return 1 if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else 0
-    locv = s.scratch[:NLOC]
-    dv = s.scratch[24:30]
-    zl = s.scratch[32:32 + NLOC]
-    pw = s.scratch[64:84]
+    loc_val = s.scratch[:NLOC]
+    duel_val = s.scratch[24:30]
+    ranked_locs = s.scratch[32:32 + NLOC]
+    discount = s.scratch[64:84]
     has_move = False
     for i in range(n):
         k = kind_of(legal[i])
         if k == K_MOVE or k == K_MOVE2 or (k == K_EXTRA and w[W_EXTRA] > 0):
             has_move = True
             break
-    nz = 0
-    pmax = 0.0
+    n_ranked = 0
+    max_discount = 0.0
     if has_move:
-        _location_values(s, p, pl, w, locv)
-        _duel_values(s, p, pl, w, dv)
+        _location_values(s, p, pl, w, loc_val)
+        _duel_values(s, p, pl, w, duel_val)
         if ph != PH_PRE:
             # after the move (an extra move at the arrival square): a duel at the end needs a duel left this side
             lim = p[P_DUELS_PER_SIDE]
             if lim > 0 and s.duel_post >= lim:
                 for t in range(s.n):
-                    dv[t] = 0.0
+                    duel_val[t] = 0.0
         for L in range(NLOC):
-            if locv[L] > 0:
-                # keep zl[:nz] sorted by decreasing value (for the early stop in _score_move)
-                j = nz
-                while j > 0 and locv[np.int64(zl[j - 1])] < locv[L]:
-                    zl[j] = zl[j - 1]
+            if loc_val[L] > 0:
+                # keep ranked_locs[:n_ranked] sorted by decreasing value (for the early stop in _score_move)
+                j = n_ranked
+                while j > 0 and loc_val[np.int64(ranked_locs[j - 1])] < loc_val[L]:
+                    ranked_locs[j] = ranked_locs[j - 1]
                     j -= 1
-                zl[j] = L
-                nz += 1
+                ranked_locs[j] = L
+                n_ranked += 1
         g = 1.0
         for t in range(20):
-            pw[t] = g
+            discount[t] = g
             g *= w[W_GAMMA]
         for t in range(1, 20):
-            if t == 1 or pw[t] > pmax:
-                pmax = pw[t]
-    rng_ = move_range(s, p, pl) - s.extra_range      # later turns' travel: without this turn's paid squares
-    mr = _max_range(s, p, pl)
+            if t == 1 or discount[t] > max_discount:
+                max_discount = discount[t]
+    move_reach = move_range(s, p, pl) - s.extra_range      # later turns' travel: without this turn's paid squares
+    weapon_reach = _max_range(s, p, pl)
     # arrival action still possible after a move?
     arrive_ok = s.loc_state == 0
     best = 0
@@ -682,17 +693,19 @@ def choose(s, p, seat, legal, n, sid, weights):
         kind = kind_of(a)
         if kind == K_MOVE or kind == K_MOVE2:
             # the extra move's second leg keeps the arrival action only where the engine left it open
-            v = _score_move(s, p, pl, square_of(a), locv, dv, arrive_ok, rng_, nz, zl, pw, pmax, mr)
+            v = _score_move(s, p, pl, square_of(a), loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs,
+                            discount, max_discount, weapon_reach)
             # acting here before moving forfeits the arrival action: compare on equal terms below
         elif kind == K_END:
             v = 0.0
             end_i = i
         elif kind == K_EXTRA and w[W_EXTRA] > 0:
-            v = _extra_value(s, p, pl, w, locv, dv, rng_, nz, zl, pw, pmax, mr)
+            v = _extra_value(s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount,
+                             weapon_reach)
             if v <= 0.0:
                 continue
         else:
-            v = _score_action(s, p, pl, a, w, locv)
+            v = _score_action(s, p, pl, a, w, loc_val)
             if ph == PH_PRE and kind != K_DUEL and kind != K_GIVE and kind != K_STORE_PAY and s.loc_state == 0:
                 # starting a location action here closes the arrival action: worth it only if better
                 v -= 0.5

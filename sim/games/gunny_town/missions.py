@@ -28,7 +28,7 @@ VP_FIRST = 100         # claim order: VP first, then GN (no reward reaches 100 G
 
 
 @one_copy()
-def _progress(kind, arg, cmask, prog, x):
+def _progress(kind, cmask, prog, x):
     """New progress of one component of kind `kind` (card argument cmask) for an event with argument x;
     returns -1 when the event does not match."""
     if kind == C_BECOME or kind == C_HIT_JOB or kind == C_KILL_JOB:
@@ -60,14 +60,14 @@ def credit(s, p, pl, kind, x):
             continue
         for c in range(2):
             if MCOMP[m, c, 0] == kind:
-                v = _progress(kind, 0, MCOMP[m, c, 1], s.mprog[pl, k, c], x)
+                v = _progress(kind, MCOMP[m, c, 1], s.mprog[pl, k, c], x)
                 if v >= 0:
                     s.mprog[pl, k, c] = v
     sc = s.secret[pl]
     if sc >= 0 and (s.job[pl] < 0 or int_param(p, P_SECRET_ANYTIME) == 1):
         for c in range(2):
             if SCOMP[sc, c, 0] == kind:
-                v = _progress(kind, 0, SCOMP[sc, c, 1], s.sprog[pl, c], x)
+                v = _progress(kind, SCOMP[sc, c, 1], s.sprog[pl, c], x)
                 if v >= 0:
                     s.sprog[pl, c] = v
 

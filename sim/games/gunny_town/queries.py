@@ -8,7 +8,7 @@ import numpy as np
 from sim.kernel import one_copy
 
 from .params import (
-    C_BUY_STORE, C_GIVE, LOC_AT, MCOMP, NSTORE, P_MISSION, P_MISSIONS_PER_TURN, P_MOVE_FOOT, P_MOVE_HORSE,
+    C_BUY_STORE, C_GIVE, LOC_AT, MCOMP, NSTORE, P_JOB, P_MISSION, P_MISSIONS_PER_TURN, P_MOVE_FOOT, P_MOVE_HORSE,
     P_NEIGHBOUR, P_R_HTH, P_SECRET, P_STORE, P_WEAPON, P_WEAPON_RANGE_ON, SIGHT,
 )
 from .state import DODGE, MISSION_SLOTS, N_AMMO_TYPES, NW
@@ -192,3 +192,21 @@ def store_price(p, st):
 @nb.njit(cache=True, inline="always")
 def unit_price(p, st):
     return int_param(p, P_STORE + STORE_FIELDS * st + 1)
+
+
+JOB_FIELDS = 3         # each job's income parameters are consecutive: gn, lp, ammo (params.py)
+
+
+@nb.njit(cache=True, inline="always")
+def job_gn(p, j):
+    return int_param(p, P_JOB + JOB_FIELDS * j)
+
+
+@nb.njit(cache=True, inline="always")
+def job_lp(p, j):
+    return int_param(p, P_JOB + JOB_FIELDS * j + 1)
+
+
+@nb.njit(cache=True, inline="always")
+def job_ammo(p, j):
+    return int_param(p, P_JOB + JOB_FIELDS * j + 2)

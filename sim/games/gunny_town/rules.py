@@ -25,17 +25,16 @@ from .outcome import record_item
 from .params import (
     AMMO_ANATOMICAL, AMMO_UNIFORM, C_BUY_STORE, L_ARMORY, L_STABLES, LOC_SQ, MTIER, NCHEST, NMISSION, NSECRET,
     NSTORE, P_AMMO_CUSTOM, P_AMMO_DECK, P_BANDIT_GN, P_ENTRY_USES_ACTION, P_FINISH_ROUND, P_HAND_MAX, P_JAIL_LP,
-    P_JOB, P_LP_MAX, P_MISSION_EXTRA, P_MULTI_WEAPONS, P_ROUND_CAP, P_START_AMMO_FIXED, P_START_AMMO_MODE,
+    P_LP_MAX, P_MISSION_EXTRA, P_MULTI_WEAPONS, P_ROUND_CAP, P_START_AMMO_FIXED, P_START_AMMO_MODE,
     P_START_GOLD, P_START_LP, P_STORE_MISSION_EXTRA,
 )
-from .queries import give_slot, hand_size, int_param
+from .queries import give_slot, hand_size, int_param, job_ammo, job_gn, job_lp
 from .state import (
     AMMO_BUF, E_END, E_ENTER, E_GIVE, E_INCOME, E_MOVE, E_SETUP, E_SKIP, E_STORE_PAY, E_TURN, END_CAP,
     ENTRY_STABLES, IT_ENTRY, LOC_CLOSED, LOC_OPEN, LOC_USED_BEFORE_MOVE, MAX_PLAYERS, MISSION_SLOTS, N_AMMO_TYPES,
     NJOBS, PH_CCARD, PH_DCARD, PH_ENTRY, PH_PAIR, PH_POST, PH_PRE, PH_WIN,
 )
 
-JOB_FIELDS = 3         # each job's income parameters are consecutive: gn, lp, ammo (params.py)
 AMMO_DECK_UNIFORM, AMMO_DECK_ANATOMICAL = 0, 1   # deck.ammo's choices (else the deck.custom.* counts)
 MISSION_TIERS = 3
 PALM_PISTOL_BIT = 1    # the Armory's free weapon at entry: weapon 0 (params.WEAPON_NAMES)
@@ -171,9 +170,9 @@ def start_turn(s, p):
         lpi = 0
         am = 0
     else:
-        g = int_param(p, P_JOB + JOB_FIELDS * j)
-        lpi = int_param(p, P_JOB + JOB_FIELDS * j + 1)
-        am = int_param(p, P_JOB + JOB_FIELDS * j + 2)
+        g = job_gn(p, j)
+        lpi = job_lp(p, j)
+        am = job_ammo(p, j)
     s.gold[pl] += g
     lpi = gain_lp(s, p, pl, lpi) if lpi > 0 else 0
     am = draw_ammo(s, p, pl, am) if am > 0 else 0
