@@ -299,7 +299,6 @@ for i, L in enumerate(BOARD["locations"]):
                          "rob_bank": F_BANK, "casino": F_CASINO, "rob_saloon": F_ROBSAL, "bribe_judge": F_BRIBE,
                          "jail": F_JAIL}.get(a, 0)
 LOC_FLAGS[LOC_NAMES.index("FORT")] |= F_FORT
-STORE_LOC = np.array([LOC_NAMES.index(n) for n in STORE_NAMES], np.int64)
 STORE_SELLS_LP = np.array([1 if BOARD["stores"][n]["sells"] == "LP" else 0 for n in STORE_NAMES], np.int64)
 L_JAIL = LOC_NAMES.index("JAIL")
 L_STABLES = LOC_NAMES.index("STABLES")
@@ -343,8 +342,7 @@ C_NONE, C_BECOME, C_BUY, C_HIT, C_HIT_NEXT, C_HIT_JOB, C_HIT_DISTINCT, C_KILL, C
     C_BUY_STORE, C_OWN_STORES, C_WIN_DUEL, C_BRIBE, C_CASINO_WIN, C_FRIGHTEN, C_KILL_JOB = range(18)
 ROB_AT_BANK, ROB_AT_STORE, ROB_AT_SALOON = 0, 1, 2   # what a robbery robs: its bit in the ROB masks
 ROB_BANK_BIT, ROB_STORE_BIT, ROB_SALOON_BIT = 1 << ROB_AT_BANK, 1 << ROB_AT_STORE, 1 << ROB_AT_SALOON
-BUY_HORSE = len(WEAPON_NAMES)              # BUY masks: weapon bits 0..4, horse bit 5
-BUY_HORSE_BIT = 1 << BUY_HORSE
+BUY_HORSE = len(WEAPON_NAMES)              # the horse in the BUY masks (weapons are bits 0..4)
 
 
 def _component(code):
@@ -355,7 +353,7 @@ def _component(code):
         names = ("RIFLE", "DOUBLE_BARREL") if arg == "RIFLE_OR_DOUBLE_BARREL" else (arg,)
         return C_BUY, sum(1 << WEAPON_NAMES.index(w) for w in names), 1
     if kind == "BUY_HORSE_OR_WEAPON":
-        return C_BUY, (1 << 6) - 1, 1
+        return C_BUY, (1 << (BUY_HORSE + 1)) - 1, 1
     if kind == "HIT_ANY":
         return C_HIT, 0, 1
     if kind == "HIT_NEIGHBOUR":
@@ -406,6 +404,5 @@ def _table(cards):
 MCOMP = _table(MISSIONS)          # [card, component, (kind, arg, count)]
 SCOMP = _table(SECRETS)
 MTIER = np.array([m[3] for m in MISSIONS], np.int64)
-CHEST_WEAPON_DEFAULT = np.array([c["weapon"] for c in DATA["chest_deck"]], np.int64)
 AMMO_UNIFORM = np.array(DATA["ammo_deck"]["uniform"]["counts"], np.int64)
 AMMO_ANATOMICAL = np.array(DATA["ammo_deck"]["anatomical"]["counts"], np.int64)
