@@ -8,6 +8,7 @@ only when the duel is worth it, the defender dodges, replies or fakes by his han
 The strategies read only public information and their own hand (sees_hidden=False): the defender never looks at
 the challenger's face-down card.
 """
+
 import numba as nb
 import numpy as np
 
@@ -15,28 +16,141 @@ from sim.kernel import one_copy
 from sim.rng import rand_float
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.gunny_town.actions import (
-    K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON, K_CHEST, K_DUEL, K_END, K_ENTER, K_EXTRA,
-    K_FREE_UNIT, K_GIVE, K_MOVE, K_MOVE2, K_PICK_AMMO, K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_STORE_PAY,
-    K_TAKE_JOB, K_TAKEOVER, amount_of, card_of, choice_of, job_of, kind_of, part2_of, part_of, seat_of, square_of,
-    store_of, weapon_of,
+    K_BET,
+    K_BRIBE,
+    K_BUY_HORSE,
+    K_BUY_STORE,
+    K_BUY_UNIT,
+    K_BUY_WEAPON,
+    K_CHEST,
+    K_DUEL,
+    K_END,
+    K_ENTER,
+    K_EXTRA,
+    K_FREE_UNIT,
+    K_GIVE,
+    K_MOVE,
+    K_MOVE2,
+    K_PICK_AMMO,
+    K_PICK_GN,
+    K_ROB_BANK,
+    K_ROB_SALOON,
+    K_ROB_STORE,
+    K_STORE_PAY,
+    K_TAKE_JOB,
+    K_TAKEOVER,
+    amount_of,
+    card_of,
+    choice_of,
+    job_of,
+    kind_of,
+    part2_of,
+    part_of,
+    seat_of,
+    square_of,
+    store_of,
+    weapon_of,
 )
 from sim.games.gunny_town.queries import (
-    fire_rounds, give_slot, hand_size, job_ammo, job_gn, job_lp, mission_gn, mission_vp, move_range, n_shooting,
-    neighbour, same_location, secret_gn, secret_vp, store_price, stores_owned, unit_price, weapon_cost, weapon_range,
+    fire_rounds,
+    give_slot,
+    hand_size,
+    job_ammo,
+    job_gn,
+    job_lp,
+    mission_gn,
+    mission_vp,
+    move_range,
+    n_shooting,
+    neighbour,
+    same_location,
+    secret_gn,
+    secret_vp,
+    store_price,
+    stores_owned,
+    unit_price,
+    weapon_cost,
+    weapon_range,
     weapon_rounds,
 )
 from sim.games.gunny_town.state import (
-    CHEST, DODGE, FAKE, HEAD, PH_CCARD, PH_DCARD, PH_PAIR, PH_PRE, PH_WIN, RANK, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
+    CHEST,
+    DODGE,
+    FAKE,
+    HEAD,
+    PH_CCARD,
+    PH_DCARD,
+    PH_PAIR,
+    PH_PRE,
+    PH_WIN,
+    RANK,
+    W_FRIGHTEN_JOB,
+    W_HIT,
+    W_HIT_JOB,
 )
 from sim.games.gunny_town.params import (
-    AMMO_ANATOMICAL, AMMO_UNIFORM, BUY_HORSE, C_BECOME, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_FRIGHTEN, C_HIT,
-    C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL, C_KILL_JOB, C_OWN_STORES, C_ROB, C_WIN_DUEL, DIST, F_BANK,
-    J_SHERIFF, J_UNDERTAKER,
-    F_BRIBE, F_CASINO, F_CHEST, F_HORSE, F_ROBSAL, F_WEAPONS, LOC_AT, LOC_FLAGS, LOC_JOB, LOC_SQ, LOC_STORE,
-    MCOMP, NLOC, NSQ, P_AMMO_CUSTOM, P_AMMO_DECK, P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ,
-    P_EXTRA_USES_ACTION, P_HAND_MAX, P_HORSE_COST, P_LOC_AMMO, P_LOC_GN, P_LP_MAX, P_MIN_MOVE, P_MOVE_END_LOC,
-    P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_SHERIFF_PENALTY, P_STORE_MISSION_EXTRA, P_UNDERTAKER_BONUS,
-    ROB_AT_BANK, ROB_AT_SALOON, ROB_AT_STORE, SCOMP, SIGHT, STORE_SELLS_LP, STREET,
+    AMMO_ANATOMICAL,
+    AMMO_UNIFORM,
+    BUY_HORSE,
+    C_BECOME,
+    C_BRIBE,
+    C_BUY,
+    C_BUY_STORE,
+    C_CASINO_WIN,
+    C_FRIGHTEN,
+    C_HIT,
+    C_HIT_DISTINCT,
+    C_HIT_JOB,
+    C_HIT_NEXT,
+    C_KILL,
+    C_KILL_JOB,
+    C_OWN_STORES,
+    C_ROB,
+    C_WIN_DUEL,
+    DIST,
+    F_BANK,
+    J_SHERIFF,
+    J_UNDERTAKER,
+    F_BRIBE,
+    F_CASINO,
+    F_CHEST,
+    F_HORSE,
+    F_ROBSAL,
+    F_WEAPONS,
+    LOC_AT,
+    LOC_FLAGS,
+    LOC_JOB,
+    LOC_SQ,
+    LOC_STORE,
+    MCOMP,
+    NLOC,
+    NSQ,
+    P_AMMO_CUSTOM,
+    P_AMMO_DECK,
+    P_DUELS_PER_SIDE,
+    P_EXTRA_COST,
+    P_EXTRA_SQ,
+    P_EXTRA_USES_ACTION,
+    P_HAND_MAX,
+    P_HORSE_COST,
+    P_LOC_AMMO,
+    P_LOC_GN,
+    P_LP_MAX,
+    P_MIN_MOVE,
+    P_MOVE_END_LOC,
+    P_ROB_BANK,
+    P_ROB_SALOON,
+    P_ROB_STORE,
+    P_SHERIFF_PENALTY,
+    P_STORE_MISSION_EXTRA,
+    P_UNDERTAKER_BONUS,
+    ROB_AT_BANK,
+    ROB_AT_SALOON,
+    ROB_AT_STORE,
+    SCOMP,
+    SIGHT,
+    STORE_SELLS_LP,
+    STREET,
 )
 
 # Knobs (the weights row).  Defaults are the mission chaser's; each preset in PRESETS lists what it changes.
@@ -44,8 +158,14 @@ K = KnobTable()
 W_DUEL = K.add("duel", 0.8, 0.0, 5.0, doc="value of winning a duel (times the chance to win it)")
 W_WEAPON = K.add("weapon", 0.8, 0.0, 4.0, doc="value per point of rounds and range a better weapon adds")
 W_STORE = K.add("store", 0.5, 0.0, 4.0, doc="value of owning a store (x6, less 0.3 per GN of price)")
-W_ROB = K.add("rob", 0.6, 0.0, 4.0, doc="multiplier on the loot of robbing the bank, the Saloon and stores "
-              "(above 1: also spends its Head card to steal)")
+W_ROB = K.add(
+    "rob",
+    0.6,
+    0.0,
+    4.0,
+    doc="multiplier on the loot of robbing the bank, the Saloon and stores "
+    "(above 1: also spends its Head card to steal)",
+)
 W_JOB = K.add("job", 0.6, 0.0, 5.0, doc="multiplier on a job's value (its gold, VP and ammunition)")
 W_CASINO = K.add("casino", 0.2, 0.0, 5.0, doc="value of a Saloon bet (0: never bets)")
 W_BET = K.add("bet_fraction", 0.1, 0.0, 1.0, doc="share of its gold staked at each Saloon bet")
@@ -57,36 +177,122 @@ W_FAKE = K.add("fake", 0.5, 0.0, 1.0, doc="chance that a defender with 2+ LP and
 W_GAMMA = K.add("travel_discount", 0.7, 0.0, 1.0, doc="discount per turn of travel when planning moves")
 W_SECRET = K.add("secret_vp", 2.0, 0.0, 5.0, doc="value per VP of its own secret mission (in GN)")
 W_RISK = K.add("risk_life", 1.0, 0.0, 3.0, doc="weight of the life it risks in a duel (x3 at 1 LP)")
-W_EXTRA = K.add("extra_move", 1.0, 0.0, 3.0, doc="share of the extra reach an extra move buys that it counts "
-                "(0: never pays for one)")
-W_SHERIFF = K.add("sheriff_penalty", 0.0, 0.0, 3.0, doc="weight of the Sheriff's penalty in duels and on the "
-                  "Sheriff's badge (0: ignored)")
-W_GIVE = K.add("give_cost", 2.0, 0.0, 5.0, doc="cost of each ammunition card given away by the 'give one to "
-              "each opponent' mission, in card values (the card lost and the opponent's gain); 0: the old flat value "
-              "1 + 2 x mission_vp whatever the cost")
+W_EXTRA = K.add(
+    "extra_move",
+    1.0,
+    0.0,
+    3.0,
+    doc="share of the extra reach an extra move buys that it counts (0: never pays for one)",
+)
+W_SHERIFF = K.add(
+    "sheriff_penalty",
+    0.0,
+    0.0,
+    3.0,
+    doc="weight of the Sheriff's penalty in duels and on the Sheriff's badge (0: ignored)",
+)
+W_GIVE = K.add(
+    "give_cost",
+    2.0,
+    0.0,
+    5.0,
+    doc="cost of each ammunition card given away by the 'give one to "
+    "each opponent' mission, in card values (the card lost and the opponent's gain); 0: the old flat value "
+    "1 + 2 x mission_vp whatever the cost",
+)
 KNOBS = tuple(K.names)
 
 PRESETS = [
-    Preset("gunslinger", 1, "Duels, weapons and bounty missions: buys the best weapon it can, challenges "
-           "whoever it can hit, chases hit/kill missions.",
-           dict(duel=3.0, weapon=1.5, store=0.2, rob=0.8, job=0.5, casino=0.0, bet_fraction=0.0, ammo=1.5,
-                fake=0.7, travel_discount=0.6, secret_vp=0.8, risk_life=0.5)),
-    Preset("businessman", 2, "Stores, investments and robberies: buys stores, collects free units and "
-           "shoppers' money, robs the bank and stores.",
-           dict(duel=0.3, weapon=0.6, store=2.0, rob=1.5, job=0.5, casino=0.3, gold=1.0, ammo=0.8,
-                travel_discount=0.6, secret_vp=0.8)),
-    Preset("lawman", 3, "Jobs and their incomes: takes the best free badge, duels holders for theirs.",
-           dict(store=0.3, rob=0.2, job=2.5, casino=0.0, bet_fraction=0.0, gold=0.7, travel_discount=0.6,
-                secret_vp=0.2)),
-    Preset("gambler", 4, "The Saloon bet: goes to the Saloon and stakes bet_fraction of its gold each "
-           "visit (positive expectation under the default reading, see the note's balance warning).",
-           dict(duel=0.2, weapon=0.3, store=0.3, rob=0.5, job=0.3, casino=2.5, bet_fraction=0.25, gold=1.0,
-                ammo=0.8, fake=0.6, travel_discount=0.6, secret_vp=0.8)),
-    Preset("mission_chaser", 5, "Plans moves toward the face-up missions (and its secret mission) it can "
-           "progress, valued by VP and discounted per turn of travel.", {}),
-    Preset("gambler_all_in", 4, "Gambler preset that stakes all its gold at every visit.",
-           dict(duel=0.2, weapon=0.3, store=0.3, rob=0.5, job=0.3, casino=2.5, bet_fraction=1.0, gold=1.0,
-                ammo=0.8, fake=0.6, travel_discount=0.6, secret_vp=0.8)),
+    Preset(
+        "gunslinger",
+        1,
+        "Duels, weapons and bounty missions: buys the best weapon it can, challenges "
+        "whoever it can hit, chases hit/kill missions.",
+        dict(
+            duel=3.0,
+            weapon=1.5,
+            store=0.2,
+            rob=0.8,
+            job=0.5,
+            casino=0.0,
+            bet_fraction=0.0,
+            ammo=1.5,
+            fake=0.7,
+            travel_discount=0.6,
+            secret_vp=0.8,
+            risk_life=0.5,
+        ),
+    ),
+    Preset(
+        "businessman",
+        2,
+        "Stores, investments and robberies: buys stores, collects free units and "
+        "shoppers' money, robs the bank and stores.",
+        dict(
+            duel=0.3,
+            weapon=0.6,
+            store=2.0,
+            rob=1.5,
+            job=0.5,
+            casino=0.3,
+            gold=1.0,
+            ammo=0.8,
+            travel_discount=0.6,
+            secret_vp=0.8,
+        ),
+    ),
+    Preset(
+        "lawman",
+        3,
+        "Jobs and their incomes: takes the best free badge, duels holders for theirs.",
+        dict(store=0.3, rob=0.2, job=2.5, casino=0.0, bet_fraction=0.0, gold=0.7, travel_discount=0.6, secret_vp=0.2),
+    ),
+    Preset(
+        "gambler",
+        4,
+        "The Saloon bet: goes to the Saloon and stakes bet_fraction of its gold each "
+        "visit (positive expectation under the default reading, see the note's balance warning).",
+        dict(
+            duel=0.2,
+            weapon=0.3,
+            store=0.3,
+            rob=0.5,
+            job=0.3,
+            casino=2.5,
+            bet_fraction=0.25,
+            gold=1.0,
+            ammo=0.8,
+            fake=0.6,
+            travel_discount=0.6,
+            secret_vp=0.8,
+        ),
+    ),
+    Preset(
+        "mission_chaser",
+        5,
+        "Plans moves toward the face-up missions (and its secret mission) it can "
+        "progress, valued by VP and discounted per turn of travel.",
+        {},
+    ),
+    Preset(
+        "gambler_all_in",
+        4,
+        "Gambler preset that stakes all its gold at every visit.",
+        dict(
+            duel=0.2,
+            weapon=0.3,
+            store=0.3,
+            rob=0.5,
+            job=0.3,
+            casino=2.5,
+            bet_fraction=1.0,
+            gold=1.0,
+            ammo=0.8,
+            fake=0.6,
+            travel_discount=0.6,
+            secret_vp=0.8,
+        ),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -124,12 +330,12 @@ def _event_value(s, p, pl, kind, x, w):
                 elif kind == C_HIT_NEXT:
                     ok = x == neighbour(s, p, pl)
                 elif kind == C_HIT_DISTINCT:
-                    ok = x >= 0 and ((s.mprog[pl, k, c] >> x) & 1) == 0   # a player already hit adds nothing
+                    ok = x >= 0 and ((s.mprog[pl, k, c] >> x) & 1) == 0  # a player already hit adds nothing
                 if ok:
                     v = _mission_value(s, p, m, w)
                     other = MCOMP[m, 1 - c, 0]
                     if other != 0:
-                        v *= 0.5           # only half of a two-part card
+                        v *= 0.5  # only half of a two-part card
                     if v > best:
                         best = v
     sv, sc = _secret_value(s, p, pl, w)
@@ -168,7 +374,7 @@ def _job_value(s, p, pl, j, w):
     v = _job_income(s, p, pl, j, w) + _event_value(s, p, pl, C_BECOME, j, w)
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
-        v -= 0.5 * sv                  # a job stops the secret mission from scoring
+        v -= 0.5 * sv  # a job stops the secret mission from scoring
     if s.job[pl] >= 0:
         v -= _job_income(s, p, pl, s.job[pl], w)
     return v
@@ -274,8 +480,11 @@ def _loc_value(s, p, pl, loc, w):
             if owner < 0 and gold >= store_price(p, st):
                 best = max(best, _store_buy_value(s, p, pl, st, w) + max(0.0, best))
             if s.wmask[pl] != 0 and hand_size(s, pl) >= 3:
-                rob = (w[W_ROB] * p[P_ROB_STORE] * w[W_GOLD] - 2 * w[W_AMMO] * 0.5
-                       + _event_value(s, p, pl, C_ROB, ROB_AT_STORE, w))
+                rob = (
+                    w[W_ROB] * p[P_ROB_STORE] * w[W_GOLD]
+                    - 2 * w[W_AMMO] * 0.5
+                    + _event_value(s, p, pl, C_ROB, ROB_AT_STORE, w)
+                )
                 if owner >= 0 and s.gold[owner] < p[P_ROB_STORE]:
                     rob -= w[W_GOLD] * (p[P_ROB_STORE] - s.gold[owner])
                 best = max(best, rob)
@@ -316,8 +525,12 @@ def _duel_value(s, p, pl, t, w):
         if s.hand[pl, c] > 0 and RANK[c] > best:
             best = RANK[c]
     pwin = 0.12 * best + 0.05 * (fire_rounds(s, p, pl, t) - fire_rounds(s, p, t, pl))
-    hit = _event_value(s, p, pl, C_HIT, t, w) + _event_value(s, p, pl, C_HIT_NEXT, t, w) \
-        + _event_value(s, p, pl, C_HIT_DISTINCT, t, w) + _event_value(s, p, pl, C_WIN_DUEL, 0, w)
+    hit = (
+        _event_value(s, p, pl, C_HIT, t, w)
+        + _event_value(s, p, pl, C_HIT_NEXT, t, w)
+        + _event_value(s, p, pl, C_HIT_DISTINCT, t, w)
+        + _event_value(s, p, pl, C_WIN_DUEL, 0, w)
+    )
     if w[W_SHERIFF] > 0:
         # the Sheriff's penalty (G21: what there is): a Sheriff's won round pays it, a round lost to a Sheriff who
         # can reply costs it
@@ -350,7 +563,7 @@ def _max_range(s, p, pl):
     return weapon_reach
 
 
-@nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
+@nb.njit(cache=True, inline="always")  # called once per move option: no call overhead
 def _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach):
     """Best duel available after arriving at sq (a post-move duel); duel_val[t] = worth of challenging t;
     weapon_reach = _max_range(s, p, pl)."""
@@ -379,9 +592,10 @@ def _duel_values(s, p, pl, w, duel_val):
         duel_val[t] = _duel_value(s, p, pl, t, w)
 
 
-@nb.njit(cache=True, inline="always")   # called once per move option: no call overhead
-def _score_move(s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount, max_discount,
-                weapon_reach):
+@nb.njit(cache=True, inline="always")  # called once per move option: no call overhead
+def _score_move(
+    s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount, max_discount, weapon_reach
+):
     """Arrival value now (if the arrival action is still open) + discounted value of the best location within
     later reach (ranked_locs[:n_ranked] = the locations worth something, by decreasing value; discount[t] =
     travel_discount ** t, max_discount = the largest discount[1..19]) + the duels the square opens.
@@ -408,8 +622,22 @@ def _score_move(s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked
 
 
 @nb.njit(cache=True)
-def _best_reach(s, p, pl, lo, hi, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
-                max_discount, weapon_reach):
+def _best_reach(
+    s,
+    p,
+    pl,
+    lo,
+    hi,
+    loc_val,
+    duel_val,
+    arrive_ok,
+    move_reach,
+    n_ranked,
+    ranked_locs,
+    discount,
+    max_discount,
+    weapon_reach,
+):
     """Best _score_move over the street squares a move of lo..hi squares from pl's square can end on (the engine's
     destinations: rule.move_ends_on_location honoured); NEG if none."""
     here = s.pos[pl]
@@ -419,16 +647,30 @@ def _best_reach(s, p, pl, lo, hi, loc_val, duel_val, arrive_ok, move_reach, n_ra
         if STREET[sq]:
             d = DIST[here, sq]
             if d >= lo and d <= hi and (not need_loc or LOC_AT[sq] >= 0):
-                v = _score_move(s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
-                                max_discount, weapon_reach)
+                v = _score_move(
+                    s,
+                    p,
+                    pl,
+                    sq,
+                    loc_val,
+                    duel_val,
+                    arrive_ok,
+                    move_reach,
+                    n_ranked,
+                    ranked_locs,
+                    discount,
+                    max_discount,
+                    weapon_reach,
+                )
                 if v > best:
                     best = v
     return best
 
 
 @nb.njit(cache=True)
-def _extra_value(s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount,
-                 weapon_reach):
+def _extra_value(
+    s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount, weapon_reach
+):
     """Score of paying move.extra_cost for move.extra_squares more squares (Stables, Stagecoach), on the scale of the
     phase's other options.  Before the move (range extended; under rule.extra_move_uses_action the arrival action is
     gone): the best destination it opens, with the extra_move knob weighting its gain over the best plain move, minus
@@ -441,17 +683,72 @@ def _extra_value(s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_lo
         r = move_range(s, p, pl)
         lo = np.int64(p[P_MIN_MOVE])
         arrive_ok = s.loc_state == 0
-        plain = _best_reach(s, p, pl, lo, r, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount,
-                            max_discount, weapon_reach)
-        far = _best_reach(s, p, pl, lo, r + ex, loc_val, duel_val, arrive_ok and not uses, move_reach, n_ranked,
-                          ranked_locs, discount, max_discount, weapon_reach)
+        plain = _best_reach(
+            s,
+            p,
+            pl,
+            lo,
+            r,
+            loc_val,
+            duel_val,
+            arrive_ok,
+            move_reach,
+            n_ranked,
+            ranked_locs,
+            discount,
+            max_discount,
+            weapon_reach,
+        )
+        far = _best_reach(
+            s,
+            p,
+            pl,
+            lo,
+            r + ex,
+            loc_val,
+            duel_val,
+            arrive_ok and not uses,
+            move_reach,
+            n_ranked,
+            ranked_locs,
+            discount,
+            max_discount,
+            weapon_reach,
+        )
         if far <= plain:
             return -1.0
         return plain + w[W_EXTRA] * (far - plain) - cost
-    stay = _score_move(s, p, pl, s.pos[pl], loc_val, duel_val, False, move_reach, n_ranked, ranked_locs, discount,
-                       max_discount, weapon_reach)
-    far = _best_reach(s, p, pl, 1, ex, loc_val, duel_val, s.loc_state == 0 and not uses, move_reach, n_ranked,
-                      ranked_locs, discount, max_discount, weapon_reach)
+    stay = _score_move(
+        s,
+        p,
+        pl,
+        s.pos[pl],
+        loc_val,
+        duel_val,
+        False,
+        move_reach,
+        n_ranked,
+        ranked_locs,
+        discount,
+        max_discount,
+        weapon_reach,
+    )
+    far = _best_reach(
+        s,
+        p,
+        pl,
+        1,
+        ex,
+        loc_val,
+        duel_val,
+        s.loc_state == 0 and not uses,
+        move_reach,
+        n_ranked,
+        ranked_locs,
+        discount,
+        max_discount,
+        weapon_reach,
+    )
     return w[W_EXTRA] * (far - stay) - cost
 
 
@@ -489,7 +786,7 @@ def _score_action(s, p, pl, a, w, loc_val):
         return w[W_GOLD] * amount_of(a) + 0.01
     if kind == K_PICK_AMMO:
         return _ammo_need(s, p, pl, w) * amount_of(a) + 0.01
-    st = store_of(a)                   # the store of the store actions (BUY_UNIT ... ROB_STORE)
+    st = store_of(a)  # the store of the store actions (BUY_UNIT ... ROB_STORE)
     if kind == K_BUY_UNIT:
         need = _lp_need(s, p, pl, w) if STORE_SELLS_LP[st] else _ammo_need(s, p, pl, w)
         return need - 0.2 * unit_price(p, st)
@@ -535,7 +832,7 @@ def _score_action(s, p, pl, a, w, loc_val):
         # falls below two (nothing left to duel or defend with).  A flat 1 + 2 x mission_vp before: the first player
         # took it on turn 1 with its whole starting hand and lost (issue 24; measured in the commit)
         if w[W_GIVE] <= 0:
-            return 1.0 + w[W_MISSION] * 2   # give_cost 0: the old flat value (kept for head-to-head measurement)
+            return 1.0 + w[W_MISSION] * 2  # give_cost 0: the old flat value (kept for head-to-head measurement)
         k = give_slot(s, p, pl)
         v = _mission_value(s, p, s.face[k], w) if k >= 0 else 0.0
         given = s.n - 1
@@ -646,7 +943,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         return 1 if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else 0
     loc_val = s.scratch[:NLOC]
     duel_val = s.scratch[24:30]
-    ranked_locs = s.scratch[32:32 + NLOC]
+    ranked_locs = s.scratch[32 : 32 + NLOC]
     discount = s.scratch[64:84]
     has_move = False
     for i in range(n):
@@ -681,7 +978,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         for t in range(1, 20):
             if t == 1 or discount[t] > max_discount:
                 max_discount = discount[t]
-    move_reach = move_range(s, p, pl) - s.extra_range      # later turns' travel: without this turn's paid squares
+    move_reach = move_range(s, p, pl) - s.extra_range  # later turns' travel: without this turn's paid squares
     weapon_reach = _max_range(s, p, pl)
     # arrival action still possible after a move?
     arrive_ok = s.loc_state == 0
@@ -693,15 +990,29 @@ def choose(s, p, seat, legal, n, sid, weights):
         kind = kind_of(a)
         if kind == K_MOVE or kind == K_MOVE2:
             # the extra move's second leg keeps the arrival action only where the engine left it open
-            v = _score_move(s, p, pl, square_of(a), loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs,
-                            discount, max_discount, weapon_reach)
+            v = _score_move(
+                s,
+                p,
+                pl,
+                square_of(a),
+                loc_val,
+                duel_val,
+                arrive_ok,
+                move_reach,
+                n_ranked,
+                ranked_locs,
+                discount,
+                max_discount,
+                weapon_reach,
+            )
             # acting here before moving forfeits the arrival action: compare on equal terms below
         elif kind == K_END:
             v = 0.0
             end_i = i
         elif kind == K_EXTRA and w[W_EXTRA] > 0:
-            v = _extra_value(s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount,
-                             weapon_reach)
+            v = _extra_value(
+                s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount, weapon_reach
+            )
             if v <= 0.0:
                 continue
         else:

@@ -4,27 +4,106 @@ Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and n
 The engine, the strategies, text.py, hidden.py and the tests encode and decode only through it.  The order of the
 legal list is part of the game's behaviour (the strategies break ties by it): keep it.
 """
+
 import numba as nb
 
 from sim.kernel import one_copy
 from sim.toolkit import ActionCodec, push
 
 from .params import (
-    DIST, F_BANK, F_BRIBE, F_CASINO, F_CHEST, F_EXTRA, F_FORT, F_HORSE, F_ROBSAL, F_WEAPONS, J_BANKER, L_BANK,
-    LOC_AT, LOC_FLAGS, LOC_JOB, LOC_STORE, NJOB, NSQ, NSTORE, P_BANKER, P_BRIBE_COST, P_CASINO_CAP, P_CASINO_PARTS,
-    P_DUELS_PER_SIDE, P_EXTRA_COST, P_EXTRA_SQ, P_FORT_BONUS, P_HAND_MAX, P_HORSE_COST, P_LOC_AMMO, P_LOC_GN,
-    P_LP_MAX, P_MIN_MOVE, P_MOVE_END_LOC, P_ROB_STORE_CARDS, P_STORE_MISSION_EXTRA, P_STORE_ONE_SUB,
-    STORE_SELLS_LP, STREET,
+    DIST,
+    F_BANK,
+    F_BRIBE,
+    F_CASINO,
+    F_CHEST,
+    F_EXTRA,
+    F_FORT,
+    F_HORSE,
+    F_ROBSAL,
+    F_WEAPONS,
+    J_BANKER,
+    L_BANK,
+    LOC_AT,
+    LOC_FLAGS,
+    LOC_JOB,
+    LOC_STORE,
+    NJOB,
+    NSQ,
+    NSTORE,
+    P_BANKER,
+    P_BRIBE_COST,
+    P_CASINO_CAP,
+    P_CASINO_PARTS,
+    P_DUELS_PER_SIDE,
+    P_EXTRA_COST,
+    P_EXTRA_SQ,
+    P_FORT_BONUS,
+    P_HAND_MAX,
+    P_HORSE_COST,
+    P_LOC_AMMO,
+    P_LOC_GN,
+    P_LP_MAX,
+    P_MIN_MOVE,
+    P_MOVE_END_LOC,
+    P_ROB_STORE_CARDS,
+    P_STORE_MISSION_EXTRA,
+    P_STORE_ONE_SUB,
+    STORE_SELLS_LP,
+    STREET,
 )
 from .queries import (
-    can_duel, give_slot, hand_size, int_param, missions_left, move_range, store_mission_slot, store_price, unit_price,
+    can_duel,
+    give_slot,
+    hand_size,
+    int_param,
+    missions_left,
+    move_range,
+    store_mission_slot,
+    store_price,
+    unit_price,
     weapon_cost,
 )
 from .state import (
-    B_AMMO, B_BANK, B_BET, B_BRIBE, B_CHEST, B_EXTRA, B_FREE, B_GN, B_HORSE, B_JOB, B_ROB, B_ROBSAL, B_STORE,
-    B_TAKEOVER, B_UNIT, B_WEAPON, CHEST, DODGE, ENTRY_ARMORY, ENTRY_STABLES, FAKE, HEAD, LOC_OPEN,
-    LOC_USED_AFTER_MOVE, LOC_USED_BEFORE_MOVE, MAX_PLAYERS, N_AMMO_TYPES, NW, PH_CCARD, PH_DCARD, PH_ENTRY,
-    PH_EXTRA, PH_PAIR, PH_POST, PH_PRE, PH_WIN, W_FRIGHTEN, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
+    B_AMMO,
+    B_BANK,
+    B_BET,
+    B_BRIBE,
+    B_CHEST,
+    B_EXTRA,
+    B_FREE,
+    B_GN,
+    B_HORSE,
+    B_JOB,
+    B_ROB,
+    B_ROBSAL,
+    B_STORE,
+    B_TAKEOVER,
+    B_UNIT,
+    B_WEAPON,
+    CHEST,
+    DODGE,
+    ENTRY_ARMORY,
+    ENTRY_STABLES,
+    FAKE,
+    HEAD,
+    LOC_OPEN,
+    LOC_USED_AFTER_MOVE,
+    LOC_USED_BEFORE_MOVE,
+    MAX_PLAYERS,
+    N_AMMO_TYPES,
+    NW,
+    PH_CCARD,
+    PH_DCARD,
+    PH_ENTRY,
+    PH_EXTRA,
+    PH_PAIR,
+    PH_POST,
+    PH_PRE,
+    PH_WIN,
+    W_FRIGHTEN,
+    W_FRIGHTEN_JOB,
+    W_HIT,
+    W_HIT_JOB,
 )
 
 
@@ -35,44 +114,81 @@ def _bits(count):
 
 CODEC = ActionCodec(
     kinds={
-        "ENTER": ("entry",),            # the first turn's square: ENTRY_STABLES (free horse) or ENTRY_ARMORY (pistol)
-        "MOVE": ("square",),            # the mandatory move, to a street square
-        "MOVE2": ("square",),           # the paid extra move's second leg
+        "ENTER": ("entry",),  # the first turn's square: ENTRY_STABLES (free horse) or ENTRY_ARMORY (pistol)
+        "MOVE": ("square",),  # the mandatory move, to a street square
+        "MOVE2": ("square",),  # the paid extra move's second leg
         "END": (),
-        "DUEL": ("seat",),              # challenge a seat
-        "CCARD": ("card",),             # the challenger lays a card face down
-        "DCARD": ("card",),             # the defender lays a card, or FAKE
-        "WIN": ("choice",),             # the round winner's choice (W_HIT ...)
+        "DUEL": ("seat",),  # challenge a seat
+        "CCARD": ("card",),  # the challenger lays a card face down
+        "DCARD": ("card",),  # the defender lays a card, or FAKE
+        "WIN": ("choice",),  # the round winner's choice (W_HIT ...)
         "TAKE_JOB": ("job",),
         "PICK_GN": ("amount",),
         "PICK_AMMO": ("amount",),
         "BUY_UNIT": ("store",),
         "BUY_STORE": ("store",),
         "ROB_STORE": ("store",),
-        "FREE_UNIT": ("store",),        # the owner's free unit
-        "TAKEOVER": ("store",),         # buy an owned store for its mission
-        "STORE_PAY": ("store",),        # pay the bank for the mission of a store already owned
+        "FREE_UNIT": ("store",),  # the owner's free unit
+        "TAKEOVER": ("store",),  # buy an owned store for its mission
+        "STORE_PAY": ("store",),  # pay the bank for the mission of a store already owned
         "BUY_WEAPON": ("weapon",),
         "BUY_HORSE": (),
-        "EXTRA": (),                    # pay for the extra move
+        "EXTRA": (),  # pay for the extra move
         "CHEST": (),
         "ROB_BANK": (),
-        "BET": ("amount",),             # stake at the Saloon
-        "PAIR": ("part", "part2"),      # the body parts named for the bet (part == part2 when one is named)
+        "BET": ("amount",),  # stake at the Saloon
+        "PAIR": ("part", "part2"),  # the body parts named for the bet (part == part2 when one is named)
         "ROB_SALOON": (),
-        "BRIBE": ("seat",),             # bribe the judge against a job holder
-        "GIVE": (),                     # 'give 1 ammunition to each opponent' mission
+        "BRIBE": ("seat",),  # bribe the judge against a job holder
+        "GIVE": (),  # 'give 1 ammunition to each opponent' mission
     },
-    fields={"entry": 1, "square": _bits(NSQ), "seat": _bits(MAX_PLAYERS), "card": _bits(FAKE + 1), "choice": 2,
-            "job": _bits(NJOB), "amount": 20, "store": _bits(NSTORE), "weapon": _bits(NW),
-            "part": _bits(N_AMMO_TYPES), "part2": _bits(N_AMMO_TYPES)})
-(K_ENTER, K_MOVE, K_MOVE2, K_END, K_DUEL, K_CCARD, K_DCARD, K_WIN, K_TAKE_JOB, K_PICK_GN, K_PICK_AMMO, K_BUY_UNIT,
- K_BUY_STORE, K_ROB_STORE, K_FREE_UNIT, K_TAKEOVER, K_STORE_PAY, K_BUY_WEAPON, K_BUY_HORSE, K_EXTRA, K_CHEST,
- K_ROB_BANK, K_BET, K_PAIR, K_ROB_SALOON, K_BRIBE, K_GIVE) = CODEC.kind_ids(*CODEC.kind_names)
+    fields={
+        "entry": 1,
+        "square": _bits(NSQ),
+        "seat": _bits(MAX_PLAYERS),
+        "card": _bits(FAKE + 1),
+        "choice": 2,
+        "job": _bits(NJOB),
+        "amount": 20,
+        "store": _bits(NSTORE),
+        "weapon": _bits(NW),
+        "part": _bits(N_AMMO_TYPES),
+        "part2": _bits(N_AMMO_TYPES),
+    },
+)
+(
+    K_ENTER,
+    K_MOVE,
+    K_MOVE2,
+    K_END,
+    K_DUEL,
+    K_CCARD,
+    K_DCARD,
+    K_WIN,
+    K_TAKE_JOB,
+    K_PICK_GN,
+    K_PICK_AMMO,
+    K_BUY_UNIT,
+    K_BUY_STORE,
+    K_ROB_STORE,
+    K_FREE_UNIT,
+    K_TAKEOVER,
+    K_STORE_PAY,
+    K_BUY_WEAPON,
+    K_BUY_HORSE,
+    K_EXTRA,
+    K_CHEST,
+    K_ROB_BANK,
+    K_BET,
+    K_PAIR,
+    K_ROB_SALOON,
+    K_BRIBE,
+    K_GIVE,
+) = CODEC.kind_ids(*CODEC.kind_names)
 kind_of = CODEC.kind_getter()
-(entry_of, square_of, seat_of, card_of, choice_of, job_of, amount_of, store_of, weapon_of, part_of,
- part2_of) = CODEC.getters("entry", "square", "seat", "card", "choice", "job", "amount", "store", "weapon", "part",
-                           "part2")
+(entry_of, square_of, seat_of, card_of, choice_of, job_of, amount_of, store_of, weapon_of, part_of, part2_of) = (
+    CODEC.getters("entry", "square", "seat", "card", "choice", "job", "amount", "store", "weapon", "part", "part2")
+)
 encode_enter = CODEC.encoder("ENTER")
 encode_move = CODEC.encoder("MOVE")
 encode_move2 = CODEC.encoder("MOVE2")
@@ -94,12 +210,12 @@ encode_bet = CODEC.encoder("BET")
 encode_pair = CODEC.encoder("PAIR")
 encode_bribe = CODEC.encoder("BRIBE")
 
-MAX_ACTIONS = 160      # length of the legal-action list (the longest: a move's destinations plus a location's options)
+MAX_ACTIONS = 160  # length of the legal-action list (the longest: a move's destinations plus a location's options)
 # The largest stake (an all-in gambler's gold can grow past a million in a 150-round game): a limit of the model,
 # not a rule, kept where it was so the recorded results stay comparable; the amount field holds it.
 MAX_BET = 999_999
 assert MAX_BET <= CODEC.mask("amount")
-BETS_EXACT = 20        # stakes 1..20 are offered one by one; above, BET_STEPS even steps up to the cap
+BETS_EXACT = 20  # stakes 1..20 are offered one by one; above, BET_STEPS even steps up to the cap
 BET_STEPS = 20
 
 
@@ -191,9 +307,14 @@ def _location_options(s, p, out, n):
                 n = push(out, n, encode_buy_unit(st))
             if owner < 0 and not (done & B_STORE) and gold >= price and not (one and store_done):
                 n = push(out, n, encode_buy_store(st))
-            if (owner >= 0 and not (done & B_TAKEOVER) and store_mission_slot(s, st) >= 0
-                    and missions_left(s, p, pl) > 0 and gold >= price + int_param(p, P_STORE_MISSION_EXTRA)
-                    and not (one and store_done)):
+            if (
+                owner >= 0
+                and not (done & B_TAKEOVER)
+                and store_mission_slot(s, st) >= 0
+                and missions_left(s, p, pl) > 0
+                and gold >= price + int_param(p, P_STORE_MISSION_EXTRA)
+                and not (one and store_done)
+            ):
                 n = push(out, n, encode_takeover(st))
             if store_done == 0 and s.wmask[pl] != 0 and hand_size(s, pl) >= int_param(p, P_ROB_STORE_CARDS):
                 n = push(out, n, encode_rob_store(st))
@@ -253,7 +374,8 @@ def legal_actions(s, p, out):
                         n = push(out, n, encode_duel(t))
             st = s.loc_state
             if (ph == PH_PRE and (st == LOC_OPEN or st == LOC_USED_BEFORE_MOVE)) or (
-                    ph == PH_POST and (st == LOC_OPEN or st == LOC_USED_AFTER_MOVE)):
+                ph == PH_POST and (st == LOC_OPEN or st == LOC_USED_AFTER_MOVE)
+            ):
                 n = _location_options(s, p, out, n)
             n = _mission_options(s, p, out, n)
         if ph == PH_PRE:
@@ -276,7 +398,7 @@ def legal_actions(s, p, out):
                 n = push(out, n, encode_pair(a, a))
         return n
     if ph == PH_CCARD:
-        for c in range(HEAD, N_AMMO_TYPES):           # every card but Dodge
+        for c in range(HEAD, N_AMMO_TYPES):  # every card but Dodge
             if s.hand[s.d_c, c] > 0:
                 n = push(out, n, encode_ccard(c))
         return n

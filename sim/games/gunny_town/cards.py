@@ -3,6 +3,7 @@
 The ammunition deck (AMMO_BUF room), the chest deck and the secret-mission deck: each is drawn from its end and
 refilled from its discards, shuffled with the chance stream, when it runs out.
 """
+
 import numba as nb
 
 from sim.kernel import one_copy

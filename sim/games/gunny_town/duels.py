@@ -5,6 +5,7 @@ and the round's winner chooses to hit or frighten the loser's horse, and may tak
 fires as many rounds as his best weapon reaching the defender allows; the defender can reply fully to as many
 rounds as his own weapon reaching back allows, and only cancel after that (overmatched).
 """
+
 import numba as nb
 
 from sim.events import log_event
@@ -14,13 +15,40 @@ from .cards import discard_ammo, draw_secret, use_card
 from .life import give_job, lose_lp
 from .missions import claim, credit
 from .params import (
-    C_FRIGHTEN, C_HIT, C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_WIN_DUEL, J_SHERIFF, P_BADGE_FIRST,
-    P_OVERMATCH_EQUAL, P_R_FAKE, P_R_SHERIFF_PEN, P_R_UNARMED, P_SHERIFF_PENALTY,
+    C_FRIGHTEN,
+    C_HIT,
+    C_HIT_DISTINCT,
+    C_HIT_JOB,
+    C_HIT_NEXT,
+    C_WIN_DUEL,
+    J_SHERIFF,
+    P_BADGE_FIRST,
+    P_OVERMATCH_EQUAL,
+    P_R_FAKE,
+    P_R_SHERIFF_PEN,
+    P_R_UNARMED,
+    P_SHERIFF_PENALTY,
 )
 from .queries import fire_rounds, hand_to_hand, int_param, n_shooting
 from .state import (
-    DODGE, E_CHOICE, E_DUEL, E_DUEL_END, E_PENALTY, E_ROUND, FAKE, PH_CCARD, PH_PRE, PH_WIN, R_C_WINS, R_CANCEL,
-    R_D_WINS, R_TIE, RANK, W_FRIGHTEN_JOB, W_HIT, W_HIT_JOB,
+    DODGE,
+    E_CHOICE,
+    E_DUEL,
+    E_DUEL_END,
+    E_PENALTY,
+    E_ROUND,
+    FAKE,
+    PH_CCARD,
+    PH_PRE,
+    PH_WIN,
+    R_C_WINS,
+    R_CANCEL,
+    R_D_WINS,
+    R_TIE,
+    RANK,
+    W_FRIGHTEN_JOB,
+    W_HIT,
+    W_HIT_JOB,
 )
 
 
@@ -39,11 +67,11 @@ def start_duel(s, p, t):
     close = hand_to_hand(s, p, c, t)
     r = fire_rounds(s, p, c, t)
     if r == 0:
-        r = 1                                   # hand-to-hand without a weapon
+        r = 1  # hand-to-hand without a weapon
     s.d_rounds = r
     cap = fire_rounds(s, p, t, c)
     if cap == 0 and close and int_param(p, P_R_UNARMED) == 0:
-        cap = 1                                 # bare hands in a hand-to-hand struggle
+        cap = 1  # bare hands in a hand-to-hand struggle
     s.d_cap = cap
     s.d_faked = 0
     s.d_pen = 0
@@ -95,7 +123,7 @@ def resolve_round(s, p, dcard):
     s.d_faked = 0
     if dcard == FAKE:
         res = R_C_WINS
-        s.d_faked = 1 if int_param(p, P_R_FAKE) == 0 else 0      # he takes the hit: no frighten instead
+        s.d_faked = 1 if int_param(p, P_R_FAKE) == 0 else 0  # he takes the hit: no frighten instead
     elif dcard == DODGE:
         res = R_CANCEL
     else:

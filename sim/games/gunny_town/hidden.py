@@ -7,6 +7,7 @@ defender choosing its own (dealt from the same pool), the other seats' secret mi
 Public and kept: positions, gold, VP, weapons, horses, jobs, stores, discards, face-up missions, hand sizes. Not
 modelled: which missions of each tier were drawn into the deck at setup (kept), a secret mission with progress
 (kept: its progress counters belong to that card), and what play reveals about hands."""
+
 import numba as nb
 import numpy as np
 

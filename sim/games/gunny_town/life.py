@@ -3,6 +3,7 @@
 A player at 0 LP goes to jail: he loses his badge, his horse and some VP, and skips his next turn; whoever put him
 there scores the kill.  A badge changes hands at its location, in a duel or by a bribe.
 """
+
 import numba as nb
 
 from sim.events import log_event
@@ -12,7 +13,15 @@ from .cards import draw_secret
 from .missions import credit
 from .outcome import record_item
 from .params import (
-    C_BECOME, C_KILL, C_KILL_JOB, J_UNDERTAKER, L_JAIL, LOC_SQ, P_JAIL_VP, P_LP_MAX, P_UNDERTAKER_BONUS,
+    C_BECOME,
+    C_KILL,
+    C_KILL_JOB,
+    J_UNDERTAKER,
+    L_JAIL,
+    LOC_SQ,
+    P_JAIL_VP,
+    P_LP_MAX,
+    P_UNDERTAKER_BONUS,
     P_UNDERTAKER_SELF,
 )
 from .queries import int_param

@@ -4,35 +4,116 @@ extra move, chests, robberies, the Saloon bet and the judge.
 A turn has one location action, before or after the move (loc_state); at one location it may be several of the
 location's sub-actions (loc_done marks each one used).
 """
+
 import numba as nb
 
 from sim.events import log_event
 from sim.kernel import one_copy
 
 from .actions import (
-    K_BET, K_BRIBE, K_BUY_HORSE, K_BUY_STORE, K_BUY_UNIT, K_BUY_WEAPON, K_CHEST, K_EXTRA, K_FREE_UNIT, K_PICK_AMMO,
-    K_PICK_GN, K_ROB_BANK, K_ROB_SALOON, K_ROB_STORE, K_TAKE_JOB, K_TAKEOVER, amount_of, job_of, kind_of, part2_of,
-    part_of, seat_of, store_of, weapon_of,
+    K_BET,
+    K_BRIBE,
+    K_BUY_HORSE,
+    K_BUY_STORE,
+    K_BUY_UNIT,
+    K_BUY_WEAPON,
+    K_CHEST,
+    K_EXTRA,
+    K_FREE_UNIT,
+    K_PICK_AMMO,
+    K_PICK_GN,
+    K_ROB_BANK,
+    K_ROB_SALOON,
+    K_ROB_STORE,
+    K_TAKE_JOB,
+    K_TAKEOVER,
+    amount_of,
+    job_of,
+    kind_of,
+    part2_of,
+    part_of,
+    seat_of,
+    store_of,
+    weapon_of,
 )
 from .cards import cheapest_card, discard_ammo, draw_ammo, draw_ammo_card, draw_chest, use_card
 from .life import drop_job, gain_lp, give_job, lose_lp
 from .missions import credit
 from .outcome import record_item
 from .params import (
-    BUY_HORSE, C_BRIBE, C_BUY, C_BUY_STORE, C_CASINO_WIN, C_ROB, J_BANKER, P_BANKER, P_BANKER_BONUS, P_BRIBE_COST,
-    P_CASINO_GROSS, P_CASINO_MULT, P_CHEST, P_EXTRA_COST, P_EXTRA_SQ, P_EXTRA_USES_ACTION, P_HORSE_COST,
-    P_MULTI_WEAPONS, P_ROB_BANK, P_ROB_SALOON, P_ROB_STORE, P_ROB_STORE_CARDS, P_STORE_MISSION_EXTRA, ROB_AT_BANK,
-    ROB_AT_SALOON, ROB_AT_STORE, STORE_SELLS_LP,
+    BUY_HORSE,
+    C_BRIBE,
+    C_BUY,
+    C_BUY_STORE,
+    C_CASINO_WIN,
+    C_ROB,
+    J_BANKER,
+    P_BANKER,
+    P_BANKER_BONUS,
+    P_BRIBE_COST,
+    P_CASINO_GROSS,
+    P_CASINO_MULT,
+    P_CHEST,
+    P_EXTRA_COST,
+    P_EXTRA_SQ,
+    P_EXTRA_USES_ACTION,
+    P_HORSE_COST,
+    P_MULTI_WEAPONS,
+    P_ROB_BANK,
+    P_ROB_SALOON,
+    P_ROB_STORE,
+    P_ROB_STORE_CARDS,
+    P_STORE_MISSION_EXTRA,
+    ROB_AT_BANK,
+    ROB_AT_SALOON,
+    ROB_AT_STORE,
+    STORE_SELLS_LP,
 )
 from .queries import best_weapon_cost, int_param, store_price, unit_price, weapon_cost
 from .state import (
-    B_AMMO, B_BANK, B_BET, B_BRIBE, B_CHEST, B_EXTRA, B_FREE, B_GN, B_HORSE, B_JOB, B_ROB, B_ROBSAL, B_STORE,
-    B_TAKEOVER, B_UNIT, B_WEAPON, CHEST, E_BET, E_BRIBE, E_BUY_HORSE, E_BUY_STORE, E_BUY_UNIT, E_BUY_WEAPON,
-    E_CHEST, E_EXTRA, E_FREE_UNIT, E_PICK_AMMO, E_PICK_GN, E_ROB, HEAD, IT_HORSE, IT_STORE, IT_WEAPON, LOC_CLOSED,
-    LOC_OPEN, LOC_USED_AFTER_MOVE, LOC_USED_BEFORE_MOVE, PH_EXTRA, PH_PAIR, PH_PRE,
+    B_AMMO,
+    B_BANK,
+    B_BET,
+    B_BRIBE,
+    B_CHEST,
+    B_EXTRA,
+    B_FREE,
+    B_GN,
+    B_HORSE,
+    B_JOB,
+    B_ROB,
+    B_ROBSAL,
+    B_STORE,
+    B_TAKEOVER,
+    B_UNIT,
+    B_WEAPON,
+    CHEST,
+    E_BET,
+    E_BRIBE,
+    E_BUY_HORSE,
+    E_BUY_STORE,
+    E_BUY_UNIT,
+    E_BUY_WEAPON,
+    E_CHEST,
+    E_EXTRA,
+    E_FREE_UNIT,
+    E_PICK_AMMO,
+    E_PICK_GN,
+    E_ROB,
+    HEAD,
+    IT_HORSE,
+    IT_STORE,
+    IT_WEAPON,
+    LOC_CLOSED,
+    LOC_OPEN,
+    LOC_USED_AFTER_MOVE,
+    LOC_USED_BEFORE_MOVE,
+    PH_EXTRA,
+    PH_PAIR,
+    PH_PRE,
 )
 
-CHEST_FIELDS = 5       # each chest card's parameters are consecutive: lp, gn, ammo, weapon, horse (params.py)
+CHEST_FIELDS = 5  # each chest card's parameters are consecutive: lp, gn, ammo, weapon, horse (params.py)
 
 
 @one_copy()

@@ -4,6 +4,7 @@ Every mission event a player causes (a hit, a purchase, a robbery...) is credite
 secret mission; a mission is claimed automatically the moment its requirement is met, best VP first, at most
 limits.missions_per_turn per player per turn.
 """
+
 import numba as nb
 
 from sim.events import log_event
@@ -13,18 +14,50 @@ from sim.toolkit import put
 from .cards import draw_secret
 from .outcome import record_item
 from .params import (
-    C_BECOME, C_BUY, C_BUY_STORE, C_GIVE, C_HIT_DISTINCT, C_HIT_JOB, C_HIT_NEXT, C_KILL_JOB, C_NONE, C_OWN_STORES,
-    C_ROB, C_USE_AMMO, MCOMP, MTIER, P_FACE_UP, P_HIT_DISTINCT_CAP, P_SECRET_ANYTIME, P_SECRET_IN_LIMIT,
-    P_VP_TARGET, SCOMP,
+    C_BECOME,
+    C_BUY,
+    C_BUY_STORE,
+    C_GIVE,
+    C_HIT_DISTINCT,
+    C_HIT_JOB,
+    C_HIT_NEXT,
+    C_KILL_JOB,
+    C_NONE,
+    C_OWN_STORES,
+    C_ROB,
+    C_USE_AMMO,
+    MCOMP,
+    MTIER,
+    P_FACE_UP,
+    P_HIT_DISTINCT_CAP,
+    P_SECRET_ANYTIME,
+    P_SECRET_IN_LIMIT,
+    P_VP_TARGET,
+    SCOMP,
 )
 from .queries import (
-    int_param, mission_gn, mission_vp, missions_left, neighbour, secret_gn, secret_vp, stores_owned,
+    int_param,
+    mission_gn,
+    mission_vp,
+    missions_left,
+    neighbour,
+    secret_gn,
+    secret_vp,
+    stores_owned,
 )
 from .state import (
-    E_MISSION, E_REFILL, E_SECRET, END_MISSIONS, END_VP, IT_MISSION, IT_SECRET, MAX_PLAYERS, MISSION_SLOTS,
+    E_MISSION,
+    E_REFILL,
+    E_SECRET,
+    END_MISSIONS,
+    END_VP,
+    IT_MISSION,
+    IT_SECRET,
+    MAX_PLAYERS,
+    MISSION_SLOTS,
 )
 
-VP_FIRST = 100         # claim order: VP first, then GN (no reward reaches 100 GN)
+VP_FIRST = 100  # claim order: VP first, then GN (no reward reaches 100 GN)
 
 
 @one_copy()
@@ -93,7 +126,7 @@ def _comp_done(s, p, pl, kind, cnt, prog):
         return False
     if kind == C_HIT_DISTINCT:
         if int_param(p, P_HIT_DISTINCT_CAP) == 1:
-            cnt = min(cnt, s.n - 1)     # "hit 3 different players" with 2 opponents: hit both
+            cnt = min(cnt, s.n - 1)  # "hit 3 different players" with 2 opponents: hit both
         return _popcount(prog) >= cnt
     return prog >= cnt
 
@@ -103,8 +136,9 @@ def mission_ready(s, p, pl, k):
     m = s.face[k]
     if m < 0:
         return False
-    return (_comp_done(s, p, pl, MCOMP[m, 0, 0], MCOMP[m, 0, 2], s.mprog[pl, k, 0])
-            and _comp_done(s, p, pl, MCOMP[m, 1, 0], MCOMP[m, 1, 2], s.mprog[pl, k, 1]))
+    return _comp_done(s, p, pl, MCOMP[m, 0, 0], MCOMP[m, 0, 2], s.mprog[pl, k, 0]) and _comp_done(
+        s, p, pl, MCOMP[m, 1, 0], MCOMP[m, 1, 2], s.mprog[pl, k, 1]
+    )
 
 
 @nb.njit(cache=True)
@@ -112,8 +146,9 @@ def secret_ready(s, p, pl):
     sc = s.secret[pl]
     if sc < 0 or (s.job[pl] >= 0 and int_param(p, P_SECRET_ANYTIME) == 0):
         return False
-    return (_comp_done(s, p, pl, SCOMP[sc, 0, 0], SCOMP[sc, 0, 2], s.sprog[pl, 0])
-            and _comp_done(s, p, pl, SCOMP[sc, 1, 0], SCOMP[sc, 1, 2], s.sprog[pl, 1]))
+    return _comp_done(s, p, pl, SCOMP[sc, 0, 0], SCOMP[sc, 0, 2], s.sprog[pl, 0]) and _comp_done(
+        s, p, pl, SCOMP[sc, 1, 0], SCOMP[sc, 1, 2], s.sprog[pl, 1]
+    )
 
 
 @one_copy()

@@ -3,6 +3,7 @@
 The column names are declared once here; GAME (in __init__.py) names the same tuples, and write_outcome writes
 by the generated indices (seat_int[i, SEAT.win]), so adding a column never shifts the others.
 """
+
 import numba as nb
 
 from sim.kernel import one_copy
@@ -13,21 +14,48 @@ from .queries import stores_owned
 from .state import MAX_ITEMS, N_ITEM_IDS
 
 GAME_COLUMNS = ("rounds", "turns", "end_reason", "missions_left_in_deck")
-SEAT_COLUMNS = ("rank", "win", "order", "vp_missions", "vp_secret", "vp_other", "vp_total", "gold",
-                "duels_fought", "duels_won", "jail_visits", "jobs_held", "stores_owned", "casino_net",
-                "missions", "secret_missions", "turns_played", "final_job")
+SEAT_COLUMNS = (
+    "rank",
+    "win",
+    "order",
+    "vp_missions",
+    "vp_secret",
+    "vp_other",
+    "vp_total",
+    "gold",
+    "duels_fought",
+    "duels_won",
+    "jail_visits",
+    "jobs_held",
+    "stores_owned",
+    "casino_net",
+    "missions",
+    "secret_missions",
+    "turns_played",
+    "final_job",
+)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 
 # items (state.py IT_*): what seats acquire, one row each (seat, item id, turn)
 ITEM_NAMES = tuple(
-    [f"weapon:{w}" for w in WEAPON_NAMES] + ["horse"] + [f"job:{j}" for j in JOB_NAMES]
+    [f"weapon:{w}" for w in WEAPON_NAMES]
+    + ["horse"]
+    + [f"job:{j}" for j in JOB_NAMES]
     + [f"store:{s}" for s in STORE_NAMES]
     + [f"mission:t{m[3]}:{k:02d}:{m[0]}" for k, m in enumerate(MISSIONS)]
     + [f"secret:{k}:{m[0]}" for k, m in enumerate(SECRETS)]
-    + ["start:STABLES", "start:ARMORY"])
-ITEM_KINDS = tuple(["weapon"] * len(WEAPON_NAMES) + ["horse"] + ["job"] * len(JOB_NAMES) + ["store"] * len(STORE_NAMES)
-                   + [f"mission_t{m[3]}" for m in MISSIONS] + ["secret_mission"] * len(SECRETS) + ["start"] * 2)
+    + ["start:STABLES", "start:ARMORY"]
+)
+ITEM_KINDS = tuple(
+    ["weapon"] * len(WEAPON_NAMES)
+    + ["horse"]
+    + ["job"] * len(JOB_NAMES)
+    + ["store"] * len(STORE_NAMES)
+    + [f"mission_t{m[3]}" for m in MISSIONS]
+    + ["secret_mission"] * len(SECRETS)
+    + ["start"] * 2
+)
 assert len(ITEM_NAMES) == N_ITEM_IDS == len(ITEM_KINDS)
 
 # The ranking key (RULES.md section 8): VP, then missions accomplished (not secret ones), then GN, packed into one
@@ -78,7 +106,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         seat_int[i, SEAT.missions] = s.n_missions[i]
         seat_int[i, SEAT.secret_missions] = s.n_secret[i]
         seat_int[i, SEAT.turns_played] = s.turns_played[i]
-        seat_int[i, SEAT.final_job] = s.job[i] + 1       # labels: 0 BANDIT (no job), then JOB_NAMES
+        seat_int[i, SEAT.final_job] = s.job[i] + 1  # labels: 0 BANDIT (no job), then JOB_NAMES
         seat_f[i, 0] = s.vp[i]
         seat_f[i, 1] = win / n_win
     m = min(s.n_it, items.shape[0])

@@ -2,19 +2,35 @@
 
 The rules, the legal-action list and the strategies all ask them here, so each is answered one way.
 """
+
 import numba as nb
 import numpy as np
 
 from sim.kernel import one_copy
 
 from .params import (
-    C_BUY_STORE, C_GIVE, LOC_AT, MCOMP, NSTORE, P_JOB, P_MISSION, P_MISSIONS_PER_TURN, P_MOVE_FOOT, P_MOVE_HORSE,
-    P_NEIGHBOUR, P_R_HTH, P_SECRET, P_STORE, P_WEAPON, P_WEAPON_RANGE_ON, SIGHT,
+    C_BUY_STORE,
+    C_GIVE,
+    LOC_AT,
+    MCOMP,
+    NSTORE,
+    P_JOB,
+    P_MISSION,
+    P_MISSIONS_PER_TURN,
+    P_MOVE_FOOT,
+    P_MOVE_HORSE,
+    P_NEIGHBOUR,
+    P_R_HTH,
+    P_SECRET,
+    P_STORE,
+    P_WEAPON,
+    P_WEAPON_RANGE_ON,
+    SIGHT,
 )
 from .state import DODGE, MISSION_SLOTS, N_AMMO_TYPES, NW
 
-UNLIMITED_RANGE = 99   # a weapon's range when rule.weapon_range is off
-WEAPON_FIELDS = 3      # each weapon's parameters are consecutive: cost, range, rounds (params.py)
+UNLIMITED_RANGE = 99  # a weapon's range when rule.weapon_range is off
+WEAPON_FIELDS = 3  # each weapon's parameters are consecutive: cost, range, rounds (params.py)
 
 
 @nb.njit(cache=True, inline="always")
@@ -158,7 +174,7 @@ def store_mission_slot(s, st):
     return -1
 
 
-REWARD_FIELDS = 2      # each mission's and secret mission's reward parameters are consecutive: GN, VP (params.py)
+REWARD_FIELDS = 2  # each mission's and secret mission's reward parameters are consecutive: GN, VP (params.py)
 
 
 @nb.njit(cache=True, inline="always")
@@ -181,7 +197,7 @@ def secret_vp(p, sc):
     return int_param(p, P_SECRET + REWARD_FIELDS * sc + 1)
 
 
-STORE_FIELDS = 2       # each store's parameters are consecutive: price, unit price (params.py)
+STORE_FIELDS = 2  # each store's parameters are consecutive: price, unit price (params.py)
 
 
 @nb.njit(cache=True, inline="always")
@@ -194,7 +210,7 @@ def unit_price(p, st):
     return int_param(p, P_STORE + STORE_FIELDS * st + 1)
 
 
-JOB_FIELDS = 3         # each job's income parameters are consecutive: gn, lp, ammo (params.py)
+JOB_FIELDS = 3  # each job's income parameters are consecutive: gn, lp, ammo (params.py)
 
 
 @nb.njit(cache=True, inline="always")

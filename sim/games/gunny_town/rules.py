@@ -6,6 +6,7 @@ Stagecoach), POST (duel / location action at the arrival square / END).  A duel 
 (duels.py), decided by whoever acts; a Saloon bet inserts PAIR (the body parts named).  Missions are claimed
 automatically the moment their requirement is met (missions.py).  RULES.md states every rule and reading.
 """
+
 import numba as nb
 import numpy as np
 
@@ -13,8 +14,24 @@ from sim.events import log_event
 from sim.rng import shuffle
 
 from .actions import (
-    K_CCARD, K_DCARD, K_DUEL, K_END, K_ENTER, K_GIVE, K_MOVE, K_MOVE2, K_PAIR, K_STORE_PAY, K_WIN, card_of,
-    choice_of, entry_of, kind_of, seat_of, square_of, store_of,
+    K_CCARD,
+    K_DCARD,
+    K_DUEL,
+    K_END,
+    K_ENTER,
+    K_GIVE,
+    K_MOVE,
+    K_MOVE2,
+    K_PAIR,
+    K_STORE_PAY,
+    K_WIN,
+    card_of,
+    choice_of,
+    entry_of,
+    kind_of,
+    seat_of,
+    square_of,
+    store_of,
 )
 from .cards import cheapest_card, discard_ammo, draw_ammo, draw_secret
 from .duels import resolve_round, start_duel, winner_choice
@@ -23,21 +40,68 @@ from .locations import location_action, settle_bet
 from .missions import claim, complete_mission, credit, refill_missions
 from .outcome import record_item
 from .params import (
-    AMMO_ANATOMICAL, AMMO_UNIFORM, C_BUY_STORE, L_ARMORY, L_STABLES, LOC_SQ, MTIER, NCHEST, NMISSION, NSECRET,
-    NSTORE, P_AMMO_CUSTOM, P_AMMO_DECK, P_BANDIT_GN, P_ENTRY_USES_ACTION, P_FINISH_ROUND, P_HAND_MAX, P_JAIL_LP,
-    P_LP_MAX, P_MISSION_EXTRA, P_MULTI_WEAPONS, P_ROUND_CAP, P_START_AMMO_FIXED, P_START_AMMO_MODE,
-    P_START_GOLD, P_START_LP, P_STORE_MISSION_EXTRA,
+    AMMO_ANATOMICAL,
+    AMMO_UNIFORM,
+    C_BUY_STORE,
+    L_ARMORY,
+    L_STABLES,
+    LOC_SQ,
+    MTIER,
+    NCHEST,
+    NMISSION,
+    NSECRET,
+    NSTORE,
+    P_AMMO_CUSTOM,
+    P_AMMO_DECK,
+    P_BANDIT_GN,
+    P_ENTRY_USES_ACTION,
+    P_FINISH_ROUND,
+    P_HAND_MAX,
+    P_JAIL_LP,
+    P_LP_MAX,
+    P_MISSION_EXTRA,
+    P_MULTI_WEAPONS,
+    P_ROUND_CAP,
+    P_START_AMMO_FIXED,
+    P_START_AMMO_MODE,
+    P_START_GOLD,
+    P_START_LP,
+    P_STORE_MISSION_EXTRA,
 )
 from .queries import give_slot, hand_size, int_param, job_ammo, job_gn, job_lp
 from .state import (
-    AMMO_BUF, E_END, E_ENTER, E_GIVE, E_INCOME, E_MOVE, E_SETUP, E_SKIP, E_STORE_PAY, E_TURN, END_CAP,
-    ENTRY_STABLES, IT_ENTRY, LOC_CLOSED, LOC_OPEN, LOC_USED_BEFORE_MOVE, MAX_PLAYERS, MISSION_SLOTS, N_AMMO_TYPES,
-    NJOBS, PH_CCARD, PH_DCARD, PH_ENTRY, PH_PAIR, PH_POST, PH_PRE, PH_WIN,
+    AMMO_BUF,
+    E_END,
+    E_ENTER,
+    E_GIVE,
+    E_INCOME,
+    E_MOVE,
+    E_SETUP,
+    E_SKIP,
+    E_STORE_PAY,
+    E_TURN,
+    END_CAP,
+    ENTRY_STABLES,
+    IT_ENTRY,
+    LOC_CLOSED,
+    LOC_OPEN,
+    LOC_USED_BEFORE_MOVE,
+    MAX_PLAYERS,
+    MISSION_SLOTS,
+    N_AMMO_TYPES,
+    NJOBS,
+    PH_CCARD,
+    PH_DCARD,
+    PH_ENTRY,
+    PH_PAIR,
+    PH_POST,
+    PH_PRE,
+    PH_WIN,
 )
 
-AMMO_DECK_UNIFORM, AMMO_DECK_ANATOMICAL = 0, 1   # deck.ammo's choices (else the deck.custom.* counts)
+AMMO_DECK_UNIFORM, AMMO_DECK_ANATOMICAL = 0, 1  # deck.ammo's choices (else the deck.custom.* counts)
 MISSION_TIERS = 3
-PALM_PISTOL_BIT = 1    # the Armory's free weapon at entry: weapon 0 (params.WEAPON_NAMES)
+PALM_PISTOL_BIT = 1  # the Armory's free weapon at entry: weapon 0 (params.WEAPON_NAMES)
 
 
 @nb.njit(cache=True)
@@ -253,7 +317,7 @@ def apply_action(s, p, a):
         log_event(s, E_MOVE, pl, s.pos[pl], sq, 1 if kind == K_MOVE2 else 0)
         s.pos[pl] = sq
         if s.loc_state == LOC_USED_BEFORE_MOVE:
-            s.loc_state = LOC_CLOSED        # "if you perform an action, your move action ends": none at arrival
+            s.loc_state = LOC_CLOSED  # "if you perform an action, your move action ends": none at arrival
         s.phase = PH_POST
     elif kind == K_END:
         s.turn_over = 1

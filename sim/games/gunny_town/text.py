@@ -1,7 +1,18 @@
 """Readable text for `sim replay`: one line per action and per logged event."""
+
 from . import engine as E
-from .params import (AMMO_NAMES, CHEST_NAMES, JOB_NAMES, LOC_NAMES, LOC_AT, MISSIONS, SECRETS, STORE_NAMES,
-                     WEAPON_NAMES, W)
+from .params import (
+    AMMO_NAMES,
+    CHEST_NAMES,
+    JOB_NAMES,
+    LOC_NAMES,
+    LOC_AT,
+    MISSIONS,
+    SECRETS,
+    STORE_NAMES,
+    WEAPON_NAMES,
+    W,
+)
 
 CARD = tuple(a.capitalize() for a in AMMO_NAMES) + ("Fake",)
 END = ("-", "a player reached the VP target", "the missions ran out", "the round cap")
@@ -29,8 +40,10 @@ def job(j):
 def action_text(a):
     kind, f = E.CODEC.decode(a)
     words = {
-        "ENTER": lambda: "enters at the " + ("Stables (free horse)" if f["entry"] == E.ENTRY_STABLES
-                                             else "Armory (free palm pistol)"),
+        "ENTER": lambda: (
+            "enters at the "
+            + ("Stables (free horse)" if f["entry"] == E.ENTRY_STABLES else "Armory (free palm pistol)")
+        ),
         "MOVE": lambda: f"moves to {square(f['square'])}",
         "MOVE2": lambda: f"extra move to {square(f['square'])}",
         "END": lambda: "ends the turn",
@@ -119,7 +132,8 @@ def event_text(row, names=None):
         return f"seat {a} {b:+d} LP (now {c})"
     if k == E.E_JAIL:
         return f"seat {a} has no LP left: JAIL (skips next turn, loses job and horse, -{c} VP)" + (
-            f", shot by seat {b}" if b >= 0 else "")
+            f", shot by seat {b}" if b >= 0 else ""
+        )
     if k == E.E_UNDERTAKER:
         return f"Undertaker seat {a} gains {b} GN (seat {c} fell)"
     if k == E.E_MISSION:
