@@ -42,6 +42,7 @@ from sim.games.gunny_town.actions import (
     amount_of,
     card_of,
     choice_of,
+    entry_of,
     job_of,
     kind_of,
     part2_of,
@@ -76,6 +77,8 @@ from sim.games.gunny_town.queries import (
 from sim.games.gunny_town.state import (
     CHEST,
     DODGE,
+    ENTRY_ARMORY,
+    ENTRY_STABLES,
     FAKE,
     HEAD,
     PH_CCARD,
@@ -939,8 +942,12 @@ def choose(s, p, seat, legal, n, sid, weights):
         return best
     kind0 = kind_of(legal[0])
     if kind0 == K_ENTER:
-        # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol
-        return 1 if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else 0
+        # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol (if item.remove left both)
+        want = ENTRY_ARMORY if w[W_DUEL] + w[W_ROB] > w[W_STORE] + w[W_JOB] else ENTRY_STABLES
+        for i in range(n):
+            if entry_of(legal[i]) == want:
+                return i
+        return 0
     loc_val = s.scratch[:NLOC]
     duel_val = s.scratch[24:30]
     ranked_locs = s.scratch[32 : 32 + NLOC]

@@ -52,6 +52,7 @@ from .params import (
     STREET,
 )
 from .queries import (
+    removed,
     can_duel,
     give_slot,
     hand_size,
@@ -64,6 +65,11 @@ from .queries import (
     weapon_cost,
 )
 from .state import (
+    IT_ENTRY,
+    IT_HORSE,
+    IT_JOB,
+    IT_STORE,
+    IT_WEAPON,
     B_AMMO,
     B_BANK,
     B_BET,
@@ -275,7 +281,7 @@ def _location_options(s, p, out, n):
     j = LOC_JOB[loc]
     if loc == L_BANK and int_param(p, P_BANKER) == 1:
         j = J_BANKER
-    if j >= 0 and not (done & B_JOB) and s.job_holder[j] < 0:
+    if j >= 0 and not (done & B_JOB) and s.job_holder[j] < 0 and not removed(p, IT_JOB + j):
         n = push(out, n, encode_take_job(j))
     # pickups
     g = int_param(p, P_LOC_GN + loc)
@@ -305,7 +311,13 @@ def _location_options(s, p, out, n):
             unit = unit_price(p, st)
             if not (done & B_UNIT) and gold >= unit and useful and not (one and store_done):
                 n = push(out, n, encode_buy_unit(st))
-            if owner < 0 and not (done & B_STORE) and gold >= price and not (one and store_done):
+            if (
+                owner < 0
+                and not (done & B_STORE)
+                and gold >= price
+                and not (one and store_done)
+                and not removed(p, IT_STORE + st)
+            ):
                 n = push(out, n, encode_buy_store(st))
             if (
                 owner >= 0
@@ -320,9 +332,15 @@ def _location_options(s, p, out, n):
                 n = push(out, n, encode_rob_store(st))
     if flags & F_WEAPONS and not (done & B_WEAPON):
         for w in range(NW):
-            if gold >= weapon_cost(p, w) and not ((s.wmask[pl] >> w) & 1):
+            if gold >= weapon_cost(p, w) and not ((s.wmask[pl] >> w) & 1) and not removed(p, IT_WEAPON + w):
                 n = push(out, n, encode_buy_weapon(w))
-    if flags & F_HORSE and not (done & B_HORSE) and s.horse[pl] == 0 and gold >= int_param(p, P_HORSE_COST):
+    if (
+        flags & F_HORSE
+        and not (done & B_HORSE)
+        and s.horse[pl] == 0
+        and gold >= int_param(p, P_HORSE_COST)
+        and not removed(p, IT_HORSE)
+    ):
         n = push(out, n, K_BUY_HORSE)
     if flags & F_EXTRA and not (done & B_EXTRA) and gold >= int_param(p, P_EXTRA_COST) and int_param(p, P_EXTRA_SQ) > 0:
         n = push(out, n, K_EXTRA)
@@ -362,8 +380,10 @@ def legal_actions(s, p, out):
     pl = s.cur
     n = 0
     if ph == PH_ENTRY:
-        n = push(out, n, encode_enter(ENTRY_STABLES))
-        n = push(out, n, encode_enter(ENTRY_ARMORY))
+        if not removed(p, IT_ENTRY + ENTRY_STABLES):
+            n = push(out, n, encode_enter(ENTRY_STABLES))
+        if not removed(p, IT_ENTRY + ENTRY_ARMORY):
+            n = push(out, n, encode_enter(ENTRY_ARMORY))
         return n
     if ph == PH_PRE or ph == PH_POST:
         if not s.first or ph == PH_POST:

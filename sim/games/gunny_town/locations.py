@@ -69,7 +69,7 @@ from .params import (
     ROB_AT_STORE,
     STORE_SELLS_LP,
 )
-from .queries import best_weapon_cost, int_param, store_price, unit_price, weapon_cost
+from .queries import best_weapon_cost, int_param, removed, store_price, unit_price, weapon_cost
 from .state import (
     B_AMMO,
     B_BANK,
@@ -140,12 +140,12 @@ def open_chest(s, p, pl):
     s.gold[pl] += gn
     if am > 0:
         draw_ammo(s, p, pl, am)
-    if w >= 0:
+    if w >= 0 and not removed(p, IT_WEAPON + w):
         if int_param(p, P_MULTI_WEAPONS) == 1:
             s.wmask[pl] |= 1 << w
         elif weapon_cost(p, w) > best_weapon_cost(s, p, pl):
             s.wmask[pl] = 1 << w
-    if hz > 0:
+    if hz > 0 and not removed(p, IT_HORSE):
         s.horse[pl] = 1
     if lp > 0:
         gain_lp(s, p, pl, lp)

@@ -9,7 +9,7 @@ import numba as nb
 from sim.kernel import one_copy
 from sim.toolkit import Columns, rank_seats, winners
 
-from .params import JOB_NAMES, MISSIONS, SECRETS, STORE_NAMES, WEAPON_NAMES
+from .params import ITEM_KINDS, ITEM_NAMES
 from .queries import stores_owned
 from .state import MAX_ITEMS, N_ITEM_IDS
 
@@ -37,26 +37,7 @@ SEAT_COLUMNS = (
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 
-# items (state.py IT_*): what seats acquire, one row each (seat, item id, turn)
-ITEM_NAMES = tuple(
-    [f"weapon:{w}" for w in WEAPON_NAMES]
-    + ["horse"]
-    + [f"job:{j}" for j in JOB_NAMES]
-    + [f"store:{s}" for s in STORE_NAMES]
-    + [f"mission:t{m[3]}:{k:02d}:{m[0]}" for k, m in enumerate(MISSIONS)]
-    + [f"secret:{k}:{m[0]}" for k, m in enumerate(SECRETS)]
-    + ["start:STABLES", "start:ARMORY"]
-)
-ITEM_KINDS = tuple(
-    ["weapon"] * len(WEAPON_NAMES)
-    + ["horse"]
-    + ["job"] * len(JOB_NAMES)
-    + ["store"] * len(STORE_NAMES)
-    + [f"mission_t{m[3]}" for m in MISSIONS]
-    + ["secret_mission"] * len(SECRETS)
-    + ["start"] * 2
-)
-assert len(ITEM_NAMES) == N_ITEM_IDS == len(ITEM_KINDS)
+assert len(ITEM_NAMES) == N_ITEM_IDS == len(ITEM_KINDS)  # params.py names the items state.py numbers
 
 # The ranking key (RULES.md section 8): VP, then missions accomplished (not secret ones), then GN, packed into one
 # int64 that orders seats as that comparison does (gold shifted to be non-negative; fewer than 1,024 missions).

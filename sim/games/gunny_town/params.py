@@ -550,6 +550,37 @@ for c in DATA["chest_deck"]:
             src=c["src"],
             doc=f"chest card {c['id']}: {f}" + (" (weapon index, -1 none)" if f == "weapon" else ""),
         )
+# ------------------------------------------------------------------ items
+# What seats acquire (the items table, one row each: seat, item id, turn), in the order of state.py's IT_* ids.
+ITEM_NAMES = tuple(
+    [f"weapon:{w}" for w in WEAPON_NAMES]
+    + ["horse"]
+    + [f"job:{j}" for j in JOB_NAMES]
+    + [f"store:{s}" for s in STORE_NAMES]
+    + [f"mission:t{m[3]}:{k:02d}:{m[0]}" for k, m in enumerate(MISSIONS)]
+    + [f"secret:{k}:{m[0]}" for k, m in enumerate(SECRETS)]
+    + ["start:STABLES", "start:ARMORY"]
+)
+ITEM_KINDS = tuple(
+    ["weapon"] * len(WEAPON_NAMES)
+    + ["horse"]
+    + ["job"] * len(JOB_NAMES)
+    + ["store"] * len(STORE_NAMES)
+    + [f"mission_t{m[3]}" for m in MISSIONS]
+    + ["secret_mission"] * len(SECRETS)
+    + ["start"] * 2
+)
+P_ITEM_REMOVE = _add(
+    "item.remove",
+    "none",
+    kind="choice",
+    choices=("none",) + ITEM_NAMES,
+    prov="D",
+    src="sim effect",
+    doc="take this item out of the game (none: the game as printed): a mission or secret mission is not in its deck "
+    "(the next card of the same shuffle comes instead), a badge, store, weapon or horse is never available (no "
+    "purchase, no badge at its location, no chest or entry gift of it), a starting square is not offered",
+)
 PARAMS = T
 
 # ------------------------------------------------------------------ structural tables (compile-time constants)

@@ -9,6 +9,7 @@ import numpy as np
 from sim.kernel import one_copy
 
 from .params import (
+    P_ITEM_REMOVE,
     C_BUY_STORE,
     C_GIVE,
     LOC_AT,
@@ -226,3 +227,9 @@ def job_lp(p, j):
 @nb.njit(cache=True, inline="always")
 def job_ammo(p, j):
     return int_param(p, P_JOB + JOB_FIELDS * j + 2)
+
+
+@nb.njit(cache=True, inline="always")
+def removed(p, item_id):
+    """True if item.remove takes item item_id out of the game (a what-if of `sim effect`)."""
+    return int_param(p, P_ITEM_REMOVE) == item_id + 1

@@ -68,8 +68,12 @@ from .params import (
     P_START_LP,
     P_STORE_MISSION_EXTRA,
 )
-from .queries import give_slot, hand_size, int_param, job_ammo, job_gn, job_lp
+from .queries import give_slot, hand_size, int_param, job_ammo, job_gn, job_lp, removed
 from .state import (
+    IT_HORSE,
+    IT_MISSION,
+    IT_SECRET,
+    IT_WEAPON,
     AMMO_BUF,
     E_END,
     E_ENTER,
@@ -101,7 +105,8 @@ from .state import (
 
 AMMO_DECK_UNIFORM, AMMO_DECK_ANATOMICAL = 0, 1  # deck.ammo's choices (else the deck.custom.* counts)
 MISSION_TIERS = 3
-PALM_PISTOL_BIT = 1  # the Armory's free weapon at entry: weapon 0 (params.WEAPON_NAMES)
+PALM_PISTOL = 0  # the Armory's free weapon at entry (params.WEAPON_NAMES)
+PALM_PISTOL_BIT = 1 << PALM_PISTOL
 
 
 @nb.njit(cache=True)
@@ -177,6 +182,12 @@ def setup(s, p, n_players):
     s.n_sdeck = NSECRET
     s.n_sdisc = 0
     shuffle(s.rng, 0, s.sdeck, NSECRET)
+    for i in range(NSECRET):
+        if removed(p, IT_SECRET + s.sdeck[i]):  # taken out after the shuffle, so the others keep their order
+            for k in range(i, NSECRET - 1):
+                s.sdeck[k] = s.sdeck[k + 1]
+            s.n_sdeck = NSECRET - 1
+            break
     # mission deck: per tier shuffle, draw players + 3; tier 3 at the bottom, tier 1 on top (top = end)
     tmp = np.empty(NMISSION, np.int32)
     nm = 0
@@ -188,9 +199,14 @@ def setup(s, p, n_players):
                 tmp[nt] = m
                 nt += 1
         shuffle(s.rng, 0, tmp, nt)
-        for i in range(min(per, nt)):
-            s.mdeck[nm] = tmp[i]
-            nm += 1
+        taken = 0
+        for i in range(nt):
+            if taken == per:
+                break
+            if not removed(p, IT_MISSION + tmp[i]):  # a removed card: the next of the same shuffle instead
+                s.mdeck[nm] = tmp[i]
+                nm += 1
+                taken += 1
     s.n_mdeck = nm
     for k in range(MISSION_SLOTS):
         s.face[k] = -1
@@ -303,8 +319,9 @@ def apply_action(s, p, a):
         loc = L_STABLES if entry == ENTRY_STABLES else L_ARMORY
         s.pos[pl] = LOC_SQ[loc]
         if entry == ENTRY_STABLES:
-            s.horse[pl] = 1
-        else:
+            if not removed(p, IT_HORSE):
+                s.horse[pl] = 1
+        elif not removed(p, IT_WEAPON + PALM_PISTOL):
             s.wmask[pl] = PALM_PISTOL_BIT if int_param(p, P_MULTI_WEAPONS) == 0 else (s.wmask[pl] | PALM_PISTOL_BIT)
         record_item(s, pl, IT_ENTRY + entry)
         log_event(s, E_ENTER, pl, loc, 0, 0)
