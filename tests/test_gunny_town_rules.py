@@ -1272,10 +1272,12 @@ def test_bots_value_the_undertaker_by_his_bonus_too():
     bonus = pv[P.P_UNDERTAKER_BONUS]
     s["rnd"] = 6
     s["jail_visits"][:4] = [1, 1, 0, 0]
-    assert S._job_income(s, pv, 0, u, w) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
+    assert S._job_income(s, pv, 0, u, w, 1.0) == pytest.approx(plain + w[S.W_JOB] * bonus * 3 / 9)
+    # over several turns the income is counted that many times, the bonus estimate once (one turn's worth)
+    assert S._job_income(s, pv, 0, u, w, 3.0) == pytest.approx(3 * plain + w[S.W_JOB] * bonus * 3 / 9)
     sheriff = JOB["SHERIFF"]
     assert w[S.W_SHERIFF] == 0  # the presets leave the Sheriff's penalty out (see the next test)
-    assert S._job_income(s, pv, 0, sheriff, w) == pytest.approx(
+    assert S._job_income(s, pv, 0, sheriff, w, 1.0) == pytest.approx(
         w[S.W_JOB]
         * (
             pv[P.P_JOB + 3 * sheriff]
@@ -1301,11 +1303,11 @@ def test_sheriff_penalty_knob_values_the_badge_and_the_duels():
     assert pen > 0
     s["rnd"] = 6
     s["duels_won"][:4] = [2, 5, 0, 0]
-    base = S._job_income(s, pv, 0, sheriff, w0)
-    assert S._job_income(s, pv, 0, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 3 / 9)
-    assert S._job_income(s, pv, 1, sheriff, w1) == pytest.approx(base + w1[S.W_JOB] * pen * 6 / 9)
+    base = S._job_income(s, pv, 0, sheriff, w0, 1.0)
+    assert S._job_income(s, pv, 0, sheriff, w1, 1.0) == pytest.approx(base + w1[S.W_JOB] * pen * 3 / 9)
+    assert S._job_income(s, pv, 1, sheriff, w1, 1.0) == pytest.approx(base + w1[S.W_JOB] * pen * 6 / 9)
     notary = JOB["NOTARY"]
-    assert S._job_income(s, pv, 0, notary, w1) == S._job_income(s, pv, 0, notary, w0)
+    assert S._job_income(s, pv, 0, notary, w1, 1.0) == S._job_income(s, pv, 0, notary, w0, 1.0)
     # duels: seat 0 and seat 1 share the Hotel (hand-to-hand), both with gold to lose
     s["pos"][0] = s["pos"][1] = at("HOTEL")
     s["gold"][:2] = [5, 5]
@@ -1386,3 +1388,22 @@ def test_bots_pay_for_the_extra_move_when_it_reaches_more(knob):
         assert a == code("MOVE2", at("CHEST_E"))
         E.apply_action(s, pv, a)
         assert _bot_pick(s, pv, w) == code("DUEL", 1)
+
+
+def test_bots_count_a_badges_income_over_the_turns_it_is_held():
+    # counting one turn of income, the bots almost never took a badge (audit, issue 24): job_horizon 1 counts it
+    # 1 / (1 - travel_discount) turns; the secret mission it freezes still weighs the same
+    from strategies import gunny_town as S
+
+    s, pv = table(4)
+    s["secret"][0] = SECRET["ROB:BANK"]
+    soldier = JOB["SOLDIER"]
+    w1 = GAME.weights_matrix(["mission_chaser"])[0].copy()
+    w0 = w1.copy()
+    w0[S.W_JOB_HORIZON] = 0.0
+    income = S._job_income(s, pv, 0, soldier, w1, 1.0)
+    assert income > 0
+    turns = 1.0 / (1.0 - w1[S.W_GAMMA])
+    gain = S._job_value(s, pv, 0, soldier, w1) - S._job_value(s, pv, 0, soldier, w0)
+    assert gain == pytest.approx((turns - 1.0) * income)
+    assert S._job_value(s, pv, 0, soldier, w0) < 0 < S._job_value(s, pv, 0, soldier, w1)
