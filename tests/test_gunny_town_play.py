@@ -1,6 +1,7 @@
 """Gunny Town under play: invariants checked after every action of random and scripted games for every player
 count, every game ends, determinism, the outcome tables, the CLI path (run + replay), the heuristics against
 random play, the casino-cap option."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -21,7 +22,7 @@ def check_invariants(s, pv):
     assert (s["gold"][:n] >= 0).all(), "gold never negative"
     assert ((s["lp"][:n] >= 0) & (s["lp"][:n] <= pv[GAME.params.index("limits.lp_max")])).all(), "life within 0-3"
     assert (s["hand"][:n] >= 0).all() and (s["hand"][:n].sum(axis=1) <= 6).all(), "hand at most 6"
-    in_play = 1 if s["phase"] == E.PH_DCARD else 0           # the challenger's face-down card
+    in_play = 1 if s["phase"] == E.PH_DCARD else 0  # the challenger's face-down card
     assert s["n_adeck"] + s["n_adisc"] + s["hand"].sum() + in_play == AMMO_CARDS, "ammunition cards conserved"
     assert s["n_cdeck"] + s["n_cdisc"] == 10
     assert s["n_sdeck"] + s["n_sdisc"] + (s["secret"][:n] >= 0).sum() == 8, "secret cards conserved"
@@ -84,18 +85,34 @@ def test_random_play_invariants(n):
 def test_scripted_play_invariants(n):
     names = ["gunslinger", "businessman", "lawman", "gambler", "mission_chaser", "gambler_all_in"]
     for seed in range(4):
-        s, pv, steps = play_checked(n, 100 + seed, strategies=names[seed % 6:] + names[:seed % 6])
+        s, pv, steps = play_checked(n, 100 + seed, strategies=names[seed % 6 :] + names[: seed % 6])
         assert s["end_reason"] in (E.END_VP, E.END_MISSIONS, E.END_CAP)
 
 
 OPTION_SETS = [
     {"rule.several_weapons": "on", "rule.duels_per_side": 0, "deck.ammo": "anatomical", "option.banker": "on"},
-    {"rule.entry_uses_action": "on", "rule.min_move": 0, "rule.extra_move_uses_action": "off",
-     "rule.move_ends_on_location": "on", "rule.store_one_subaction": "on", "casino.bet_cap": 1},
-    {"rule.secret_anytime": "on", "rule.neighbour": "previous", "rule.finish_round": "off",
-     "rule.overmatched_equal": "cancel", "rule.fort_bonus": "gn", "setup.start_ammo": "fixed",
-     "rule.weapon_range": "off", "rule.undertaker_self": "on", "rule.secret_in_limit": "off",
-     "casino.payout": "gross", "setup.start_gold": 2, "jail.lp_after": 1},
+    {
+        "rule.entry_uses_action": "on",
+        "rule.min_move": 0,
+        "rule.extra_move_uses_action": "off",
+        "rule.move_ends_on_location": "on",
+        "rule.store_one_subaction": "on",
+        "casino.bet_cap": 1,
+    },
+    {
+        "rule.secret_anytime": "on",
+        "rule.neighbour": "previous",
+        "rule.finish_round": "off",
+        "rule.overmatched_equal": "cancel",
+        "rule.fort_bonus": "gn",
+        "setup.start_ammo": "fixed",
+        "rule.weapon_range": "off",
+        "rule.undertaker_self": "on",
+        "rule.secret_in_limit": "off",
+        "casino.payout": "gross",
+        "setup.start_gold": 2,
+        "jail.lp_after": 1,
+    },
 ]
 
 
@@ -107,8 +124,7 @@ def test_options_keep_the_invariants(opts):
 
 
 def sim(players, games, seed=1, lineup=None, strategies=None, params=None):
-    spec, design, pvec = prepare("gunny_town", (players,), games, lineup=lineup, strategies=strategies,
-                                 params=params)
+    spec, design, pvec = prepare("gunny_town", (players,), games, lineup=lineup, strategies=strategies, params=params)
     return simulate(spec, design, pvec, seed, 0, games), design
 
 
@@ -129,8 +145,10 @@ def test_every_game_ends_and_outcomes_are_consistent(n):
         sf = out["seat_f"][:, :n]
         assert np.allclose(sf[:, :, 1].sum(axis=1), 1.0)
         assert ((si[:, :, col["win"]] == 1) == (si[:, :, col["rank"]] == 1)).all()
-        assert (si[:, :, col["vp_total"]] == si[:, :, col["vp_missions"]] + si[:, :, col["vp_secret"]]
-                + si[:, :, col["vp_other"]]).all()
+        assert (
+            si[:, :, col["vp_total"]]
+            == si[:, :, col["vp_missions"]] + si[:, :, col["vp_secret"]] + si[:, :, col["vp_other"]]
+        ).all()
         assert (si[:, :, col["vp_other"]] <= 0).all()
         assert (si[:, :, col["gold"]] >= 0).all()
         assert (si[:, :, col["duels_won"]] <= 3 * si[:, :, col["duels_fought"]]).all()
@@ -142,8 +160,11 @@ def test_every_game_ends_and_outcomes_are_consistent(n):
             assert (items[g, :m, 1] >= 0).all() and (items[g, :m, 1] < E.N_ITEM_IDS).all()
             assert (items[g, :m, 0] < n).all()
         # missions completed recorded as items = missions + secret missions counted per seat
-        mission_items = ((items[:, :, 1] >= E.IT_MISSION) & (items[:, :, 1] < E.IT_ENTRY)
-                         & (np.arange(items.shape[1])[None, :] < out["n_items"][:, None])).sum()
+        mission_items = (
+            (items[:, :, 1] >= E.IT_MISSION)
+            & (items[:, :, 1] < E.IT_ENTRY)
+            & (np.arange(items.shape[1])[None, :] < out["n_items"][:, None])
+        ).sum()
         assert mission_items == si[:, :, col["missions"]].sum() + si[:, :, col["secret_missions"]].sum()
 
 
@@ -166,7 +187,7 @@ def win_share(out, design, name):
 def test_heuristics_beat_random(name):
     out, design = sim(4, 800, lineup=[name, "random", "random", "random"])
     share = win_share(out, design, name)
-    assert share > 0.5, share          # a fair seat would get 0.25
+    assert share > 0.5, share  # a fair seat would get 0.25
 
 
 def test_casino_cap_option_curbs_the_gambler():
@@ -182,14 +203,26 @@ def test_casino_cap_option_curbs_the_gambler():
 
 
 def test_run_study_tables_and_replay(tmp_path):
-    run = run_study("gunny_town", tmp_path / "r", games=300, players=(3, 4), seed=3, chunk_size=150,
-                    progress=False)
+    run = run_study("gunny_town", tmp_path / "r", games=300, players=(3, 4), seed=3, chunk_size=150, progress=False)
     seats = pd.read_parquet(run / "seats")
     items = pd.read_parquet(run / "items")
     games = pd.read_parquet(run / "games")
     assert len(games) == 600 and len(seats) == 300 * 3 + 300 * 4
-    for c in ("vp_missions", "vp_secret", "vp_other", "gold", "duels_fought", "duels_won", "jail_visits",
-              "jobs_held", "stores_owned", "casino_net", "rank", "win", "order"):
+    for c in (
+        "vp_missions",
+        "vp_secret",
+        "vp_other",
+        "gold",
+        "duels_fought",
+        "duels_won",
+        "jail_visits",
+        "jobs_held",
+        "stores_owned",
+        "casino_net",
+        "rank",
+        "win",
+        "order",
+    ):
         assert c in seats.columns
     assert np.allclose(seats.groupby("game").win_share.sum(), 1.0)
     kinds = set(items.kind.astype(str))

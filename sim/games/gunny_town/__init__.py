@@ -1,23 +1,15 @@
 """Gunny Town (Roussignol Edition, 2021) on the simulation core."""
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
 from sim.game import GameSpec
 
-from . import engine as E
-from .params import (JOB_NAMES, MISSIONS, PARAMS, SECRETS, STORE_NAMES, WEAPON_NAMES)
+from .actions import CODEC
+from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
+from .params import JOB_NAMES, PARAMS
 from .text import action_text, event_text
-
-ITEM_NAMES = tuple(
-    [f"weapon:{w}" for w in WEAPON_NAMES] + ["horse"] + [f"job:{j}" for j in JOB_NAMES]
-    + [f"store:{s}" for s in STORE_NAMES]
-    + [f"mission:t{m[3]}:{k:02d}:{m[0]}" for k, m in enumerate(MISSIONS)]
-    + [f"secret:{k}:{m[0]}" for k, m in enumerate(SECRETS)]
-    + ["start:STABLES", "start:ARMORY"])
-ITEM_KINDS = tuple(["weapon"] * 5 + ["horse"] + ["job"] * len(JOB_NAMES) + ["store"] * len(STORE_NAMES)
-                   + [f"mission_t{m[3]}" for m in MISSIONS] + ["secret_mission"] * len(SECRETS) + ["start"] * 2)
-assert len(ITEM_NAMES) == E.N_ITEM_IDS == len(ITEM_KINDS)
 
 import strategies.gunny_town as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
 
@@ -29,21 +21,26 @@ GAME = GameSpec(
     title="Gunny Town",
     engine="sim.games.gunny_town.engine",
     strategy_module="strategies.gunny_town",
+    actions=CODEC,
     params=PARAMS,
     players=(2, 6),
     default_players=4,
     strategies=STRATEGIES,
     default_lineup=("mission_chaser", "gunslinger", "businessman"),
-    game_columns=E.GAME_COLUMNS,
-    seat_columns=E.SEAT_COLUMNS,
-    labels={"end_reason": ["none", "vp_target", "missions_out", "round_cap"],
-            "final_job": ["BANDIT"] + list(JOB_NAMES)},
+    game_columns=GAME_COLUMNS,
+    seat_columns=SEAT_COLUMNS,
+    labels={
+        "end_reason": ["none", "vp_target", "missions_out", "round_cap"],
+        "final_job": ["BANDIT"] + list(JOB_NAMES),
+    },
     item_names=ITEM_NAMES,
     item_kinds=ITEM_KINDS,
     event_text=event_text,
     action_text=action_text,
-    assumed_components=("Results rest on an ASSUMED board (layout, locations, store prices, pickups) and ASSUMED "
-                        "decks (ammunition mix, chest cards, mission and secret-mission cards, starting gold): the "
-                        "real ones are not public; say 'on the assumed board and decks'."),
+    assumed_components=(
+        "Results rest on an ASSUMED board (layout, locations, store prices, pickups) and ASSUMED "
+        "decks (ammunition mix, chest cards, mission and secret-mission cards, starting gold): the "
+        "real ones are not public; say 'on the assumed board and decks'."
+    ),
     rules_version="EN/FR work-in-progress draft rulebook (2021) + engineering note gunny_town.md",
 )

@@ -1,19 +1,20 @@
 """What a Gunny Town seat cannot see, re-sampled for the search player (sim/search.py; issue 24).
 
-Hidden: the other seats' ammunition cards and the order of the ammunition deck (re-dealt together from the same
-cards: every hand keeps its size), the challenger's face-down card while the seat is the defender choosing its
-own (dealt from the same pool), the other seats' secret missions that have no progress yet (re-dealt with the
-secret deck), the order of the chest deck, and the order of the mission deck within each tier.  Public and kept:
-positions, gold, VP, weapons, horses, jobs, stores, discards, face-up missions, hand sizes.  Not modelled: which
-missions of each tier were drawn into the deck at setup (kept), a secret mission with progress (kept: its progress
-counters belong to that card), and what play reveals about hands."""
+Hidden (state.HIDDEN_FIELDS): the other seats' ammunition cards and the order of the ammunition deck (re-dealt
+together from the same cards: every hand keeps its size), the challenger's face-down card while the seat is the
+defender choosing its own (dealt from the same pool), the other seats' secret missions that have no progress yet
+(re-dealt with the secret deck), the order of the chest deck, and the order of the mission deck within each tier.
+Public and kept: positions, gold, VP, weapons, horses, jobs, stores, discards, face-up missions, hand sizes. Not
+modelled: which missions of each tier were drawn into the deck at setup (kept), a secret mission with progress
+(kept: its progress counters belong to that card), and what play reveals about hands."""
+
 import numba as nb
 import numpy as np
 
 from sim.rng import rand_below
 
-from .engine import PH_DCARD
 from .params import MTIER
+from .state import N_AMMO_TYPES, PH_DCARD
 
 
 @nb.njit(cache=True)
@@ -26,7 +27,7 @@ def determinize(s, p, seat):
     for j in range(s.n):
         if j != seat:
             k = 0
-            for c in range(6):
+            for c in range(N_AMMO_TYPES):
                 for _ in range(s.hand[j, c]):
                     s.adeck[s.n_adeck] = c
                     s.n_adeck += 1

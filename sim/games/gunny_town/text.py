@@ -1,7 +1,18 @@
 """Readable text for `sim replay`: one line per action and per logged event."""
+
 from . import engine as E
-from .params import (AMMO_NAMES, CHEST_NAMES, JOB_NAMES, LOC_NAMES, LOC_AT, MISSIONS, SECRETS, STORE_NAMES,
-                     WEAPON_NAMES, W)
+from .params import (
+    AMMO_NAMES,
+    CHEST_NAMES,
+    JOB_NAMES,
+    LOC_NAMES,
+    LOC_AT,
+    MISSIONS,
+    SECRETS,
+    STORE_NAMES,
+    WEAPON_NAMES,
+    W,
+)
 
 CARD = tuple(a.capitalize() for a in AMMO_NAMES) + ("Fake",)
 END = ("-", "a player reached the VP target", "the missions ran out", "the round cap")
@@ -27,63 +38,40 @@ def job(j):
 
 
 def action_text(a):
-    kind, arg = divmod(int(a), E.ACT)
-    if kind == E.K_ENTER:
-        return "enters at the " + ("Stables (free horse)" if arg == 0 else "Armory (free palm pistol)")
-    if kind == E.K_MOVE:
-        return f"moves to {square(arg)}"
-    if kind == E.K_MOVE2:
-        return f"extra move to {square(arg)}"
-    if kind == E.K_END:
-        return "ends the turn"
-    if kind == E.K_DUEL:
-        return f"challenges seat {arg} to a duel"
-    if kind == E.K_CCARD:
-        return f"lays {CARD[arg]} face down"
-    if kind == E.K_DCARD:
-        return "fakes (keeps his card)" if arg == E.FAKE else f"lays {CARD[arg]} face down"
-    if kind == E.K_WIN:
-        return f"chooses to {CHOICE[arg]}"
-    if kind == E.K_TAKE_JOB:
-        return f"takes the {job(arg)} badge"
-    if kind == E.K_PICK_GN:
-        return f"picks up {arg} GN"
-    if kind == E.K_PICK_AMMO:
-        return f"picks up {arg} ammunition"
-    if kind == E.K_BUY_UNIT:
-        return f"buys one unit at the {STORE_NAMES[arg]}"
-    if kind == E.K_BUY_STORE:
-        return f"buys the {STORE_NAMES[arg]}"
-    if kind == E.K_ROB_STORE:
-        return f"robs the {STORE_NAMES[arg]}"
-    if kind == E.K_FREE_UNIT:
-        return f"takes a free unit at his {STORE_NAMES[arg]}"
-    if kind == E.K_TAKEOVER:
-        return f"buys the {STORE_NAMES[arg]} from its owner (mission)"
-    if kind == E.K_STORE_PAY:
-        return f"pays the bank for the 'buy the {STORE_NAMES[arg]}' mission (already his)"
-    if kind == E.K_BUY_WEAPON:
-        return f"buys a {WEAPON_NAMES[arg]}"
-    if kind == E.K_BUY_HORSE:
-        return "buys a horse"
-    if kind == E.K_EXTRA:
-        return "pays for the extra move"
-    if kind == E.K_CHEST:
-        return "opens a chest"
-    if kind == E.K_ROB_BANK:
-        return "robs the Bank"
-    if kind == E.K_BET:
-        return f"bets {arg} GN at the Saloon"
-    if kind == E.K_PAIR:
-        a, b = divmod(arg, 8)
-        return f"calls {CARD[a]}" + (f" or {CARD[b]}" if b != a else "")
-    if kind == E.K_ROB_SALOON:
-        return "robs the Saloon"
-    if kind == E.K_BRIBE:
-        return f"bribes the judge against seat {arg}"
-    if kind == E.K_GIVE:
-        return "gives 1 ammunition to each opponent (mission)"
-    return f"action {a}"
+    kind, f = E.CODEC.decode(a)
+    words = {
+        "ENTER": lambda: (
+            "enters at the "
+            + ("Stables (free horse)" if f["entry"] == E.ENTRY_STABLES else "Armory (free palm pistol)")
+        ),
+        "MOVE": lambda: f"moves to {square(f['square'])}",
+        "MOVE2": lambda: f"extra move to {square(f['square'])}",
+        "END": lambda: "ends the turn",
+        "DUEL": lambda: f"challenges seat {f['seat']} to a duel",
+        "CCARD": lambda: f"lays {CARD[f['card']]} face down",
+        "DCARD": lambda: "fakes (keeps his card)" if f["card"] == E.FAKE else f"lays {CARD[f['card']]} face down",
+        "WIN": lambda: f"chooses to {CHOICE[f['choice']]}",
+        "TAKE_JOB": lambda: f"takes the {job(f['job'])} badge",
+        "PICK_GN": lambda: f"picks up {f['amount']} GN",
+        "PICK_AMMO": lambda: f"picks up {f['amount']} ammunition",
+        "BUY_UNIT": lambda: f"buys one unit at the {STORE_NAMES[f['store']]}",
+        "BUY_STORE": lambda: f"buys the {STORE_NAMES[f['store']]}",
+        "ROB_STORE": lambda: f"robs the {STORE_NAMES[f['store']]}",
+        "FREE_UNIT": lambda: f"takes a free unit at his {STORE_NAMES[f['store']]}",
+        "TAKEOVER": lambda: f"buys the {STORE_NAMES[f['store']]} from its owner (mission)",
+        "STORE_PAY": lambda: f"pays the bank for the 'buy the {STORE_NAMES[f['store']]}' mission (already his)",
+        "BUY_WEAPON": lambda: f"buys a {WEAPON_NAMES[f['weapon']]}",
+        "BUY_HORSE": lambda: "buys a horse",
+        "EXTRA": lambda: "pays for the extra move",
+        "CHEST": lambda: "opens a chest",
+        "ROB_BANK": lambda: "robs the Bank",
+        "BET": lambda: f"bets {f['amount']} GN at the Saloon",
+        "PAIR": lambda: f"calls {CARD[f['part']]}" + (f" or {CARD[f['part2']]}" if f["part2"] != f["part"] else ""),
+        "ROB_SALOON": lambda: "robs the Saloon",
+        "BRIBE": lambda: f"bribes the judge against seat {f['seat']}",
+        "GIVE": lambda: "gives 1 ammunition to each opponent (mission)",
+    }
+    return words[kind]()
 
 
 def event_text(row, names=None):
@@ -144,7 +132,8 @@ def event_text(row, names=None):
         return f"seat {a} {b:+d} LP (now {c})"
     if k == E.E_JAIL:
         return f"seat {a} has no LP left: JAIL (skips next turn, loses job and horse, -{c} VP)" + (
-            f", shot by seat {b}" if b >= 0 else "")
+            f", shot by seat {b}" if b >= 0 else ""
+        )
     if k == E.E_UNDERTAKER:
         return f"Undertaker seat {a} gains {b} GN (seat {c} fell)"
     if k == E.E_MISSION:
