@@ -14,11 +14,16 @@ import math
 import numba as nb
 import numpy as np
 
-from sim.games.saloon_tycoon.engine import (
-    ANGIE, ASTRIDE, FLATFOOT, FP_A, FP_LARGE, K_BPLAY, K_BRIBE, K_BUILD, K_BUY, K_CBUILD, K_CHEAP, K_DISCARD, K_DRAW,
-    K_DROP, K_EARN, K_END, K_MOVE, K_PLACE, K_PLAY, K_SKIP, K_STAKE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT,
-    SYDNEY, build_cost, char_is_citizen, char_is_female, claim_points, claim_term, count_type, cparam, income_of, kbase,
+from sim.games.saloon_tycoon.actions import (
+    BONUS_PLAY, BRIBE, BUILD, BUY, CARD_BUILD, CHEAP_CUBE, DISCARD, DRAW, DROP, EARN, END_TURN, MOVE, PLACE, PLAY, SKIP,
+    STAKE, card_of, character_of, claim_of, floor_of, footprint_of, kind_of, own_tile_of, seat_of, tile_of,
+)
+from sim.games.saloon_tycoon.queries import (
+    build_cost, char_is_citizen, char_is_female, claim_points, claim_term, count_type, cparam, income_of, kbase,
     lot_gold, lot_rep, total_vp, tparam,
+)
+from sim.games.saloon_tycoon.state import (
+    ANGIE, FLATFOOT, FP_A, FP_LARGE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT, SYDNEY,
 )
 from sim.games.saloon_tycoon.params import (
     B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
@@ -229,10 +234,11 @@ def _worst_card(s, p, seat, w, skip, gv):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
-    t = arg // 1000
-    f = (arg // 100) % 10
-    fp = arg % 100
+def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
+    """Value of the build (or card build) action a."""
+    t = tile_of(a)
+    f = floor_of(a)
+    fp = footprint_of(a)
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
@@ -253,58 +259,59 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _value(s, p, seat, a, w, n_legal, gv):
-    kind = a // ASTRIDE
-    arg = a % ASTRIDE
-    if kind == K_END or kind == K_SKIP:
+    kind = kind_of(a)
+    if kind == END_TURN or kind == SKIP:
         return 0.0
-    if kind == K_EARN:
+    if kind == EARN:
         v = 2.0 * gv
         if s.char_owner[FLATFOOT] < 0 and s.gold[seat] < p[P_FLAT_GOLD] <= s.gold[seat] + 2:
             v -= w[W_OUTLAW]
         return v
-    if kind == K_DRAW:
+    if kind == DRAW:
         return w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
-    if kind == K_PLAY or kind == K_BPLAY:
-        v = _card_value(s, p, seat, arg, w, gv)
-        if kind == K_PLAY and s.char_owner[ANGIE] == seat:
-            v -= _worst_card(s, p, seat, w, arg, gv)
+    if kind == PLAY or kind == BONUS_PLAY:
+        c = card_of(a)
+        v = _card_value(s, p, seat, c, w, gv)
+        if kind == PLAY and s.char_owner[ANGIE] == seat:
+            v -= _worst_card(s, p, seat, w, c, gv)
         return v
-    if kind == K_BUILD:
-        return _build_value(s, p, seat, arg, False, 0, w, gv)
-    if kind == K_CBUILD:
+    if kind == BUILD:
+        return _build_value(s, p, seat, a, False, 0, w, gv)
+    if kind == CARD_BUILD:
         top = s.tk_n - 1
-        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
-    if kind == K_BRIBE or kind == K_MOVE:
-        v = _move_value(s, p, seat, arg // 10, arg % 10, w)
-        if kind == K_BRIBE:
+        return _build_value(s, p, seat, a, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
+    if kind == BRIBE or kind == MOVE:
+        v = _move_value(s, p, seat, character_of(a), seat_of(a), w)
+        if kind == BRIBE:
             v -= p[P_BRIBE] * gv
         return v
-    if kind == K_BUY or kind == K_CHEAP:
-        if kind == K_BUY:
+    if kind == BUY or kind == CHEAP_CUBE:
+        if kind == BUY:
             price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
             if s.gold[seat] - price < w[W_RESERVE]:
                 return -1.0
         else:
             price = s.tk[s.tk_n - 1, 2]
-        v = _cube_value(s, p, seat, arg, w) + w[W_CUBE] - price * gv
+        v = _cube_value(s, p, seat, own_tile_of(a), w) + w[W_CUBE] - price * gv
         if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
             v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
         if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:
             v -= w[W_OUTLAW]
         return v
-    if kind == K_PLACE:
-        return _cube_value(s, p, seat, arg, w)
-    if kind == K_STAKE:
-        pts = claim_points(s, p, seat, arg)
+    if kind == PLACE:
+        return _cube_value(s, p, seat, own_tile_of(a), w)
+    if kind == STAKE:
+        pts = claim_points(s, p, seat, claim_of(a))
         v = w[W_CLAIM] * pts
         if s.char_owner[SYDNEY] < 0 and s.end_trig == 0:
             v -= w[W_SYDNEY]
         return v
-    if kind == K_DISCARD:
-        return -_card_value(s, p, seat, arg, w, gv)
-    if kind == K_DROP:
-        return -_claim_prospect(s, p, seat, arg) * _ev_factor(s, p, seat, arg, w)
+    if kind == DISCARD:
+        return -_card_value(s, p, seat, card_of(a), w, gv)
+    if kind == DROP:
+        g = claim_of(a)
+        return -_claim_prospect(s, p, seat, g) * _ev_factor(s, p, seat, g, w)
     return 0.0
 
 
@@ -868,8 +875,8 @@ def choose(s, p, seat, legal, n, sid, weights):
     s.ai_leader = -2
     s.ai_bm = -1.0
     for k in range(n):
-        kind = legal[k] // ASTRIDE
-        if kind == K_BUILD or kind == K_CBUILD:
+        kind = kind_of(legal[k])
+        if kind == BUILD or kind == CARD_BUILD:
             _prepare_claim_interest(s, p, seat, weights)
             s.ai[0] = 1.0
             break

@@ -6,6 +6,7 @@ import pytest
 from sim.games.saloon_tycoon import GAME
 from sim.games.saloon_tycoon import engine as E
 from sim.games.saloon_tycoon import params as P
+from sim.games.saloon_tycoon import queries, state
 from sim.rng import rand_below, seed_streams
 from sim.runner import prepare, simulate
 
@@ -22,7 +23,7 @@ def check_invariants(s, p):
     assert s["cubes_board"][:n].sum() == (s["pile0"] - s["pile"]) + s["reserve"]
     assert s["pile"] >= 0 and (s["reserve"] == 0 or s["pile"] == 0)
     # cards: deck + discards + hands + cards being resolved = the deck size
-    in_play = sum(1 for j in range(s["tk_n"]) if s["tk"][j, 0] in (E.TK_TODISC, E.TK_CARD))
+    in_play = sum(1 for j in range(s["tk_n"]) if s["tk"][j, 0] in (state.TK_TODISC, state.TK_CARD))
     total = int(sum(p[P.P_CARD0 + c * P.CS + P.CF_COPIES] for c in range(int(p[P.P_N_CARDS]))))
     assert s["deck_n"] + s["disc_n"] + s["hand_n"][:n].sum() + in_play == total
     for i in range(n):
@@ -35,14 +36,14 @@ def check_invariants(s, p):
         for j in range(nt):
             t, f, fp = int(s["tt"][i, j]), int(s["tf"][i, j]), int(s["tp"][i, j])
             spaces = int(p[P.P_TILE0 + t * P.TS + P.TF_CUBES])
-            assert 0 <= f < 3 and 0 <= fp < E.N_FP
-            assert int(p[P.P_TILE0 + t * P.TS + P.TF_LARGE]) == E.FP_LARGE[fp]
+            assert 0 <= f < 3 and 0 <= fp < state.N_FP
+            assert int(p[P.P_TILE0 + t * P.TS + P.TF_LARGE]) == state.FP_LARGE[fp]
             assert 0 <= s["tc"][i, j] <= spaces and s["tfin"][i, j] == (s["tc"][i, j] == spaces)
-            assert s["cell"][i, f, E.FP_A[fp]] == j
-            if E.FP_B[fp] >= 0:
-                assert s["cell"][i, f, E.FP_B[fp]] == j
+            assert s["cell"][i, f, state.FP_A[fp]] == j
+            if state.FP_B[fp] >= 0:
+                assert s["cell"][i, f, state.FP_B[fp]] == j
             if f > 0:
-                below = s["cell"][i, f - 1, E.FP_A[fp]]
+                below = s["cell"][i, f - 1, state.FP_A[fp]]
                 assert below >= 0 and s["tfin"][i, below] == 1
             cubes += int(s["tc"][i, j])
             if j > 0:
@@ -50,7 +51,7 @@ def check_invariants(s, p):
         assert cubes == s["cubes_board"][i]
         assert s["types_built"][i] == sum(1 << int(t) for t in set(s["tt"][i, :nt].tolist()))
         assert (s["cell"][i] < nt).all()
-        assert E.income_of(s, i) == nt + s["roofs"][i].sum()
+        assert queries.income_of(s, i) == nt + s["roofs"][i].sum()
         assert s["roofs"][i].sum() <= sum(1 for j in range(nt) if s["tf"][i, j] == 2 and s["tfin"][i, j])
     for t in range(1, int(p[P.P_N_TILES])):
         assert s["supply"][t] + built[t] == p[P.P_TILE0 + t * P.TS + P.TF_COPIES]
@@ -74,7 +75,7 @@ def random_game(n, seed, p, check_every=True):
         E.apply_action(s, p, out[rand_below(s["rng"], 1, k)])
         steps += 1
         assert steps < E.MAX_STEPS
-        if check_every and s["phase"] == E.PH_PLAY:
+        if check_every and s["phase"] == state.PH_PLAY:
             check_invariants(s, p)
     check_invariants(s, p)
     return st, s
@@ -173,16 +174,16 @@ def test_determinism_and_items():
         rows = a["items"][g, :a["n_items"][g]]
         for i in range(4):
             mine = rows[rows[:, 0] == i]
-            tiles = ((mine[:, 1] >= E.IT_TILE) & (mine[:, 1] < E.IT_ROOF_S)).sum()
+            tiles = ((mine[:, 1] >= state.IT_TILE) & (mine[:, 1] < state.IT_ROOF_S)).sum()
             si = a["seat_int"][g, i]
             assert tiles == si[R("tiles_floor1")] + si[R("tiles_floor2")] + si[R("tiles_floor3")] - 1
-            roofs = ((mine[:, 1] == E.IT_ROOF_S) | (mine[:, 1] == E.IT_ROOF_L)).sum()
+            roofs = ((mine[:, 1] == state.IT_ROOF_S) | (mine[:, 1] == state.IT_ROOF_L)).sum()
             assert roofs == si[R("roofs")]
-            chars = ((mine[:, 1] >= E.IT_CHAR) & (mine[:, 1] < E.N_ITEM_IDS)).sum()
+            chars = ((mine[:, 1] >= state.IT_CHAR) & (mine[:, 1] < E.N_ITEM_IDS)).sum()
             assert chars == si[R("citizens")] + si[R("outlaws")]
-            claims = ((mine[:, 1] >= E.IT_CLAIM) & (mine[:, 1] < E.IT_CARD)).sum()
+            claims = ((mine[:, 1] >= state.IT_CLAIM) & (mine[:, 1] < state.IT_CARD)).sum()
             assert claims == si[R("claims")]
-            cards = ((mine[:, 1] >= E.IT_CARD) & (mine[:, 1] < E.IT_CHAR)).sum()
+            cards = ((mine[:, 1] >= state.IT_CARD) & (mine[:, 1] < state.IT_CHAR)).sum()
             assert cards == si[R("cards_played")]
     assert len(GAME.item_names) == E.N_ITEM_IDS == len(GAME.item_kinds)
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from sim.rng import rand_below
 
-from .engine import MAX_SEC_HAND, SEC_DEALT, SEC_KEPT
 from .params import MAX_CARD_TYPES
+from .state import MAX_SEC_HAND, SEC_DEALT, SEC_KEPT
 
 
 @nb.njit(cache=True, inline="always")
