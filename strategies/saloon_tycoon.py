@@ -119,10 +119,10 @@ def _bonus_value(p, t, w):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _finish_value(s, p, seat, i, w):
-    t = s.tt[seat, i]
+    t = s.tile_type[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
     v += _bonus_value(p, t, w)
-    if s.tf[seat, i] == NFLOORS - 1:
+    if s.tile_floor[seat, i] == NFLOORS - 1:
         v += p[P_ROOF_PTS] + 1.0 + w[W_ROOF]
     v += 1.0  # opens the space above
     return v
@@ -130,8 +130,8 @@ def _finish_value(s, p, seat, i, w):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _cube_value(s, p, seat, i, w):
-    t = s.tt[seat, i]
-    left = tparam(p, t, TF_CUBES) - s.tc[seat, i]
+    t = s.tile_type[seat, i]
+    left = tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]
     fv = _finish_value(s, p, seat, i, w)
     if left <= 1:
         return fv
@@ -146,8 +146,8 @@ def _can_end_now(s, p, seat, reserve_bribe):
     if s.gold[seat] - (p[P_BRIBE] if reserve_bribe else 0) < s.pile * price:
         return False
     space = 0
-    for i in range(s.ntile[seat]):
-        space += tparam(p, s.tt[seat, i], TF_CUBES) - s.tc[seat, i]
+    for i in range(s.n_tiles[seat]):
+        space += tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
     return space >= s.pile
 
 
@@ -278,8 +278,8 @@ def _value(s, p, seat, a, w, n_legal, gv):
     if kind == BUILD:
         return _build_value(s, p, seat, a, False, 0, w, gv)
     if kind == CARD_BUILD:
-        top = s.tk_n - 1
-        return _build_value(s, p, seat, a, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
+        top = s.n_tasks - 1
+        return _build_value(s, p, seat, a, s.task[top, 1] == 1, s.task[top, 2], w, gv) + 1.0
     if kind == BRIBE or kind == MOVE:
         v = _move_value(s, p, seat, character_of(a), seat_of(a), w)
         if kind == BRIBE:
@@ -291,7 +291,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
             if s.gold[seat] - price < w[W_RESERVE]:
                 return -1.0
         else:
-            price = s.tk[s.tk_n - 1, 2]
+            price = s.task[s.n_tasks - 1, 2]
         v = _cube_value(s, p, seat, own_tile_of(a), w) + w[W_CUBE] - price * gv
         if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
             v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
@@ -407,13 +407,13 @@ def _stack_cost(s, p, seat, ftgt, fin, large, price, cs, cl):
     ba = 0.0
     bg = 0.0
     best = 1e18
-    for i in range(s.ntile[seat]):
-        f = np.int64(s.tf[seat, i])
-        if f > ftgt or (FP_LARGE[s.tp[seat, i]] == 1) != large:
+    for i in range(s.n_tiles[seat]):
+        f = np.int64(s.tile_floor[seat, i])
+        if f > ftgt or (FP_LARGE[s.tile_footprint[seat, i]] == 1) != large:
             continue
-        if f < NFLOORS - 1 and s.cell[seat, f + 1, FP_A[s.tp[seat, i]]] >= 0:
+        if f < NFLOORS - 1 and s.cell[seat, f + 1, FP_A[s.tile_footprint[seat, i]]] >= 0:
             continue
-        left = tparam(p, s.tt[seat, i], TF_CUBES) - s.tc[seat, i]
+        left = tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
         if f == ftgt:
             a = 0.0
             g = left * price if fin else 0.0
@@ -444,7 +444,7 @@ def _saloon_column(s, p, seat, d, price, cl):
     if top + d > NFLOORS - 1:
         return -1.0, 0.0
     j = s.cell[seat, top, 0]
-    g = (tparam(p, s.tt[seat, j], TF_CUBES) - s.tc[seat, j]) * price
+    g = (tparam(p, s.tile_type[seat, j], TF_CUBES) - s.tile_cubes[seat, j]) * price
     g += d * cl + (d - 1) * CUBES_L * price
     return np.float64(d), g
 
@@ -455,17 +455,17 @@ def _tile_path(s, p, seat, t, fill, price, cs, cl):
     it needs, and a race for a unique copy.  Factor 0 when it cannot be built by this player."""
     if s.supply[t] <= 0:
         return 0.0, 0.0, 0.0
-    forb = s.tt_forb[t]
+    forb = s.type_forbid[t]
     if forb >= 0 and (s.types_built[seat] >> forb) & 1 == 1:
         return 0.0, 0.0, 0.0
     a = 1.0
     g = np.float64(tparam(p, t, TF_COST))
-    req = s.tt_req[t]
+    req = s.type_req[t]
     if req >= 0 and (s.types_built[seat] >> req) & 1 == 0:
         if s.supply[req] <= 0:
             return 0.0, 0.0, 0.0
         a += 1.0
-        g += s.tt_cost[req]
+        g += s.type_cost[req]
     large = tparam(p, t, TF_LARGE) == 1
     fmin = np.int64(tparam(p, t, TF_FMIN)) - 1
     if tparam(p, t, TF_ABOVE) == 1:
@@ -501,9 +501,9 @@ def _char_cost(s, p, seat, c, price, cs, cl):
                 t = u
         if t < 0:
             return 0.0, 0.0, 0.0
-        for i in range(s.ntile[seat]):
-            if s.tt[seat, i] == t:
-                return 0.0, (tparam(p, t, TF_CUBES) - s.tc[seat, i]) * price, 1.0
+        for i in range(s.n_tiles[seat]):
+            if s.tile_type[seat, i] == t:
+                return 0.0, (tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]) * price, 1.0
         a, g, f = _tile_path(s, p, seat, t, True, price, cs, cl)
         if f <= 0.0:
             return 1.0, bribe, F_BRIBE * 0.5      # a rival will have it: bribe it later
@@ -589,7 +589,7 @@ def _grow_chance(s, seat, steady, v, v0, gr, c, n):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _claim_need(s, p, seat, g, plus):
+def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind, side by side
     """(actions, gold, factor, chance of the board totals, unmet terms) of claim g for this seat (factor or chance
     0: out of reach), as if one more tile of type `plus` were built (-1: as the board is)."""
     base = kbase(g)
@@ -718,7 +718,7 @@ def _claim_need(s, p, seat, g, plus):
             gr = GR_ABOVE
             steady = False
             if kind == R_TILES:
-                v = np.float64(s.ntile[seat] + (plus >= 0))
+                v = np.float64(s.n_tiles[seat] + (plus >= 0))
                 v0 = 1.0
                 gr = GR_TILES
                 steady = True
@@ -775,19 +775,19 @@ def _claim_need(s, p, seat, g, plus):
                         if s.cell[seat, f3, 0] >= 0:
                             top = f3
                     avail = NFLOORS - 1 - top
-                for i in range(s.ntile[seat]):
-                    t = s.tt[seat, i]
+                for i in range(s.n_tiles[seat]):
+                    t = s.tile_type[seat, i]
                     if kind == R_SPECIAL:
                         v += tparam(p, t, TF_SPECIAL)
                     elif kind == R_FINISHED:
-                        v += s.tfin[seat, i]
+                        v += s.tile_finished[seat, i]
                     elif kind == R_LARGE_EXCL:
                         if i > 0:
                             v += tparam(p, t, TF_LARGE)
                     elif kind == R_FLOOR3:
-                        if s.tf[seat, i] == NFLOORS - 1:
+                        if s.tile_floor[seat, i] == NFLOORS - 1:
                             v += 1.0
-                    elif s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                    elif s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
                         v += 1.0
                 if plus >= 0 and (kind == R_SPECIAL and tparam(p, plus, TF_SPECIAL) == 1 or
                                   kind == R_LARGE_EXCL and tparam(p, plus, TF_LARGE) == 1):

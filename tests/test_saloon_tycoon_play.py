@@ -23,7 +23,7 @@ def check_invariants(s, p):
     assert s["cubes_board"][:n].sum() == (s["pile0"] - s["pile"]) + s["reserve"]
     assert s["pile"] >= 0 and (s["reserve"] == 0 or s["pile"] == 0)
     # cards: deck + discards + hands + cards being resolved = the deck size
-    in_play = sum(1 for j in range(s["tk_n"]) if s["tk"][j, 0] in (state.TK_TODISC, state.TK_CARD))
+    in_play = sum(1 for j in range(s["n_tasks"]) if s["task"][j, 0] in (state.TK_TODISC, state.TK_CARD))
     total = int(sum(p[P.P_CARD0 + c * P.CS + P.CF_COPIES] for c in range(int(p[P.P_N_CARDS]))))
     assert s["deck_n"] + s["disc_n"] + s["hand_n"][:n].sum() + in_play == total
     for i in range(n):
@@ -31,28 +31,30 @@ def check_invariants(s, p):
     # tiles within the board, cells consistent with the tiles, supply conserved
     built = np.zeros(P.MAX_TILE_TYPES, np.int64)
     for i in range(n):
-        nt = int(s["ntile"][i])
+        nt = int(s["n_tiles"][i])
         cubes = 0
         for j in range(nt):
-            t, f, fp = int(s["tt"][i, j]), int(s["tf"][i, j]), int(s["tp"][i, j])
+            t, f, fp = int(s["tile_type"][i, j]), int(s["tile_floor"][i, j]), int(s["tile_footprint"][i, j])
             spaces = int(p[P.P_TILE0 + t * P.TS + P.TF_CUBES])
             assert 0 <= f < 3 and 0 <= fp < state.N_FP
             assert int(p[P.P_TILE0 + t * P.TS + P.TF_LARGE]) == state.FP_LARGE[fp]
-            assert 0 <= s["tc"][i, j] <= spaces and s["tfin"][i, j] == (s["tc"][i, j] == spaces)
+            on_tile = s["tile_cubes"][i, j]
+            assert 0 <= on_tile <= spaces and s["tile_finished"][i, j] == (on_tile == spaces)
             assert s["cell"][i, f, state.FP_A[fp]] == j
             if state.FP_B[fp] >= 0:
                 assert s["cell"][i, f, state.FP_B[fp]] == j
             if f > 0:
                 below = s["cell"][i, f - 1, state.FP_A[fp]]
-                assert below >= 0 and s["tfin"][i, below] == 1
-            cubes += int(s["tc"][i, j])
+                assert below >= 0 and s["tile_finished"][i, below] == 1
+            cubes += int(s["tile_cubes"][i, j])
             if j > 0:
                 built[t] += 1
         assert cubes == s["cubes_board"][i]
-        assert s["types_built"][i] == sum(1 << int(t) for t in set(s["tt"][i, :nt].tolist()))
+        assert s["types_built"][i] == sum(1 << int(t) for t in set(s["tile_type"][i, :nt].tolist()))
         assert (s["cell"][i] < nt).all()
         assert queries.income_of(s, i) == nt + s["roofs"][i].sum()
-        assert s["roofs"][i].sum() <= sum(1 for j in range(nt) if s["tf"][i, j] == 2 and s["tfin"][i, j])
+        top_finished = sum(1 for j in range(nt) if s["tile_floor"][i, j] == 2 and s["tile_finished"][i, j])
+        assert s["roofs"][i].sum() <= top_finished
     for t in range(1, int(p[P.P_N_TILES])):
         assert s["supply"][t] + built[t] == p[P.P_TILE0 + t * P.TS + P.TF_COPIES]
     # characters: in a saloon or not yet in town
@@ -198,3 +200,4 @@ def test_replay_text(tmp_path):
     assert "ends the turn" in text and "Result:" in text
     assert any("builds" in ln for ln in lines) and any("finishes" in ln for ln in lines)
     assert "event " not in text and "action " not in text      # every row has words
+

@@ -34,13 +34,13 @@ def fresh(n=4, p=None, seed=3):
 def clear_board(s, seat):
     """Only the Saloon (unfinished, no cubes) on the board."""
     for i in range(1, state.MAX_TILES):
-        s["tt"][seat, i] = -1
+        s["tile_type"][seat, i] = -1
     s["cell"][seat] = -1
     s["cell"][seat, 0, 0] = 0
-    s["ntile"][seat] = 1
+    s["n_tiles"][seat] = 1
     s["types_built"][seat] = 1
-    s["tc"][seat, 0] = 0
-    s["tfin"][seat, 0] = 0
+    s["tile_cubes"][seat, 0] = 0
+    s["tile_finished"][seat, 0] = 0
 
 
 def put(s, p, seat, tile, f, fp, cubes=0):
@@ -48,14 +48,14 @@ def put(s, p, seat, tile, f, fp, cubes=0):
     t = T[tile] if isinstance(tile, str) else tile
     if isinstance(fp, str):
         fp = FP[fp]
-    i = int(s["ntile"][seat])
-    s["ntile"][seat] = i + 1
-    s["tt"][seat, i] = t
-    s["tf"][seat, i] = f
-    s["tp"][seat, i] = fp
+    i = int(s["n_tiles"][seat])
+    s["n_tiles"][seat] = i + 1
+    s["tile_type"][seat, i] = t
+    s["tile_floor"][seat, i] = f
+    s["tile_footprint"][seat, i] = fp
     spaces = int(p[P.P_TILE0 + t * P.TS + P.TF_CUBES])
-    s["tc"][seat, i] = min(cubes, spaces)
-    s["tfin"][seat, i] = 1 if cubes >= spaces else 0
+    s["tile_cubes"][seat, i] = min(cubes, spaces)
+    s["tile_finished"][seat, i] = 1 if cubes >= spaces else 0
     s["cell"][seat, f, state.FP_A[fp]] = i
     if state.FP_B[fp] >= 0:
         s["cell"][seat, f, state.FP_B[fp]] = i
@@ -67,8 +67,8 @@ def put(s, p, seat, tile, f, fp, cubes=0):
 
 
 def finish_saloon(s, p, seat):
-    s["tc"][seat, 0] = int(p[P.P_TILE0 + P.TF_CUBES])
-    s["tfin"][seat, 0] = 1
+    s["tile_cubes"][seat, 0] = int(p[P.P_TILE0 + P.TF_CUBES])
+    s["tile_finished"][seat, 0] = 1
 
 
 def set_hand(s, seat, cards):
@@ -159,7 +159,7 @@ def test_whiskey_still_placement_example(reading):
     """R, Building a large tile (Jason): both footprint readings give exactly the three placements listed."""
     s, p = fresh(p=params(rule__large_footprints=reading))
     clear_board(s, 0)
-    s["tc"][0, 0] = 3  # the Saloon misses one cube
+    s["tile_cubes"][0, 0] = 3  # the Saloon misses one cube
     put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
     put(s, p, 0, "PHARMACY", 1, "A1", cubes=3)
     put(s, p, 0, "LAUNDRY", 0, "A2", cubes=3)
@@ -193,8 +193,8 @@ def test_small_never_on_large_and_large_on_two_finished_smalls():
     large = builds_of(s, p, "POKER_ROOM")
     assert (2, "A1+A2") not in large            # the Pantry is unfinished
     assert (2, "B1+B2") in large and (2, "S") in large
-    s["tc"][0, 3] = 3
-    s["tfin"][0, 3] = 1
+    s["tile_cubes"][0, 3] = 3
+    s["tile_finished"][0, 3] = 1
     assert (2, "A1+A2") in builds_of(s, p, "POKER_ROOM")
     # no fourth floor: nothing can be built on a finished 3rd-floor tile
     put(s, p, 0, "GUEST_ROOM", 1, "S", cubes=4)
@@ -250,7 +250,7 @@ def test_example_turn_scott():
     inc0 = queries.income_of(s, 0)
     for _ in range(3):
         act(s, p, enc("BUY", own_tile=laundry))
-    assert s["tfin"][0, laundry] == 1
+    assert s["tile_finished"][0, laundry] == 1
     assert s["vp"][0, state.VP_TILES] == 5 and vp(s, 0) == rep0 + 5
     assert s["hand"][0, CD["SUPPLY_WAGON"]] == 1 and s["hand_n"][0] == 2 and s["gold"][0] == 0
     # Moonshine Angie: playing with the action costs a discard first
@@ -260,11 +260,11 @@ def test_example_turn_scott():
     assert s["gold"][0] == 4
     act(s, p, enc("PLACE", own_tile=theater))
     act(s, p, enc("PLACE", own_tile=theater))
-    assert s["tc"][0, theater] == 2 and s["hand_n"][0] == 0
+    assert s["tile_cubes"][0, theater] == 2 and s["hand_n"][0] == 0
     assert s["disc_n"] == 2
     for _ in range(2):
         act(s, p, enc("BUY", own_tile=theater))
-    assert s["tfin"][0, theater] == 1
+    assert s["tile_finished"][0, theater] == 1
     assert s["vp"][0, state.VP_TILES] == 5 + 7 and s["vp"][0, state.VP_ROOFS] == 4
     assert s["roofs"][0, 1] == 1 and queries.income_of(s, 0) == inc0 + 1
     assert s["char_owner"][CH["PURTY_NELLIE"]] == 0
@@ -445,13 +445,13 @@ def test_cube_purchase_pays_for_all_then_places(reading, gold_left):
     s["char_owner"][:] = -1
     clear_board(s, 0)
     put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
-    s["tc"][0, 0] = 1
+    s["tile_cubes"][0, 0] = 1
     s["cubes_board"][0] = 4
     room = put(s, p, 0, "GUEST_ROOM", 0, "B1+B2", cubes=0)
     s["gold"][0] = 8
     for _ in range(3):
         act(s, p, enc("BUY", own_tile=room))
-    assert s["char_owner"][CH["PHINEUS_PILLBOTTOM"]] == 0 and s["tc"][0, room] == 3
+    assert s["char_owner"][CH["PHINEUS_PILLBOTTOM"]] == 0 and s["tile_cubes"][0, room] == 3
     assert s["gold"][0] == gold_left
     # a new purchase (after another action) pays Phineus' price
     s, p = fresh(p=params(rule__cube_purchase=reading))
@@ -516,7 +516,7 @@ def test_special_tile_is_unique_and_brings_its_citizen():
     act(s, p, build_action("STABLES", 1, "A1"))
     assert s["supply"][T["STABLES"]] == 0
     assert builds_of(s, p, "STABLES") == {}
-    i = int(s["ntile"][0]) - 1
+    i = int(s["n_tiles"][0]) - 1
     s["gold"][0] = 20
     for _ in range(3):
         act(s, p, enc("BUY", own_tile=i))
@@ -531,7 +531,7 @@ def test_no_citizen_in_the_final_round():
     s["final_left"] = 3
     s["gold"][0] = 5
     act(s, p, enc("BUY", own_tile=i))
-    assert s["tfin"][0, i] == 1 and s["char_owner"][CH["CITIZEN_STABLES"]] == -1
+    assert s["tile_finished"][0, i] == 1 and s["char_owner"][CH["CITIZEN_STABLES"]] == -1
     assert s["vp"][0, state.VP_TILES] == 5
 
 
@@ -543,7 +543,7 @@ def test_hand_limit_discard_before_draw():
     acts = legal(s, p)
     assert all(H.codec.kind_name(a) == "DISCARD" for a in acts) and len(acts) == 3
     act(s, p, enc("DISCARD", card=CD["PICKPOCKET"]))
-    assert s["hand_n"][0] == 5 and s["tk_n"] == 0
+    assert s["hand_n"][0] == 5 and s["n_tasks"] == 0
 
 
 def test_bribe_moves_a_character_for_six_and_not_after_the_trigger():
@@ -578,7 +578,7 @@ def test_bonus_cubes_without_space_are_lost_and_stay_in_the_pile():
     s["gold"][0] = 2
     pile = int(s["pile"])
     act(s, p, enc("BUY", own_tile=pa))
-    assert s["tk_n"] == 0 and s["pile"] == pile - 1
+    assert s["n_tasks"] == 0 and s["pile"] == pile - 1
 
 
 def test_roof_pile_empty():
@@ -591,7 +591,7 @@ def test_roof_pile_empty():
         s["roof_pile"][1] = 0
         s["gold"][0] = 2
         act(s, p, enc("BUY", own_tile=g))
-        while s["tk_n"]:
+        while s["n_tasks"]:
             act(s, p, legal(s, p)[0])
         assert s["roofs"][0, 1] == roofs and s["vp"][0, state.VP_ROOFS] == 4 * roofs
 

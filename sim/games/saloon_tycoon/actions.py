@@ -164,36 +164,36 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     for t in range(1, nt):
         if s.supply[t] <= 0:
             continue
-        req = s.tt_req[t]
+        req = s.type_req[t]
         if req >= 0 and (tb >> req) & 1 == 0:
             continue
-        forb = s.tt_forb[t]
+        forb = s.type_forbid[t]
         if forb >= 0 and (tb >> forb) & 1 == 1:
             continue
         mask |= one << t
     if mask == 0:
         return k
     gold = s.gold[seat]
-    large_all = s.tt_mask[TM_LARGE]   # every large tile type (the Saloon included): for the tiles below a spot
+    large_all = s.type_mask[TM_LARGE]   # every large tile type (the Saloon included): for the tiles below a spot
     m_large = mask & large_all
     m_small = mask & ~large_all
-    m_f0 = mask & s.tt_mask[TM_F0]    # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
-    m_f1 = mask & s.tt_mask[TM_F1]
-    m_f2 = mask & s.tt_mask[TM_F2]
-    m_above = s.tt_mask[TM_ABOVE]
+    m_f0 = mask & s.type_mask[TM_F0]    # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f1 = mask & s.type_mask[TM_F1]
+    m_f2 = mask & s.type_mask[TM_F2]
+    m_above = s.type_mask[TM_ABOVE]
     cheapest = one << 40
     for t in range(1, nt):
         if (mask >> t) & 1:
-            c = max(np.int64(s.tt_cost[t]) - discount, 0)
+            c = max(np.int64(s.type_cost[t]) - discount, 0)
             if c < cheapest:
                 cheapest = c
     if cheapest > gold:
         return k
     # floors holding a finished tile: only those can carry a tile on the floor above (spot_free)
     fin_floors = 0
-    for i in range(s.ntile[seat]):
-        if s.tfin[seat, i] == 1:
-            fin_floors |= 1 << s.tf[seat, i]
+    for i in range(s.n_tiles[seat]):
+        if s.tile_finished[seat, i] == 1:
+            fin_floors |= 1 << s.tile_floor[seat, i]
     theater_any = p[P_R_THEATER] != 0
     fp_any = p[P_R_FOOTPRINTS] != 0
     for f in range(NFLOORS):
@@ -216,7 +216,7 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
             for t in range(1, nt):
                 if (m >> t) & 1 == 0:
                     continue
-                c = np.int64(s.tt_cost[t]) - discount
+                c = np.int64(s.type_cost[t]) - discount
                 if c < 0:
                     c = 0
                 if c + lg > gold:
@@ -282,11 +282,11 @@ def legal_actions(s, p, out):
         return k
     if s.phase != PH_PLAY:
         return push(out, 0, END_TURN)
-    if s.tk_n > 0:
-        top = s.tk_n - 1
-        kind = s.tk[top, 0]
+    if s.n_tasks > 0:
+        top = s.n_tasks - 1
+        kind = s.task[top, 0]
         if kind == TK_CUBES or kind == TK_CHEAP:
-            for i in range(s.ntile[seat]):
+            for i in range(s.n_tiles[seat]):
                 if tile_open(s, p, seat, i):
                     if kind == TK_CUBES:
                         k = push(out, k, encode_place(i))
@@ -306,7 +306,7 @@ def legal_actions(s, p, out):
         elif kind == TK_ACTION:
             k = _gen_tycoon(s, p, seat, out, k, True, p[P_R_ANGIE_ACTION_BONUS] == 1)
         elif kind == TK_CBUILD:
-            k = gen_builds(s, p, seat, out, k, True, s.tk[top, 1] == 1, s.tk[top, 2])
+            k = gen_builds(s, p, seat, out, k, True, s.task[top, 1] == 1, s.task[top, 2])
             k = push(out, k, SKIP)
         elif kind == TK_MOVE:
             if not restricted(s):
@@ -320,13 +320,13 @@ def legal_actions(s, p, out):
     if s.acts_any + s.acts_noplay > 0:
         k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
     if s.gold[seat] >= purchase_price(s, p, seat):
-        for i in range(s.ntile[seat]):
+        for i in range(s.n_tiles[seat]):
             if tile_open(s, p, seat, i):
                 k = push(out, k, encode_buy(i))
     return _gen_stakes(s, p, seat, out, k)
 
 @nb.njit(cache=True, _nrt=False)
-def _gen_stakes(s, p, seat, out, k):
+def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in one pass, with counts taken once
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
     Every claim requirement is checked here (the one place of the claim rules); the seat's character and tile
@@ -402,7 +402,7 @@ def _gen_stakes(s, p, seat, out, k):
                     v = 0
                 r = v <= n if kind == R_OUTLAWS_MAX else v >= n
             elif kind == R_TILES:
-                r = s.ntile[seat] >= n
+                r = s.n_tiles[seat] >= n
             elif kind == R_TILE_TYPE:
                 r = count_type(s, seat, a) >= n
             elif kind == R_ROOFS:
@@ -431,8 +431,8 @@ def _gen_stakes(s, p, seat, out, k):
                 r = (okA or okB) or n == 0
             elif kind == R_DISTINCT:
                 m = np.int64(0)
-                for i in range(1, s.ntile[seat]):
-                    m |= np.int64(1) << s.tt[seat, i]
+                for i in range(1, s.n_tiles[seat]):
+                    m |= np.int64(1) << s.tile_type[seat, i]
                 v = 0
                 while m:
                     v += m & 1
@@ -441,17 +441,17 @@ def _gen_stakes(s, p, seat, out, k):
             else:
                 if not tiles_done:
                     tiles_done = True
-                    for i in range(s.ntile[seat]):
-                        t = s.tt[seat, i]
-                        if s.tfin[seat, i] == 1:
+                    for i in range(s.n_tiles[seat]):
+                        t = s.tile_type[seat, i]
+                        if s.tile_finished[seat, i] == 1:
                             t_fin += 1
                         if tparam(p, t, TF_SPECIAL) == 1:
                             t_spec += 1
                         if t != 0 and tparam(p, t, TF_LARGE) == 1:
                             t_large += 1
-                        if s.tf[seat, i] == 2:
+                        if s.tile_floor[seat, i] == 2:
                             t_f3 += 1
-                        if s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                        if s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
                             t_above += 1
                 if kind == R_FINISHED:
                     v = t_fin

@@ -46,7 +46,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     game_int[GAME.end_reason] = s.over - 1
     game_int[GAME.trigger_seat] = s.trig_seat
     game_int[GAME.reserve_cubes] = s.reserve
-    game_int[GAME.items_truncated] = s.it_lost
+    game_int[GAME.items_truncated] = s.items_lost
     for i in range(n):
         s.rank_key[i] = ranking_key(s, p, i)
     rank = seat_int[:, SEAT.rank]               # rank_seats writes the ranks straight into their column
@@ -62,8 +62,8 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         seat_int[i, SEAT.gold] = s.gold[i]
         for f in range(NFLOORS):
             seat_int[i, SEAT.tiles_floor1 + f] = 0
-        for j in range(s.ntile[i]):
-            seat_int[i, SEAT.tiles_floor1 + s.tf[i, j]] += 1
+        for j in range(s.n_tiles[i]):
+            seat_int[i, SEAT.tiles_floor1 + s.tile_floor[i, j]] += 1
         seat_int[i, SEAT.roofs] = s.roofs[i, 0] + s.roofs[i, 1]
         seat_int[i, SEAT.turns_taken] = s.turns[i]
         seat_int[i, SEAT.ended_game] = 1 if s.trig_seat == i else 0
@@ -82,11 +82,11 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         seat_f[i, 0] = total_vp(s, i)
         seat_f[i, 1] = win / n_win if win else 0.0
     m = 0
-    for j in range(s.n_it):
+    for j in range(s.n_item_rows):
         if m < items.shape[0]:
-            items[m, 0] = s.it[j, 0]
-            items[m, 1] = s.it[j, 1]
-            items[m, 2] = s.it[j, 2]
+            items[m, 0] = s.item_rows[j, 0]
+            items[m, 1] = s.item_rows[j, 1]
+            items[m, 2] = s.item_rows[j, 2]
             m += 1
     for c in range(N_CHARS):
         if s.char_owner[c] >= 0 and m < items.shape[0]:

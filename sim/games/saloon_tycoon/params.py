@@ -184,7 +184,7 @@ def _slug(s):
     return s.lower()
 
 
-def build_params(data, path="<data>"):
+def build_params(data, path="<data>"):  # long: the whole parameter table, one add per rule and component
     """The ParamTable and the slot bases for a validated data file (slot positions do not depend on the file)."""
     T = ParamTable()
     S = {}

@@ -67,7 +67,7 @@ def char_is_citizen(p, c):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
-    return s.ntile[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
+    return s.n_tiles[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -94,22 +94,22 @@ def cube_price(s, p, seat):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def has_open_space(s, p, seat):
-    for i in range(s.ntile[seat]):
-        if s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES):
+    for i in range(s.n_tiles[seat]):
+        if s.tile_cubes[seat, i] < tparam(p, s.tile_type[seat, i], TF_CUBES):
             return True
     return False
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def tile_open(s, p, seat, i):
-    return s.tc[seat, i] < tparam(p, s.tt[seat, i], TF_CUBES)
+    return s.tile_cubes[seat, i] < tparam(p, s.tile_type[seat, i], TF_CUBES)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def count_type(s, seat, t):
     k = 0
-    for i in range(s.ntile[seat]):
-        if s.tt[seat, i] == t:
+    for i in range(s.n_tiles[seat]):
+        if s.tile_type[seat, i] == t:
             k += 1
     return k
 
@@ -126,7 +126,7 @@ def _adjacent_ground(s, seat, q):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def spot_free(s, seat, f, fp, fp_any, large_all):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?  fp_any: the rule
-    large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.tt_mask[TM_LARGE])."""
+    large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.type_mask[TM_LARGE])."""
     if fp >= 13 and not fp_any:
         return False
     a = FP_A[fp]
@@ -139,7 +139,7 @@ def spot_free(s, seat, f, fp, fp_any, large_all):
         if f == 0:
             return False
         x = s.cell[seat, f - 1, 0]
-        return x >= 0 and s.tfin[seat, x] == 1
+        return x >= 0 and s.tile_finished[seat, x] == 1
     if f == 0:
         if b < 0:
             return _adjacent_ground(s, seat, a)
@@ -147,16 +147,16 @@ def spot_free(s, seat, f, fp, fp_any, large_all):
         nb_ = NB_OUT[b]
         return (na >= 0 and s.cell[seat, 0, na] >= 0) or (nb_ >= 0 and s.cell[seat, 0, nb_] >= 0)
     x = s.cell[seat, f - 1, a]
-    if x < 0 or s.tfin[seat, x] == 0:
+    if x < 0 or s.tile_finished[seat, x] == 0:
         return False
     if b < 0:
-        return (large_all >> s.tt[seat, x]) & 1 == 0
+        return (large_all >> s.tile_type[seat, x]) & 1 == 0
     y = s.cell[seat, f - 1, b]
-    if y < 0 or s.tfin[seat, y] == 0:
+    if y < 0 or s.tile_finished[seat, y] == 0:
         return False
     if x == y:
-        return (large_all >> s.tt[seat, x]) & 1 == 1 and s.tp[seat, x] == fp
-    return (large_all >> s.tt[seat, x]) & 1 == 0 and (large_all >> s.tt[seat, y]) & 1 == 0
+        return (large_all >> s.tile_type[seat, x]) & 1 == 1 and s.tile_footprint[seat, x] == fp
+    return (large_all >> s.tile_type[seat, x]) & 1 == 0 and (large_all >> s.tile_type[seat, y]) & 1 == 0
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -234,9 +234,10 @@ def end_scores(s, p, seat):
     """The final scoring's points of a board as it stands: (unfinished tiles' penalty, Citizens in the saloon,
     Sydney Smythe's penalty)."""
     unfinished = 0
-    for j in range(s.ntile[seat]):
-        if s.tfin[seat, j] == 0:
-            unfinished += np.int32(p[P_UNF_L]) if tparam(p, s.tt[seat, j], TF_LARGE) == 1 else np.int32(p[P_UNF_S])
+    for j in range(s.n_tiles[seat]):
+        if s.tile_finished[seat, j] == 0:
+            large = tparam(p, s.tile_type[seat, j], TF_LARGE) == 1
+            unfinished += np.int32(p[P_UNF_L]) if large else np.int32(p[P_UNF_S])
     citizens = 0
     for c in range(N_CHARS):
         if s.char_owner[c] == seat and char_is_citizen(p, c):

@@ -195,13 +195,13 @@ WHERE_FLOOR = 100      # E_BUILD logs where as floor x WHERE_FLOOR + footprint (
 
 @one_copy(_nrt=False)
 def _item(s, seat, iid):
-    if s.n_it < MAX_ITEMS - N_CHARS:
-        s.it[s.n_it, 0] = seat
-        s.it[s.n_it, 1] = iid
-        s.it[s.n_it, 2] = s.turn_total
-        s.n_it += 1
+    if s.n_item_rows < MAX_ITEMS - N_CHARS:
+        s.item_rows[s.n_item_rows, 0] = seat
+        s.item_rows[s.n_item_rows, 1] = iid
+        s.item_rows[s.n_item_rows, 2] = s.turn_total
+        s.n_item_rows += 1
     else:
-        s.it_lost += 1
+        s.items_lost += 1
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -219,11 +219,11 @@ def _pay(s, seat, x):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _push_task(s, kind, a, b):
     """Put a pending effect on the task stack (resolved top first by _settle and the task's decisions)."""
-    if s.tk_n < MAX_TASKS:
-        s.tk[s.tk_n, 0] = kind
-        s.tk[s.tk_n, 1] = a
-        s.tk[s.tk_n, 2] = b
-        s.tk_n += 1
+    if s.n_tasks < MAX_TASKS:
+        s.task[s.n_tasks, 0] = kind
+        s.task[s.n_tasks, 1] = a
+        s.task[s.n_tasks, 2] = b
+        s.n_tasks += 1
 
 
 # ---------------------------------------------------------------- deck
@@ -273,9 +273,9 @@ def setup(s, p, n_players):
     s.gold_in = 0
     s.gold_out = 0
     s.last_prog = 0
-    s.tk_n = 0
-    s.n_it = 0
-    s.it_lost = 0
+    s.n_tasks = 0
+    s.n_item_rows = 0
+    s.items_lost = 0
     s.acts_any = 0
     s.acts_noplay = 0
     for i in range(MAX_PLAYERS):
@@ -284,7 +284,7 @@ def setup(s, p, n_players):
         s.claims_n[i] = 0
         s.cards_played[i] = 0
         s.hand_n[i] = 0
-        s.ntile[i] = 0
+        s.n_tiles[i] = 0
         s.cubes_board[i] = 0
         s.cubes_bought[i] = 0
         s.built[i] = 0
@@ -295,11 +295,11 @@ def setup(s, p, n_players):
         for k in range(MAX_CARD_TYPES):
             s.hand[i, k] = 0
         for k in range(MAX_TILES):
-            s.tt[i, k] = -1
-            s.tf[i, k] = 0
-            s.tp[i, k] = 0
-            s.tc[i, k] = 0
-            s.tfin[i, k] = 0
+            s.tile_type[i, k] = -1
+            s.tile_floor[i, k] = 0
+            s.tile_footprint[i, k] = 0
+            s.tile_cubes[i, k] = 0
+            s.tile_finished[i, k] = 0
         for f in range(NFLOORS):
             for q in range(NPOS):
                 s.cell[i, f, q] = -1
@@ -321,10 +321,10 @@ def setup(s, p, n_players):
     _tile_tables(s, p)
     # Saloon: each player's start tile on the corner square
     for i in range(n):
-        s.tt[i, 0] = 0
-        s.tf[i, 0] = 0
-        s.tp[i, 0] = 0
-        s.ntile[i] = 1
+        s.tile_type[i, 0] = 0
+        s.tile_floor[i, 0] = 0
+        s.tile_footprint[i, 0] = 0
+        s.n_tiles[i] = 1
         s.cell[i, 0, 0] = 0
         s.gold[i] = np.int32(p[P_START_GOLD])
     # Tycoon deck
@@ -439,35 +439,35 @@ def _move_char(s, c, dest, how):
 @nb.njit(cache=True, _nrt=False)
 def _tile_tables(s, p):
     """Per-game copies of the tile-type parameters gen_builds needs (they never change during a game):
-    tt_mask[TM_LARGE] large types (the Saloon included); tt_mask[TM_F0/F1/F2] types whose floor range admits that
-    floor (TM_F0 also excludes tiles that must stand above the Saloon); tt_mask[TM_ABOVE] those tiles;
-    tt_req / tt_forb the required / forbidding tile type (-1 none); tt_cost the gold cost."""
+    type_mask[TM_LARGE] large types (the Saloon included); type_mask[TM_F0/F1/F2] types whose floor range admits that
+    floor (TM_F0 also excludes tiles that must stand above the Saloon); type_mask[TM_ABOVE] those tiles;
+    type_req / type_forbid the required / forbidding tile type (-1 none); type_cost the gold cost."""
     nt = np.int64(p[P_N_TILES])
     one = np.int64(1)
     for j in range(5):
-        s.tt_mask[j] = 0
+        s.type_mask[j] = 0
     for t in range(MAX_TILE_TYPES):
-        s.tt_req[t] = -1
-        s.tt_forb[t] = -1
-        s.tt_cost[t] = 0
+        s.type_req[t] = -1
+        s.type_forbid[t] = -1
+        s.type_cost[t] = 0
     for t in range(nt):
         bit = one << t
         if tparam(p, t, TF_LARGE) == 1:
-            s.tt_mask[TM_LARGE] |= bit
+            s.type_mask[TM_LARGE] |= bit
         fmin = tparam(p, t, TF_FMIN)
         fmax = tparam(p, t, TF_FMAX)
         above = tparam(p, t, TF_ABOVE) == 1
         if above:
-            s.tt_mask[TM_ABOVE] |= bit
+            s.type_mask[TM_ABOVE] |= bit
         if not (1 < fmin or 1 > fmax) and not above:
-            s.tt_mask[TM_F0] |= bit
+            s.type_mask[TM_F0] |= bit
         if not (2 < fmin or 2 > fmax):
-            s.tt_mask[TM_F1] |= bit
+            s.type_mask[TM_F1] |= bit
         if not (3 < fmin or 3 > fmax):
-            s.tt_mask[TM_F2] |= bit
-        s.tt_req[t] = np.int64(tparam(p, t, TF_REQ))
-        s.tt_forb[t] = np.int64(tparam(p, t, TF_FORBID))
-        s.tt_cost[t] = np.int64(tparam(p, t, TF_COST))
+            s.type_mask[TM_F2] |= bit
+        s.type_req[t] = np.int64(tparam(p, t, TF_REQ))
+        s.type_forbid[t] = np.int64(tparam(p, t, TF_FORBID))
+        s.type_cost[t] = np.int64(tparam(p, t, TF_COST))
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -475,13 +475,13 @@ def _build(s, p, seat, t, f, fp, ignore_lot, discount):
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     _pay(s, seat, cost)
     s.supply[t] -= 1
-    i = s.ntile[seat]
-    s.ntile[seat] = i + 1
-    s.tt[seat, i] = t
-    s.tf[seat, i] = f
-    s.tp[seat, i] = fp
-    s.tc[seat, i] = 0
-    s.tfin[seat, i] = 0
+    i = s.n_tiles[seat]
+    s.n_tiles[seat] = i + 1
+    s.tile_type[seat, i] = t
+    s.tile_floor[seat, i] = f
+    s.tile_footprint[seat, i] = fp
+    s.tile_cubes[seat, i] = 0
+    s.tile_finished[seat, i] = 0
     s.cell[seat, f, FP_A[fp]] = i
     if FP_B[fp] >= 0:
         s.cell[seat, f, FP_B[fp]] = i
@@ -499,7 +499,7 @@ def _build(s, p, seat, t, f, fp, ignore_lot, discount):
 # ---------------------------------------------------------------- cubes and finishing
 @one_copy(_nrt=False)
 def _place_cube(s, p, seat, i, src):
-    s.tc[seat, i] += 1
+    s.tile_cubes[seat, i] += 1
     s.cubes_board[seat] += 1
     s.last_prog = s.turn_total
     if src == 0:
@@ -510,24 +510,24 @@ def _place_cube(s, p, seat, i, src):
             s.depleted = 1
     else:
         s.reserve += 1
-    log_event(s, E_CUBE, seat, s.tt[seat, i], src, s.pile)
-    t = s.tt[seat, i]
-    if s.tc[seat, i] == np.int64(tparam(p, t, TF_CUBES)):
+    log_event(s, E_CUBE, seat, s.tile_type[seat, i], src, s.pile)
+    t = s.tile_type[seat, i]
+    if s.tile_cubes[seat, i] == np.int64(tparam(p, t, TF_CUBES)):
         _finish_tile(s, p, seat, i)
 
 
 @nb.njit(cache=True, _nrt=False)
 def _finish_tile(s, p, seat, i):
-    t = s.tt[seat, i]
-    s.tfin[seat, i] = 1
+    t = s.tile_type[seat, i]
+    s.tile_finished[seat, i] = 1
     large = tparam(p, t, TF_LARGE) == 1
     pts = np.int32(p[P_FIN_L]) if large else np.int32(p[P_FIN_S])
     if t == 0 and p[P_R_SALOON_SCORES] == 0:
         pts = 0
     s.vp[seat, VP_TILES] += pts
-    log_event(s, E_FINISH, seat, t, s.tf[seat, i], pts)
+    log_event(s, E_FINISH, seat, t, s.tile_floor[seat, i], pts)
     # order of the rulebook: score, bonus, roof.  The stack resolves the top first, so the roof goes below.
-    if s.tf[seat, i] == NFLOORS - 1:
+    if s.tile_floor[seat, i] == NFLOORS - 1:
         _push_task(s, TK_ROOF, 1 if large else 0, 0)
     b = np.int64(tparam(p, t, TF_BONUS))
     bn = np.int64(tparam(p, t, TF_BONUS_N))
@@ -657,46 +657,46 @@ def _draw_need(s, p, seat, n, is_action):
 def _settle(s, p):
     """Resolve automatic tasks until a decision is needed or the stack is empty."""
     seat = s.cur
-    while s.tk_n > 0:
-        top = s.tk_n - 1
-        kind = s.tk[top, 0]
-        a = s.tk[top, 1]
-        b = s.tk[top, 2]
+    while s.n_tasks > 0:
+        top = s.n_tasks - 1
+        kind = s.task[top, 0]
+        a = s.task[top, 1]
+        b = s.task[top, 2]
         if kind == TK_CUBES:
             if a <= 0:
-                s.tk_n -= 1
+                s.n_tasks -= 1
             elif not has_open_space(s, p, seat):
                 log_event(s, E_CUBES_LOST, seat, a, 0, 0)
-                s.tk_n -= 1
+                s.n_tasks -= 1
             else:
                 break
         elif kind == TK_DRAW:
             k, need = _draw_need(s, p, seat, a, b)
             if need > 0 and s.hand_n[seat] > 0:
                 break
-            s.tk_n -= 1
+            s.n_tasks -= 1
             for _ in range(k):
                 _draw_one(s, seat)
             log_event(s, E_DRAW, seat, k, s.hand_n[seat], 0)
         elif kind == TK_PLAYOPT:
             if s.hand_n[seat] == 0:
-                s.tk_n -= 1
+                s.n_tasks -= 1
             else:
                 break
         elif kind == TK_ACTION or kind == TK_CBUILD or kind == TK_MOVE:
             break
         elif kind == TK_DISCARD1:
             if s.hand_n[seat] == 0:
-                s.tk_n -= 1
+                s.n_tasks -= 1
             else:
                 break
         elif kind == TK_CHEAP:
             if a <= 0 or s.gold[seat] < b or not has_open_space(s, p, seat):
-                s.tk_n -= 1
+                s.n_tasks -= 1
             else:
                 break
         elif kind == TK_ROOF:
-            s.tk_n -= 1
+            s.n_tasks -= 1
             if s.roof_pile[a] > 0 or p[P_R_ROOF_EMPTY] == 1:
                 if s.roof_pile[a] > 0:
                     s.roof_pile[a] -= 1
@@ -710,24 +710,24 @@ def _settle(s, p):
             else:
                 log_event(s, E_NO_ROOF, seat, a, 0, 0)
         elif kind == TK_CITIZEN:
-            s.tk_n -= 1
+            s.n_tasks -= 1
             if a >= 0:
                 if restricted(s):
                     log_event(s, E_NO_CITIZEN, seat, a, 0, 0)
                 else:
                     _give_char(s, a, seat)
         elif kind == TK_GOLD:
-            s.tk_n -= 1
+            s.n_tasks -= 1
             _gain(s, seat, a)
             log_event(s, E_GOLD, seat, a, s.gold[seat], 2)
         elif kind == TK_CARD:
-            s.tk_n -= 1
+            s.n_tasks -= 1
             _play_card(s, p, seat, a, b)
         elif kind == TK_TODISC:
-            s.tk_n -= 1
+            s.n_tasks -= 1
             _to_discard(s, a)
         else:
-            s.tk_n -= 1
+            s.n_tasks -= 1
         _outlaws(s, p, False)
     _outlaws(s, p, False)
 
@@ -740,8 +740,8 @@ def current_player(s):
 @nb.njit(cache=True, _nrt=False)
 def _use_action(s, kind):
     """Consume the Tycoon action: from the 'take an action' bonus if one is pending, else from the turn's count."""
-    if s.tk_n > 0 and s.tk[s.tk_n - 1, 0] == TK_ACTION:
-        s.tk_n -= 1
+    if s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION:
+        s.n_tasks -= 1
         return True
     if kind != PLAY and s.acts_noplay > 0:
         s.acts_noplay -= 1
@@ -771,7 +771,7 @@ def apply_action(s, p, a):
         return
     if s.phase != PH_PLAY:
         return
-    if kind != BUY and s.tk_n == 0:
+    if kind != BUY and s.n_tasks == 0:
         s.buy_run = 0          # another main-step action ends a cube purchase
     if kind == END_TURN:
         _end_turn(s, p)
@@ -800,17 +800,17 @@ def apply_action(s, p, a):
         if kind == BUILD:
             _use_action(s, kind)
         else:
-            top = s.tk_n - 1
-            ign = s.tk[top, 1] == 1
-            disc = s.tk[top, 2]
-            s.tk_n -= 1
+            top = s.n_tasks - 1
+            ign = s.task[top, 1] == 1
+            disc = s.task[top, 2]
+            s.n_tasks -= 1
         _build(s, p, seat, tile_of(a), floor_of(a), footprint_of(a), ign, disc)
     elif kind == BRIBE:
         _use_action(s, kind)
         _pay(s, seat, np.int64(p[P_BRIBE]))
         _move_char(s, character_of(a), seat_of(a), 0)
     elif kind == MOVE:
-        s.tk_n -= 1
+        s.n_tasks -= 1
         _move_char(s, character_of(a), seat_of(a), 1)
     elif kind == BUY:
         price = purchase_price(s, p, seat)
@@ -820,18 +820,18 @@ def apply_action(s, p, a):
         _pay(s, seat, price)
         _place_cube(s, p, seat, own_tile_of(a), 0)
     elif kind == PLACE:
-        top = s.tk_n - 1
-        src = s.tk[top, 2]
-        s.tk[top, 1] -= 1
-        if s.tk[top, 1] <= 0:
-            s.tk_n -= 1
+        top = s.n_tasks - 1
+        src = s.task[top, 2]
+        s.task[top, 1] -= 1
+        if s.task[top, 1] <= 0:
+            s.n_tasks -= 1
         _place_cube(s, p, seat, own_tile_of(a), src)
     elif kind == CHEAP_CUBE:
-        top = s.tk_n - 1
-        price = s.tk[top, 2]
-        s.tk[top, 1] -= 1
-        if s.tk[top, 1] <= 0:
-            s.tk_n -= 1
+        top = s.n_tasks - 1
+        price = s.task[top, 2]
+        s.task[top, 1] -= 1
+        if s.task[top, 1] <= 0:
+            s.n_tasks -= 1
         _pay(s, seat, price)
         _place_cube(s, p, seat, own_tile_of(a), 0)
     elif kind == DISCARD:
@@ -839,17 +839,17 @@ def apply_action(s, p, a):
         _remove_card(s, seat, c)
         _to_discard(s, c)
         log_event(s, E_DISCARD, seat, c, 0, 0)
-        if s.tk_n > 0 and s.tk[s.tk_n - 1, 0] == TK_DISCARD1:
-            s.tk_n -= 1
+        if s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_DISCARD1:
+            s.n_tasks -= 1
     elif kind == BONUS_PLAY:
-        s.tk_n -= 1
+        s.n_tasks -= 1
         c = card_of(a)
         _remove_card(s, seat, c)
         _play_card(s, p, seat, c, 1)
     elif kind == SKIP:
-        if s.tk_n > 0:
-            log_event(s, E_SKIP, seat, s.tk[s.tk_n - 1, 0], 0, 0)
-            s.tk_n -= 1
+        if s.n_tasks > 0:
+            log_event(s, E_SKIP, seat, s.task[s.n_tasks - 1, 0], 0, 0)
+            s.n_tasks -= 1
     elif kind == STAKE:
         _stake(s, p, seat, claim_of(a))
     _settle(s, p)

@@ -70,9 +70,9 @@ STATE_DTYPE = np.dtype([
     ("hand", np.int16, (MAX_PLAYERS, MAX_CARD_TYPES)), ("hand_n", np.int32, MAX_PLAYERS),
     ("deck", np.int8, MAX_DECK), ("deck_n", np.int32), ("disc", np.int8, MAX_DECK), ("disc_n", np.int32),
     ("supply", np.int16, MAX_TILE_TYPES),
-    ("tt", np.int8, (MAX_PLAYERS, MAX_TILES)), ("tf", np.int8, (MAX_PLAYERS, MAX_TILES)),
-    ("tp", np.int8, (MAX_PLAYERS, MAX_TILES)), ("tc", np.int8, (MAX_PLAYERS, MAX_TILES)),
-    ("tfin", np.int8, (MAX_PLAYERS, MAX_TILES)), ("ntile", np.int32, MAX_PLAYERS),
+    ("tile_type", np.int8, (MAX_PLAYERS, MAX_TILES)), ("tile_floor", np.int8, (MAX_PLAYERS, MAX_TILES)),
+    ("tile_footprint", np.int8, (MAX_PLAYERS, MAX_TILES)), ("tile_cubes", np.int8, (MAX_PLAYERS, MAX_TILES)),
+    ("tile_finished", np.int8, (MAX_PLAYERS, MAX_TILES)), ("n_tiles", np.int32, MAX_PLAYERS),
     ("cell", np.int8, (MAX_PLAYERS, NFLOORS, NPOS)),
     ("roofs", np.int32, (MAX_PLAYERS, 2)), ("roof_pile", np.int32, 2),
     ("cubes_board", np.int32, MAX_PLAYERS), ("cubes_bought", np.int32, MAX_PLAYERS), ("built", np.int32, MAX_PLAYERS),
@@ -82,11 +82,12 @@ STATE_DTYPE = np.dtype([
     ("sec", np.int8, (MAX_PLAYERS, MAX_SEC_HAND)), ("sec_state", np.int8, (MAX_PLAYERS, MAX_SEC_HAND)),
     ("sec_n", np.int32, MAX_PLAYERS), ("keep_left", np.int32), ("sec_pool", np.int8, MAX_SECRET),
     ("acts_any", np.int32), ("acts_noplay", np.int32),
-    ("tk", np.int32, (MAX_TASKS, 3)), ("tk_n", np.int32),
-    ("it", np.int16, (MAX_ITEMS, 3)), ("n_it", np.int32), ("it_lost", np.int32),
+    ("task", np.int32, (MAX_TASKS, 3)), ("n_tasks", np.int32),
+    ("item_rows", np.int16, (MAX_ITEMS, 3)), ("n_item_rows", np.int32), ("items_lost", np.int32),
     ("rank_key", np.int64, MAX_PLAYERS),   # scratch of write_outcome: each seat's ranking key
-    ("tt_mask", np.int64, N_TYPE_MASKS),   # tile-type tables from the parameters (setup): see _tile_tables
-    ("tt_req", np.int8, MAX_TILE_TYPES), ("tt_forb", np.int8, MAX_TILE_TYPES), ("tt_cost", np.int32, MAX_TILE_TYPES),
+    ("type_mask", np.int64, N_TYPE_MASKS),   # tile-type tables from the parameters (setup): see _tile_tables
+    ("type_req", np.int8, MAX_TILE_TYPES), ("type_forbid", np.int8, MAX_TILE_TYPES),
+    ("type_cost", np.int32, MAX_TILE_TYPES),
     ("ai", np.float64, MAX_TILE_TYPES),   # scratch for scripted strategies (never read by the rules)
     ("ai_bm", np.float64), ("ai_late", np.int32), ("ai_leader", np.int32),   # strategy scratch (per-call caches)
 ])
