@@ -201,3 +201,34 @@ def test_replay_text(tmp_path):
     assert any("builds" in ln for ln in lines) and any("finishes" in ln for ln in lines)
     assert "event " not in text and "action " not in text      # every row has words
 
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_standings_count_the_final_scoring_now_and_rank_like_the_outcome(n):
+    """standings: at setup every seat stands at its unfinished Saloon's end points; the round count never goes back
+    and ends at the completed rounds; at the end the standings are the Reputation write_outcome ranks by (then
+    gold, then claims under rule.tie_claims)."""
+    p = GAME.params.defaults()
+    standing = np.zeros(E.MAX_PLAYERS, np.int64)
+    for seed in range(4):
+        st = np.zeros(1, E.STATE_DTYPE)
+        s = st[0]
+        seed_streams(s["rng"], 99, seed)
+        E.setup(s, p, n)
+        assert E.standings(s, p, standing) == 0
+        assert (standing[:n] == int(p[P.P_UNF_L])).all()       # only the unfinished Saloon, scored as large
+        out = np.zeros(E.MAX_ACTIONS, np.int64)
+        last = 0
+        while not E.is_over(s):
+            E.apply_action(s, p, out[rand_below(s["rng"], 1, E.legal_actions(s, p, out))])
+            r = E.standings(s, p, standing)
+            assert last <= r <= last + 1
+            last = r
+        assert last == s["turn_total"] // n
+        game_int = np.zeros(len(E.GAME_COLUMNS), np.int64)
+        seat_int = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+        seat_f = np.zeros((E.MAX_PLAYERS, 2))
+        items = np.zeros((E.MAX_ITEMS, 3 + len(GAME.item_columns)), np.int64)
+        E.write_outcome(s, p, game_int, seat_int, seat_f, items)
+        assert (standing[:n] == seat_int[:n, R("vp_total")]).all()
+        key = [(standing[i], s["gold"][i], s["claims_n"][i]) for i in range(n)]
+        assert [1 + sum(k > key[i] for k in key) for i in range(n)] == list(seat_int[:n, R("rank")])
