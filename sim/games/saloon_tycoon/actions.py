@@ -284,31 +284,31 @@ def legal_actions(s, p, out):
         return push(out, 0, END_TURN)
     if s.n_tasks > 0:
         top = s.n_tasks - 1
-        kind = s.task[top, 0]
-        if kind == TK_CUBES or kind == TK_CHEAP:
+        task = s.task[top, 0]
+        if task == TK_CUBES or task == TK_CHEAP:
             for i in range(s.n_tiles[seat]):
                 if tile_open(s, p, seat, i):
-                    if kind == TK_CUBES:
+                    if task == TK_CUBES:
                         k = push(out, k, encode_place(i))
                     else:
                         k = push(out, k, encode_cheap_cube(i))
-            if kind == TK_CHEAP:
+            if task == TK_CHEAP:
                 k = push(out, k, SKIP)
-        elif kind == TK_DRAW or kind == TK_DISCARD1:
+        elif task == TK_DRAW or task == TK_DISCARD1:
             for c in range(MAX_CARD_TYPES):
                 if s.hand[seat, c] > 0:
                     k = push(out, k, encode_discard(c))
-        elif kind == TK_PLAYOPT:
+        elif task == TK_PLAYOPT:
             for c in range(MAX_CARD_TYPES):
                 if card_playable(s, p, seat, c):
                     k = push(out, k, encode_bonus_play(c))
             k = push(out, k, SKIP)
-        elif kind == TK_ACTION:
+        elif task == TK_ACTION:
             k = _gen_tycoon(s, p, seat, out, k, True, p[P_R_ANGIE_ACTION_BONUS] == 1)
-        elif kind == TK_CBUILD:
+        elif task == TK_CBUILD:
             k = gen_builds(s, p, seat, out, k, True, s.task[top, 1] == 1, s.task[top, 2])
             k = push(out, k, SKIP)
-        elif kind == TK_MOVE:
+        elif task == TK_MOVE:
             if not restricted(s):
                 k = _gen_moves(s, p, seat, out, k, True)
             k = push(out, k, SKIP)
