@@ -9,30 +9,134 @@ claimev: 0 = a claim counts as its points when secret claims are kept and in cla
 the chance estimated from the state (see _claim_chance: hopeless claims are dropped and not chased, near-complete
 ones chased).
 """
+
 import math
 
 import numba as nb
 import numpy as np
 
 from sim.games.saloon_tycoon.actions import (
-    BONUS_PLAY, BRIBE, BUILD, BUY, CARD_BUILD, CHEAP_CUBE, DISCARD, DRAW, DROP, EARN, END_TURN, MOVE, PLACE, PLAY, SKIP,
-    STAKE, card_of, character_of, claim_of, floor_of, footprint_of, kind_of, own_tile_of, seat_of, tile_of,
+    BONUS_PLAY,
+    BRIBE,
+    BUILD,
+    BUY,
+    CARD_BUILD,
+    CHEAP_CUBE,
+    DISCARD,
+    DRAW,
+    DROP,
+    EARN,
+    END_TURN,
+    MOVE,
+    PLACE,
+    PLAY,
+    SKIP,
+    STAKE,
+    card_of,
+    character_of,
+    claim_of,
+    floor_of,
+    footprint_of,
+    kind_of,
+    own_tile_of,
+    seat_of,
+    tile_of,
 )
 from sim.games.saloon_tycoon.queries import (
-    build_cost, char_is_citizen, char_is_female, claim_points, claim_term, count_type, cparam, income_of, kbase,
-    lot_gold, lot_rep, total_vp, tparam,
+    build_cost,
+    char_is_citizen,
+    char_is_female,
+    claim_points,
+    claim_term,
+    count_type,
+    cparam,
+    income_of,
+    kbase,
+    lot_gold,
+    lot_rep,
+    total_vp,
+    tparam,
 )
 from sim.games.saloon_tycoon.state import (
-    ANGIE, FLATFOOT, FP_A, FP_LARGE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT, SYDNEY,
+    ANGIE,
+    FLATFOOT,
+    FP_A,
+    FP_LARGE,
+    MAX_SEC_HAND,
+    N_CHARS,
+    NFLOORS,
+    PHINEUS,
+    SEC_KEPT,
+    SYDNEY,
 )
 from sim.games.saloon_tycoon.params import (
-    B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
-    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
-    P_ANGIE_TILES, P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_HAND_LIMIT, P_LOT0, P_N_TILES,
-    P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_ABOVE_SALOON, R_ANY, R_CIT, R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F,
-    R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME, R_LARGE_EXCL, R_LARGE_ROOFS, R_LOTS_GE, R_M, R_NAMED,
-    R_OUTLAWS, R_OUTLAWS_MAX, R_ROOFS, R_SPECIAL, R_TILE_TYPE, R_TILES, TF_ABOVE, TF_BONUS, TF_BONUS_N, TF_CITIZEN,
-    TF_COPIES, TF_COST, TF_CUBES, TF_FMIN, TF_LARGE, TF_SPECIAL,
+    B_ACTION,
+    B_CITIZEN,
+    B_CUBES,
+    B_DRAW,
+    B_GOLD,
+    B_PLAY,
+    CF_BUILD,
+    CF_CHEAP_N,
+    CF_CUBES,
+    CF_DRAW,
+    CF_EXTRA,
+    CF_GOLD,
+    CF_GOLD_INCOME,
+    CF_MOVE,
+    CF_STEAL_CARDS,
+    CF_STEAL_GOLD,
+    KF_PER,
+    MAX_CARD_TYPES,
+    MAX_TERMS,
+    MAX_TILE_TYPES,
+    P_ANGIE_TILES,
+    P_BRIBE,
+    P_CUBE_PRICE,
+    P_FIN_L,
+    P_FIN_S,
+    P_FLAT_GOLD,
+    P_HAND_LIMIT,
+    P_LOT0,
+    P_N_TILES,
+    P_PHIN_CUBES,
+    P_PHIN_PRICE,
+    P_ROOF_PTS,
+    R_ABOVE_SALOON,
+    R_ANY,
+    R_CIT,
+    R_CIT_F,
+    R_CIT_M,
+    R_CUBES,
+    R_DISTINCT,
+    R_F,
+    R_FINISHED,
+    R_FLOOR3,
+    R_FULL_ARM,
+    R_GOLD,
+    R_HAND,
+    R_INCOME,
+    R_LARGE_EXCL,
+    R_LARGE_ROOFS,
+    R_LOTS_GE,
+    R_M,
+    R_NAMED,
+    R_OUTLAWS,
+    R_OUTLAWS_MAX,
+    R_ROOFS,
+    R_SPECIAL,
+    R_TILE_TYPE,
+    R_TILES,
+    TF_ABOVE,
+    TF_BONUS,
+    TF_BONUS_N,
+    TF_CITIZEN,
+    TF_COPIES,
+    TF_COST,
+    TF_CUBES,
+    TF_FMIN,
+    TF_LARGE,
+    TF_SPECIAL,
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
@@ -44,36 +148,62 @@ W_UP = K.add("up", 2.5, 0.0, 5.0, doc="Rep-equivalent per floor above the ground
 W_OUT = K.add("out", 0.2, 0.0, 4.0, doc="value per Reputation point of an outer lot (wide builders)")
 W_LOTGOLD = K.add("lotgold", 1.5, 0.0, 3.0, doc="extra weight on the lot's gold surcharge (1 = priced like any gold)")
 W_CLAIM = K.add("claim", 1.0, 0.0, 4.0, doc="multiplier on a claim's points")
-W_SYDNEY = K.add("sydney", 2.0, 0.0, 10.0, doc="points a claim must beat to be the first one scored (Sydney Smythe "
-                 "costs 5 at the end)")
+W_SYDNEY = K.add(
+    "sydney",
+    2.0,
+    0.0,
+    10.0,
+    doc="points a claim must beat to be the first one scored (Sydney Smythe costs 5 at the end)",
+)
 W_CUBE = K.add("cube", 0.0, 0.0, 5.0, doc="extra desire per bought cube (cube rusher: drains the timer)")
-W_CHAR = K.add("char", 0.6, 0.0, 5.0, doc="multiplier on character values: special tiles' Citizens, bribes, "
-               "character cards")
+W_CHAR = K.add(
+    "char", 0.6, 0.0, 5.0, doc="multiplier on character values: special tiles' Citizens, bribes, character cards"
+)
 W_OUTLAW = K.add("outlaw", 3.0, 0.0, 8.0, doc="penalty for triggering an outlaw on oneself")
 W_RESERVE = K.add("reserve", 0.0, 0.0, 10.0, doc="gold kept back when buying cubes")
 W_ROOF = K.add("roof", 4.0, 0.0, 8.0, doc="extra value of finishing on the 3rd floor (roof +4 and +1 income)")
 W_GOLD = K.add("gold", 0.5, 0.0, 2.0, doc="value of one gold in Rep")
 W_DRAW = K.add("draw", 1.0, 0.0, 3.0, doc="value of the Draw action with a short hand")
 W_CLAIMTILE = K.add("claimtile", 0.5, 0.0, 6.0, doc="value of building a tile a visible claim still needs")
-W_CLAIMEV = K.add("claimev", 1.0, 0.0, 1.0, doc="weight of the estimated chance of completing a claim (0: a claim "
-                  "counts as its points; see the module doc)")
+W_CLAIMEV = K.add(
+    "claimev",
+    1.0,
+    0.0,
+    1.0,
+    doc="weight of the estimated chance of completing a claim (0: a claim counts as its points; see the module doc)",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
     Preset("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs.", {}),
-    Preset("wide", 1, "Wide builder: spreads over the outer lots for their Reputation.",
-           dict(up=0.0, out=1.6, lotgold=0.6, roof=0.0)),
-    Preset("claims", 1, "Claim hunter: builds what its claims need and stakes every claim at once "
-           "(ignores Sydney Smythe).",
-           dict(up=0.8, out=0.5, lotgold=1.0, claim=2.0, sydney=0.0, char=0.8, outlaw=1.0, roof=1.5, draw=1.2,
-                claimtile=3.0)),
-    Preset("rusher", 1, "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
-           "(measured: it does not yet end more games than the others; see RULES.md).",
-           dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4,
-                draw=0.6)),
-    Preset("characters", 1, "Character player: special tiles for Citizens, bribes Citizens home and dumps "
-           "outlaws on the leader, avoids outlaw triggers.",
-           dict(up=1.0, out=0.3, lotgold=1.0, sydney=5.0, char=2.0, outlaw=4.0, roof=2.0)),
+    Preset(
+        "wide",
+        1,
+        "Wide builder: spreads over the outer lots for their Reputation.",
+        dict(up=0.0, out=1.6, lotgold=0.6, roof=0.0),
+    ),
+    Preset(
+        "claims",
+        1,
+        "Claim hunter: builds what its claims need and stakes every claim at once (ignores Sydney Smythe).",
+        dict(
+            up=0.8, out=0.5, lotgold=1.0, claim=2.0, sydney=0.0, char=0.8, outlaw=1.0, roof=1.5, draw=1.2, claimtile=3.0
+        ),
+    ),
+    Preset(
+        "rusher",
+        1,
+        "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
+        "(measured: it does not yet end more games than the others; see RULES.md).",
+        dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4, draw=0.6),
+    ),
+    Preset(
+        "characters",
+        1,
+        "Character player: special tiles for Citizens, bribes Citizens home and dumps "
+        "outlaws on the leader, avoids outlaw triggers.",
+        dict(up=1.0, out=0.3, lotgold=1.0, sydney=5.0, char=2.0, outlaw=4.0, roof=2.0),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -90,7 +220,7 @@ def _gold_value(s, seat, w):
 @nb.njit(cache=True, _nrt=False)
 def _leader(s, seat):
     best = -1
-    bv = -10**9
+    bv = -(10**9)
     for d in range(1, s.n):
         o = (seat + d) % s.n
         v = total_vp(s, o)
@@ -245,7 +375,7 @@ def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
     v = 0.5 * fin + 2.0 + _bonus_value(p, t, w) * 0.5
     v += w[W_UP] * f
     v += w[W_OUT] * lot_rep(p, f, fp)
-    v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)   # the rusher wants cheap cube spaces
+    v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)  # the rusher wants cheap cube spaces
     v -= cost * gv + lg * gv * (w[W_LOTGOLD] - 1.0)
     if f == NFLOORS - 1:
         v += w[W_ROOF]
@@ -294,7 +424,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
             price = s.task[s.n_tasks - 1, 2]
         v = _cube_value(s, p, seat, own_tile_of(a), w) + w[W_CUBE] - price * gv
         if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
-            v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
+            v += 2.0 * w[W_CUBE]  # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
         if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:
             v -= w[W_OUTLAW]
@@ -349,16 +479,16 @@ def _claim_prospect(s, p, seat, g):
 # read.  Calibration (default line-up keeping random secret claims, 3,000 games): estimated 0.0-0.1 -> 4% scored,
 # 0.3-0.4 -> 35%, 0.6-0.7 -> 70%, 0.9-1.0 -> 89%.  Claims needing several characters (Front Page) are
 # underestimated (4% against 11%), the 4-point two-tile claims too (36-47% against 47-86%).
-CH_K = 5.0          # CH_K, CH_M, F_EXP: fitted (log loss) on those games
+CH_K = 5.0  # CH_K, CH_M, F_EXP: fitted (log loss) on those games
 CH_M = 0.3
 F_EXP = 0.75
-F_RACE = 0.6       # set by hand (the fit rescales F by F_EXP): a unique special tile still in supply
-F_BRIBE = 0.4      # a character in a rival's saloon: bribed home (and kept: it can be bribed back)
-F_OUTLAW = 0.5     # an outlaw not yet in town: its trigger is a race
-F_RISK = 0.5       # "no outlaws": each outlaw not yet in town lands in this saloon with about F_RISK / players
-CUBES_S = 3.0      # cube spaces of a common small / large tile (default data)
+F_RACE = 0.6  # set by hand (the fit rescales F by F_EXP): a unique special tile still in supply
+F_BRIBE = 0.4  # a character in a rival's saloon: bribed home (and kept: it can be bribed back)
+F_OUTLAW = 0.5  # an outlaw not yet in town: its trigger is a race
+F_RISK = 0.5  # "no outlaws": each outlaw not yet in town lands in this saloon with about F_RISK / players
+CUBES_S = 3.0  # cube spaces of a common small / large tile (default data)
 CUBES_L = 4.0
-K_OWN = 0.4        # weight of the measured pace against the player's own pace so far (as a share of a game)
+K_OWN = 0.4  # weight of the measured pace against the player's own pace so far (as a share of a game)
 # Measured pace (default line-up, 4 players, 2,000 games): a board total gains about (a + b * L) per turn over the L
 # own turns left (roofs and 3rd floors come late, b < 0; tiles and tile types early, b > 0).
 GR_TILES = (0.317, 0.0119)
@@ -472,7 +602,7 @@ def _tile_path(s, p, seat, t, fill, price, cs, cl):
         sa, sg = _saloon_column(s, p, seat, 1, price, cl)
         if sa < 0:
             return 0.0, 0.0, 0.0
-        g += sg - cl          # the column helper prices a common large tile on top; this one is t
+        g += sg - cl  # the column helper prices a common large tile on top; this one is t
     elif fmin > 0:
         sa, sg = _stack_cost(s, p, seat, fmin - 1, True, large, price, cs, cl)
         a += sa
@@ -506,7 +636,7 @@ def _char_cost(s, p, seat, c, price, cs, cl):
                 return 0.0, (tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]) * price, 1.0
         a, g, f = _tile_path(s, p, seat, t, True, price, cs, cl)
         if f <= 0.0:
-            return 1.0, bribe, F_BRIBE * 0.5      # a rival will have it: bribe it later
+            return 1.0, bribe, F_BRIBE * 0.5  # a rival will have it: bribe it later
         return a, g, f
     if c == FLATFOOT:
         return 0.0, max(0.0, p[P_FLAT_GOLD] - s.gold[seat]), F_OUTLAW
@@ -515,7 +645,7 @@ def _char_cost(s, p, seat, c, price, cs, cl):
         return d, d * cs, F_OUTLAW
     if c == PHINEUS:
         return 0.0, max(0.0, p[P_PHIN_CUBES] - s.cubes_board[seat]) * price, F_OUTLAW
-    return 0.5, 0.0, F_OUTLAW      # Sydney Smythe: the first claim scored
+    return 0.5, 0.0, F_OUTLAW  # Sydney Smythe: the first claim scored
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -534,7 +664,7 @@ def _char_kind_ok(p, c, kind):
         return cit and fem
     if kind == R_CIT_M:
         return cit and not fem
-    return not cit         # R_OUTLAWS
+    return not cit  # R_OUTLAWS
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -639,7 +769,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
             e = have - n
             a = np.float64(e)
             gg = e * np.float64(p[P_BRIBE])
-            f = 0.8 ** e
+            f = 0.8**e
         elif kind == R_TILE_TYPE:
             have = count_type(s, seat, x)
             sup = s.supply[x]
@@ -656,7 +786,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
             gg = g1 + (d - 1) * tparam(p, x, TF_COST)
             spare = sup - d
             if spare < s.n - 1:
-                f *= (spare + 1.0) / s.n       # rivals may take the copies it needs
+                f *= (spare + 1.0) / s.n  # rivals may take the copies it needs
         elif kind == R_LOTS_GE or kind == R_FULL_ARM:
             # ground lots: the empty ones wanted, and for a full arm the arm nearest to full
             have = 0
@@ -678,7 +808,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
                                 have += 1
                             else:
                                 empties += 1
-                                eg += lg + cs + 1.0     # +1: the cheaper lots on the way
+                                eg += lg + cs + 1.0  # +1: the cheaper lots on the way
                     elif not occ:
                         ea += 1.0
                         egold += lg + cs
@@ -689,7 +819,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
             if kind == R_FULL_ARM:
                 if n == 0 or ba == 0.0:
                     continue
-                a = 0.75 * ba          # large tiles cover two lots with one action
+                a = 0.75 * ba  # large tiles cover two lots with one action
                 gg = bgg
             else:
                 if have >= n:
@@ -703,7 +833,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
             if s.gold[seat] >= n:
                 continue
             gg = np.float64(n - s.gold[seat])
-            a = gg / (income_of(s, seat) + 2.0)     # turns of saving instead of spending
+            a = gg / (income_of(s, seat) + 2.0)  # turns of saving instead of spending
         elif kind == R_HAND:
             if s.hand_n[seat] >= n:
                 continue
@@ -789,8 +919,12 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
                             v += 1.0
                     elif s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
                         v += 1.0
-                if plus >= 0 and (kind == R_SPECIAL and tparam(p, plus, TF_SPECIAL) == 1 or
-                                  kind == R_LARGE_EXCL and tparam(p, plus, TF_LARGE) == 1):
+                if plus >= 0 and (
+                    kind == R_SPECIAL
+                    and tparam(p, plus, TF_SPECIAL) == 1
+                    or kind == R_LARGE_EXCL
+                    and tparam(p, plus, TF_LARGE) == 1
+                ):
                     v += 1.0
                 if (kind == R_SPECIAL or kind == R_ABOVE_SALOON) and v < n and v + avail < n:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
@@ -818,7 +952,7 @@ def _claim_chance(s, p, seat, g, plus):
         return 0.0
     L = _turns_left(s)
     budget = s.gold[seat] + L * (income_of(s, seat) + 1.0) + 0.25 * L * (L - 1.0)
-    c = F ** F_EXP * P
+    c = F**F_EXP * P
     if A > 0.0 or G > 0.0:
         c /= 1.0 + np.exp(CH_K * (A / L + G / budget - CH_M))
     return c
@@ -880,7 +1014,7 @@ def choose(s, p, seat, legal, n, sid, weights):
             _prepare_claim_interest(s, p, seat, weights)
             s.ai[0] = 1.0
             break
-    gv = _gold_value(s, seat, weights)   # the same for every action of this decision
+    gv = _gold_value(s, seat, weights)  # the same for every action of this decision
     best = 0
     bv = -1e18
     for k in range(n):

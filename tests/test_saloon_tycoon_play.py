@@ -1,5 +1,6 @@
 """Saloon Tycoon under play: invariants under random play for every player count, turn parity, determinism,
 the heuristics, the outcome tables and replay text."""
+
 import numpy as np
 import pytest
 
@@ -95,12 +96,22 @@ def test_random_play_invariants(n):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_play_invariants_with_every_alternative_reading(n):
-    p = GAME.params.resolve({"rule.saloon_finish_scores": "off", "rule.flatfoot_check": "end_of_turn",
-                             "rule.angie_counts_roofs": "off", "rule.phineus_counts": "bought_only",
-                             "rule.angie_discard_on_action_bonus": "off", "rule.bribe_target": "own_only",
-                             "rule.hand_limit_all_draws": "off", "rule.final_round_outlaw_triggers": "on",
-                             "rule.theater_position": "any_upper_floor", "rule.roof_when_pile_empty": "roof_anyway",
-                             "rule.large_footprints": "any_neighbour", "supply.roofs_large": 1})
+    p = GAME.params.resolve(
+        {
+            "rule.saloon_finish_scores": "off",
+            "rule.flatfoot_check": "end_of_turn",
+            "rule.angie_counts_roofs": "off",
+            "rule.phineus_counts": "bought_only",
+            "rule.angie_discard_on_action_bonus": "off",
+            "rule.bribe_target": "own_only",
+            "rule.hand_limit_all_draws": "off",
+            "rule.final_round_outlaw_triggers": "on",
+            "rule.theater_position": "any_upper_floor",
+            "rule.roof_when_pile_empty": "roof_anyway",
+            "rule.large_footprints": "any_neighbour",
+            "supply.roofs_large": 1,
+        }
+    )
     for seed in range(4):
         random_game(n, 100 + seed, p)
 
@@ -124,18 +135,18 @@ def test_every_game_ends_and_turn_parity(n):
         for i in range(n):
             assert turns[i] == turns[k] + (1 if i < k else 0)
         # the Reputation sources add up and rank 1 holds the best score
-        assert (si[g, :n, R("vp_tiles"):R("vp_unfinished") + 1].sum(axis=1) == si[g, :n, R("vp_total")]).all()
+        assert (si[g, :n, R("vp_tiles") : R("vp_unfinished") + 1].sum(axis=1) == si[g, :n, R("vp_total")]).all()
         best = si[g, :n, R("vp_total")].max()
         assert (si[g, :n, R("vp_total")][si[g, :n, R("rank")] == 1] == best).all()
         assert abs(out["seat_f"][g, :n, 1].sum() - 1.0) < 1e-9
-        assert (si[g, :n, R("tiles_floor1")] >= 1).all()   # the Saloon
+        assert (si[g, :n, R("tiles_floor1")] >= 1).all()  # the Saloon
 
 
 def test_default_heuristics_end_their_games_and_beat_random():
     out = run(4, 400)
     gi = out["game_int"]
     assert (gi[:, G("end_reason")] == 0).mean() > 0.97
-    assert (gi[:, G("end_reason")] != 1).all()            # never the turn cap
+    assert (gi[:, G("end_reason")] != 1).all()  # never the turn cap
     rounds = gi[:, G("rounds")]
     assert 8 <= np.median(rounds) <= 40
     # one heuristic against three random players, every seat in turn
@@ -159,9 +170,10 @@ def test_archetypes_differ_the_way_they_are_meant_to():
 
     def mean(col, slot):
         return si[:, :, R(col)][strat == slot].mean()
-    assert mean("tiles_floor3", 0) > mean("tiles_floor3", 1)          # tall builds up
-    assert mean("vp_lots", 1) > mean("vp_lots", 0)                    # wide takes outer lots
-    assert mean("citizens", 3) > mean("citizens", 1)                  # the character player collects
+
+    assert mean("tiles_floor3", 0) > mean("tiles_floor3", 1)  # tall builds up
+    assert mean("vp_lots", 1) > mean("vp_lots", 0)  # wide takes outer lots
+    assert mean("citizens", 3) > mean("citizens", 1)  # the character player collects
 
 
 def test_determinism_and_items():
@@ -173,7 +185,7 @@ def test_determinism_and_items():
     assert not np.array_equal(a["seat_int"], c["seat_int"])
     # items: tiles built match the tile counts; characters at the end match the seat columns
     for g in range(64):
-        rows = a["items"][g, :a["n_items"][g]]
+        rows = a["items"][g, : a["n_items"][g]]
         for i in range(4):
             mine = rows[rows[:, 0] == i]
             tiles = ((mine[:, 1] >= state.IT_TILE) & (mine[:, 1] < state.IT_ROOF_S)).sum()
@@ -193,13 +205,14 @@ def test_determinism_and_items():
 def test_replay_text(tmp_path):
     from sim.replay import replay_text
     from sim.runner import run_study
+
     folder = run_study("saloon_tycoon", tmp_path / "run", games=4, progress=False)
     lines = replay_text(folder, 1)
     text = "\n".join(lines)
     assert "takes" in text and "gold income" in text
     assert "ends the turn" in text and "Result:" in text
     assert any("builds" in ln for ln in lines) and any("finishes" in ln for ln in lines)
-    assert "event " not in text and "action " not in text      # every row has words
+    assert "event " not in text and "action " not in text  # every row has words
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -215,7 +228,7 @@ def test_standings_count_the_final_scoring_now_and_rank_like_the_outcome(n):
         seed_streams(s["rng"], 99, seed)
         E.setup(s, p, n)
         assert E.standings(s, p, standing) == 0
-        assert (standing[:n] == int(p[P.P_UNF_L])).all()       # only the unfinished Saloon, scored as large
+        assert (standing[:n] == int(p[P.P_UNF_L])).all()  # only the unfinished Saloon, scored as large
         out = np.zeros(E.MAX_ACTIONS, np.int64)
         last = 0
         while not E.is_over(s):

@@ -1,4 +1,5 @@
 """Saloon Tycoon rules: hand-built states driven through the jitted engine, the rulebook's worked examples."""
+
 import json
 
 import numpy as np
@@ -15,8 +16,12 @@ T = {tid: i for i, tid in enumerate(P.TILE_IDS)}
 CD = {cid: i for i, cid in enumerate(P.CARD_IDS)}
 CH = {cid: i for i, cid in enumerate(P.CHAR_IDS)}
 OPEN = {c["name"]: i for i, c in enumerate(P.DATA["open_claims"])}
-FP = {name: i for i, name in enumerate(("S", "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4",
-                                        "A1+A2", "A3+A4", "B1+B2", "B3+B4", "A2+A3", "B2+B3"))}
+FP = {
+    name: i
+    for i, name in enumerate(
+        ("S", "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "A1+A2", "A3+A4", "B1+B2", "B3+B4", "A2+A3", "B2+B3")
+    )
+}
 
 
 H = Harness(GAME)
@@ -127,7 +132,7 @@ def test_setup_by_player_count(n):
     # first turn: seat 0 took its income of 1
     assert s["cur"] == 0 and s["gold"][0] == 4 and s["turns"][0] == 1
     # the open claims are distinct
-    ids = list(s["open_ids"][:n + 2])
+    ids = list(s["open_ids"][: n + 2])
     assert len(set(ids)) == n + 2
 
 
@@ -188,10 +193,10 @@ def test_small_never_on_large_and_large_on_two_finished_smalls():
     put(s, p, 0, "PANTRY", 0, "A2", cubes=2)
     s["gold"][0] = 80
     small = builds_of(s, p, "KITCHEN")
-    assert all(fp not in ("S", "B1", "B2") or f == 1 for (f, fp) in small)   # nothing small above a large tile
+    assert all(fp not in ("S", "B1", "B2") or f == 1 for (f, fp) in small)  # nothing small above a large tile
     assert (2, "B1") not in small and (2, "S") not in small
     large = builds_of(s, p, "POKER_ROOM")
-    assert (2, "A1+A2") not in large            # the Pantry is unfinished
+    assert (2, "A1+A2") not in large  # the Pantry is unfinished
     assert (2, "B1+B2") in large and (2, "S") in large
     s["tile_cubes"][0, 3] = 3
     s["tile_finished"][0, 3] = 1
@@ -233,12 +238,12 @@ def scott_state():
     s["char_owner"][CH["MOONSHINE_ANGIE"]] = 0
     s["char_owner"][CH["PHINEUS_PILLBOTTOM"]] = 1
     s["char_owner"][CH["SYDNEY_SMYTHE"]] = 1
-    s["claim_by"][P.MAX_OPEN + 5] = 1                     # someone scored a claim before
+    s["claim_by"][P.MAX_OPEN + 5] = 1  # someone scored a claim before
     s["open_ids"][0] = OPEN["Ladies' Club"]
     for j in range(1, P.MAX_OPEN):
         s["open_ids"][j] = (OPEN["Ladies' Club"] + j) % P.MAX_OPEN
     s["deck"][0] = CD["GOLD_STRIKE"]
-    s["deck"][1] = CD["SUPPLY_WAGON"]                      # drawn first
+    s["deck"][1] = CD["SUPPLY_WAGON"]  # drawn first
     s["deck_n"] = 2
     s["pile"] = 7
     return s, p, theater, laundry
@@ -273,7 +278,7 @@ def test_example_turn_scott():
     act(s, p, stake)
     assert s["vp"][0, state.VP_CLAIMS] == 6
     assert vp(s, 0) == rep0 + 22
-    assert s["char_owner"][CH["SYDNEY_SMYTHE"]] == 1     # a claim had been scored before
+    assert s["char_owner"][CH["SYDNEY_SMYTHE"]] == 1  # a claim had been scored before
     assert s["pile"] == 0 and s["depleted"] == 1
     turns0 = int(s["turns"][0])
     act(s, p, enc("END_TURN"))
@@ -340,10 +345,10 @@ def test_angie_fifth_tile_roofs_count_by_default():
         put(s, p, 0, "KITCHEN", 0, "A1", cubes=3)
         put(s, p, 0, "PANTRY", 0, "B1", cubes=3)
         put(s, p, 0, "GUEST_ROOM", 1, "S", cubes=4)
-        g = put(s, p, 0, "BILLIARD_ROOM", 2, "S", cubes=3)    # bonus: draw 2 (no decision)
+        g = put(s, p, 0, "BILLIARD_ROOM", 2, "S", cubes=3)  # bonus: draw 2 (no decision)
         assert s["built"][0] == 4
         s["gold"][0] = 2
-        act(s, p, enc("BUY", own_tile=g))          # finishes on the 3rd floor: a roof is the 5th tile
+        act(s, p, enc("BUY", own_tile=g))  # finishes on the 3rd floor: a roof is the 5th tile
         assert s["roofs"][0, 1] == 1
         assert s["char_owner"][CH["MOONSHINE_ANGIE"]] == expect
 
@@ -396,7 +401,7 @@ def test_kitchen_action_bonus_play_needs_discard_by_default():
         can_play = enc("PLAY", card=CD["GOLD_STRIKE"]) in legal(s, p)
         assert can_play == (n_cards_needed == 1)
         assert enc("EARN") in legal(s, p)
-        act(s, p, enc("EARN"))           # the bonus action is used, the turn's own action remains
+        act(s, p, enc("EARN"))  # the bonus action is used, the turn's own action remains
         assert s["acts_any"] == 1
 
 
@@ -409,7 +414,7 @@ def test_sydney_first_claim_and_minus_five():
     s["open_ids"][0] = OPEN["Ladies' Club"]
     act(s, p, enc("STAKE", claim=OPEN["Ladies' Club"]))
     assert s["char_owner"][CH["SYDNEY_SMYTHE"]] == 0
-    assert enc("STAKE", claim=OPEN["Ladies' Club"]) not in legal(s, p)   # scored once only
+    assert enc("STAKE", claim=OPEN["Ladies' Club"]) not in legal(s, p)  # scored once only
     rules._game_over(s, p, 1)
     assert s["vp"][0, state.VP_OUTLAWS] == -5 and s["vp"][0, state.VP_CITIZENS] == 15
 
@@ -419,7 +424,7 @@ def test_phineus_fifth_cube_and_price():
         s, p = fresh(p=params(rule__phineus_counts=rule))
         s["char_owner"][:] = -1
         clear_board(s, 0)
-        pa = put(s, p, 0, "PANTRY", 0, "A1", cubes=2)     # finishing it places 2 bonus cubes
+        pa = put(s, p, 0, "PANTRY", 0, "A1", cubes=2)  # finishing it places 2 bonus cubes
         s["gold"][0] = 2
         act(s, p, enc("BUY", own_tile=pa))
         act(s, p, enc("PLACE", own_tile=0))
@@ -433,7 +438,7 @@ def test_phineus_fifth_cube_and_price():
     s["gold"][0] = 5
     act(s, p, enc("BUY", own_tile=0))
     assert s["gold"][0] == 2
-    assert enc("BUY", own_tile=0) not in legal(s, p)        # 2 gold < 3
+    assert enc("BUY", own_tile=0) not in legal(s, p)  # 2 gold < 3
 
 
 @pytest.mark.parametrize("reading,gold_left", [("all_then_place", 2), ("one_at_a_time", 0)])
@@ -483,19 +488,19 @@ def test_theater_above_the_saloon_only():
 
 
 def test_luxury_suite_third_floor_and_stables_first_floor():
-    s, p = special_case("LUXURY_SUITE", [("GUEST_ROOM", 1, "S", 4), ("KITCHEN", 0, "A1", 3),
-                                             ("PANTRY", 0, "A2", 3)])
+    s, p = special_case("LUXURY_SUITE", [("GUEST_ROOM", 1, "S", 4), ("KITCHEN", 0, "A1", 3), ("PANTRY", 0, "A2", 3)])
     assert set(builds_of(s, p, "LUXURY_SUITE")) == {(3, "S")}
     assert set(builds_of(s, p, "STABLES")) == {(1, "A3"), (1, "B1")}
 
 
-@pytest.mark.parametrize("tile,needs", [("WHISKEY_STILL", "PHARMACY"), ("BROTHEL", "GUEST_ROOM"),
-                                        ("JAIL", "POKER_ROOM")])
+@pytest.mark.parametrize(
+    "tile,needs", [("WHISKEY_STILL", "PHARMACY"), ("BROTHEL", "GUEST_ROOM"), ("JAIL", "POKER_ROOM")]
+)
 def test_prerequisite_tiles(tile, needs):
     s, p = special_case(tile)
     assert builds_of(s, p, tile) == {}
     size_l = int(p[P.P_TILE0 + T[needs] * P.TS + P.TF_LARGE]) == 1
-    put(s, p, 0, needs, 0, "B1+B2" if size_l else "B1", cubes=0)     # built, not even finished
+    put(s, p, 0, needs, 0, "B1+B2" if size_l else "B1", cubes=0)  # built, not even finished
     assert builds_of(s, p, tile) != {}
 
 
@@ -550,7 +555,7 @@ def test_bribe_moves_a_character_for_six_and_not_after_the_trigger():
     s, p = fresh()
     s["char_owner"][:] = -1
     s["gold"][0] = 7
-    assert not any(H.codec.kind_name(a) == "BRIBE" for a in legal(s, p))   # nobody in town yet
+    assert not any(H.codec.kind_name(a) == "BRIBE" for a in legal(s, p))  # nobody in town yet
     s["char_owner"][CH["SYDNEY_SMYTHE"]] = 0
     s["char_owner"][CH["LUCY_ALLEN"]] = 2
     bribes = {(f["character"], f["seat"]) for k, f in H.decoded(s, p) if k == "BRIBE"}
@@ -603,8 +608,8 @@ def test_final_scoring_and_tiebreaks():
         finish_saloon(s, p, i)
     s["vp"][:] = 0
     s["char_owner"][:] = -1
-    put(s, p, 0, "GUEST_ROOM", 0, "B1+B2", cubes=2)   # unfinished large +3
-    put(s, p, 0, "KITCHEN", 0, "A1", cubes=1)         # unfinished small +2
+    put(s, p, 0, "GUEST_ROOM", 0, "B1+B2", cubes=2)  # unfinished large +3
+    put(s, p, 0, "KITCHEN", 0, "A1", cubes=1)  # unfinished small +2
     s["char_owner"][CH["LUCY_ALLEN"]] = 1
     s["char_owner"][CH["SYDNEY_SMYTHE"]] = 1
     s["char_owner"][CH["FLATFOOT_FLEMING"]] = 2
@@ -620,11 +625,11 @@ def test_final_scoring_and_tiebreaks():
     it = np.zeros((E.MAX_ITEMS, 3), np.int64)
     R = E.SEAT_COLUMNS.index
     E.write_outcome(s, p, gi, si, sf, it)
-    assert list(si[:3, R("rank")]) == [2, 3, 1] and list(sf[:3, 1]) == [0, 0, 1]   # seat 2 wins on gold
+    assert list(si[:3, R("rank")]) == [2, 3, 1] and list(sf[:3, 1]) == [0, 0, 1]  # seat 2 wins on gold
     s["gold"][2] = 4
     s["claims_n"][0] = 1
     E.write_outcome(s, p, gi, si, sf, it)
-    assert list(si[:3, R("rank")]) == [1, 3, 2]                                       # then on claims
+    assert list(si[:3, R("rank")]) == [1, 3, 2]  # then on claims
     s["claims_n"][0] = 0
     E.write_outcome(s, p, gi, si, sf, it)
     assert list(si[:3, R("rank")]) == [1, 3, 1] and list(sf[:3, 1]) == [0.5, 0, 0.5]  # shared
@@ -652,18 +657,21 @@ def test_every_component_has_provenance_and_counts_match_the_rulebook():
     assert all(p.prov in "FDA" for p in GAME.params.params)
 
 
-@pytest.mark.parametrize("mutate,msg", [
-    (lambda d: d.pop("tiles"), "lacks the field 'tiles'"),
-    (lambda d: d["tiles"][3].update(size="XL"), "size must be S or L"),
-    (lambda d: d["tiles"][9]["prereq"].update(requires_built=["SPA"]), "unknown tile 'SPA'"),
-    (lambda d: d["characters"].reverse(), "four outlaws first"),
-    (lambda d: d["tycoon_cards"][0]["effect"].update(teleport=1), "unknown effect key 'teleport'"),
-    (lambda d: d["open_claims"][0]["req"].update(chars_named=["NOBODY"]), "unknown character 'NOBODY'"),
-    (lambda d: d["secret_claims"][0]["req"].update(moon=1), "unknown requirement 'moon'"),
-    (lambda d: d["tycoon_cards"][0].update(copies=70), "at most 80"),
-    (lambda d: d["board"]["lots"].pop(), "board.lots must be exactly"),
-    (lambda d: d["tiles"][1].update(cost=-2), "out of range"),
-])
+@pytest.mark.parametrize(
+    "mutate,msg",
+    [
+        (lambda d: d.pop("tiles"), "lacks the field 'tiles'"),
+        (lambda d: d["tiles"][3].update(size="XL"), "size must be S or L"),
+        (lambda d: d["tiles"][9]["prereq"].update(requires_built=["SPA"]), "unknown tile 'SPA'"),
+        (lambda d: d["characters"].reverse(), "four outlaws first"),
+        (lambda d: d["tycoon_cards"][0]["effect"].update(teleport=1), "unknown effect key 'teleport'"),
+        (lambda d: d["open_claims"][0]["req"].update(chars_named=["NOBODY"]), "unknown character 'NOBODY'"),
+        (lambda d: d["secret_claims"][0]["req"].update(moon=1), "unknown requirement 'moon'"),
+        (lambda d: d["tycoon_cards"][0].update(copies=70), "at most 80"),
+        (lambda d: d["board"]["lots"].pop(), "board.lots must be exactly"),
+        (lambda d: d["tiles"][1].update(cost=-2), "out of range"),
+    ],
+)
 def test_bad_data_files_give_clear_errors(tmp_path, mutate, msg):
     d = _data()
     mutate(d)
@@ -698,12 +706,13 @@ def test_bots_value_a_growing_claim_by_its_prospect_not_its_value_at_setup():
     # Poker Night scores 2 per character in the saloon: 0 at setup, so valued at its current points the bots always
     # dropped it.  Its prospect is the characters held plus an even share of those in no saloon yet.
     from strategies import saloon_tycoon as S
+
     p = params()
     s, p = H.fresh(4, seed=3, p=p)
     poker = P.MAX_OPEN + P.SECRET_NAMES.index("Poker Night")
     assert queries.claim_points(s, p, 0, poker) == 0
     assert S._claim_prospect(s, p, 0, poker) == pytest.approx(2 * P.N_CHARS / 4)
-    s["char_owner"][0] = 0                        # one character in seat 0's saloon, one in seat 1's
+    s["char_owner"][0] = 0  # one character in seat 0's saloon, one in seat 1's
     s["char_owner"][1] = 1
     assert S._claim_prospect(s, p, 0, poker) == pytest.approx(2 * (1 + (P.N_CHARS - 2) / 4))
     fixed = P.MAX_OPEN + next(i for i, c in enumerate(P.DATA["secret_claims"]) if isinstance(c["points"], int))
@@ -717,6 +726,7 @@ def _secret(name):
 def _weights(name, claimev=None):
     w = np.array(next(x for x in GAME.strategies if x.name == name).weights, np.float64)
     from strategies import saloon_tycoon as S
+
     assert len(w) == S.N_WEIGHTS
     if claimev is not None:
         w[S.W_CLAIMEV] = claimev
@@ -726,6 +736,7 @@ def _weights(name, claimev=None):
 def _keep_with(dealt, w):
     """Seat 0 is dealt `dealt` (secret claim names) and drops two with the bot; returns the names it keeps."""
     from strategies import saloon_tycoon as S
+
     p = params()
     s, p = H.fresh(4, seed=3, p=p)
     assert s["phase"] == state.PH_KEEP and s["cur"] == 0
@@ -744,20 +755,21 @@ def test_bots_keep_secret_claims_by_expected_points_not_by_points():
     # preset) a claim counts as its points times the estimated chance of completing it.
     dealt = ["[A] Tall Order", "[A] Kitchen Staff", "[A] Clean Linens", "[A] Teetotalers"]
     assert _keep_with(dealt, _weights("tall")) == {"[A] Kitchen Staff", "[A] Clean Linens"}
-    assert _keep_with(dealt, _weights("tall", claimev=0.0)) == {"[A] Tall Order", "[A] Teetotalers"}   # old rule
+    assert _keep_with(dealt, _weights("tall", claimev=0.0)) == {"[A] Tall Order", "[A] Teetotalers"}  # old rule
 
 
 def test_claim_chance_reads_the_distance_to_the_requirement():
     from strategies import saloon_tycoon as S
+
     s, p = fresh()
     clear_board(s, 0)
-    kitchens = _secret("[A] Kitchen Staff")             # two Kitchens
+    kitchens = _secret("[A] Kitchen Staff")  # two Kitchens
     c0 = S._claim_chance(s, p, 0, kitchens, -1)
     put(s, p, 0, "KITCHEN", 0, "A1")
     c1 = S._claim_chance(s, p, 0, kitchens, -1)
     assert 0.0 < c0 < c1 < 1.0
-    assert S._claim_chance(s, p, 0, kitchens, T["KITCHEN"]) == 1.0   # one more Kitchen completes it
-    s["supply"][T["KITCHEN"]] = 0                       # no Kitchen left to build: out of reach
+    assert S._claim_chance(s, p, 0, kitchens, T["KITCHEN"]) == 1.0  # one more Kitchen completes it
+    s["supply"][T["KITCHEN"]] = 0  # no Kitchen left to build: out of reach
     assert S._claim_chance(s, p, 0, kitchens, -1) == 0.0
     put(s, p, 0, "KITCHEN", 0, "B1")
     assert S._claim_chance(s, p, 0, kitchens, -1) == 1.0
@@ -772,16 +784,17 @@ def test_bots_chase_a_near_secret_claim_and_not_a_hopeless_one():
     # claimtile interest in a tile type: a claim one Guest Room short is chased harder than before, a claim that
     # can no longer be met (too few Guest Rooms left) not at all; claimev 0 gives the old flat interest.
     from strategies import saloon_tycoon as S
+
     s, p = fresh()
     clear_board(s, 0)
     s["n_open_up"] = 0
     s["sec_state"][0, :] = state.SEC_DROPPED
-    s["sec"][0, 0] = _secret("[A] Deputized")           # Sheriff Fletcher and a Guest Room
-    s["sec"][0, 1] = _secret("[A] Grand Hotel")         # three Guest Rooms
+    s["sec"][0, 0] = _secret("[A] Deputized")  # Sheriff Fletcher and a Guest Room
+    s["sec"][0, 1] = _secret("[A] Grand Hotel")  # three Guest Rooms
     s["sec_state"][0, :2] = state.SEC_KEPT
     s["char_owner"][CH["SHERIFF_FLETCHER"]] = 0
     gr = T["GUEST_ROOM"]
-    s["supply"][gr] = 2                                 # two Guest Rooms left: Grand Hotel is out of reach
+    s["supply"][gr] = 2  # two Guest Rooms left: Grand Hotel is out of reach
     S._prepare_claim_interest(s, p, 0, _weights("tall", claimev=0.0))
     assert s["ai"][gr] == pytest.approx(0.5 * (5 + 8))
     S._prepare_claim_interest(s, p, 0, _weights("tall", claimev=1.0))

@@ -1,4 +1,5 @@
 """The search player on a hand-built Saloon Tycoon position (issue 24)."""
+
 import numpy as np
 import pytest
 
@@ -43,8 +44,18 @@ def _search(st, p, name):
     n = E.legal_actions(s, p, legal)
     buf = output_buffers(GAME, 1)
     w = np.array(GAME.weights_matrix([name])[0])
-    k = load_kernel(GAME).search_decision(st, p, E.current_player(s), legal, n, w, buf["game_int"][0],
-                                          buf["seat_int"][0], buf["seat_f"][0], buf["items"][0])
+    k = load_kernel(GAME).search_decision(
+        st,
+        p,
+        E.current_player(s),
+        legal,
+        n,
+        w,
+        buf["game_int"][0],
+        buf["seat_int"][0],
+        buf["seat_f"][0],
+        buf["items"][0],
+    )
     return int(legal[k])
 
 
@@ -52,8 +63,8 @@ def _search(st, p, name):
 def test_search_stakes_the_winning_claim_before_spending(rollout):
     st, s, p = _last_turn_behind_by_three()
     stake = H.encode("STAKE", claim=DEEP_POCKETS)
-    assert stake in H.legal(s, p) and len(H.legal(s, p)) > 5     # also builds, cubes, earn, draw, end turn
-    assert _search(st, p, f"search64x100@{rollout}") == stake   # x100: every legal action is a candidate
+    assert stake in H.legal(s, p) and len(H.legal(s, p)) > 5  # also builds, cubes, earn, draw, end turn
+    assert _search(st, p, f"search64x100@{rollout}") == stake  # x100: every legal action is a candidate
     # and the position is what it says: staking wins, ending the turn at once loses
     won = st.copy()
     H.act(won[0], p, stake)

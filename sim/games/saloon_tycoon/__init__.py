@@ -1,4 +1,5 @@
 """Saloon Tycoon (Second Edition, Van Ryder Games 2021; design Robert Couch), 2-4 players."""
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
@@ -7,8 +8,19 @@ from sim.game import GameSpec
 
 from .actions import CODEC
 from .outcome import GAME_COLUMNS, SEAT_COLUMNS
-from .params import (CARD_NAMES, CHAR_NAMES, DATA_PATH, MAX_CARD_TYPES, MAX_OPEN, MAX_SECRET, MAX_TILE_TYPES,
-                     OPEN_NAMES, PARAMS, SECRET_NAMES, TILE_NAMES)
+from .params import (
+    CARD_NAMES,
+    CHAR_NAMES,
+    DATA_PATH,
+    MAX_CARD_TYPES,
+    MAX_OPEN,
+    MAX_SECRET,
+    MAX_TILE_TYPES,
+    OPEN_NAMES,
+    PARAMS,
+    SECRET_NAMES,
+    TILE_NAMES,
+)
 from .state import N_ITEM_IDS
 from .text import action_text, event_text
 
@@ -64,6 +76,7 @@ GAME = GameSpec(
         "Results rest on ASSUMED components (" + str(DATA_PATH.name) + "): the player-board lot layout and lot "
         "costs, tile costs, cube spaces and finishing bonuses, 35 of the 37 Tycoon cards, 54 of the 56 claims and "
         "three Citizens' names and genders are not public; quote card- and claim-dependent results as 'on the "
-        "assumed deck'."),
+        "assumed deck'."
+    ),
     rules_version="Second Edition rulebook (c) 2021 Van Ryder Games; notes/saloon_tycoon.md defaults S1-S19",
 )

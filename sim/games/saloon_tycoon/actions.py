@@ -5,6 +5,7 @@ pending (bonus cubes, a hand-limit discard, an optional bonus play, the "take an
 character move) only its decisions are legal; otherwise the main step: End turn, the Tycoon actions while actions
 remain, the free actions (buy a cube, stake a claim).
 """
+
 import numba as nb
 import numpy as np
 
@@ -104,31 +105,55 @@ def _bits(n):
 CODEC = ActionCodec(
     kinds={
         "END_TURN": (),
-        "EARN": (),                                   # the Tycoon actions
+        "EARN": (),  # the Tycoon actions
         "DRAW": (),
         "PLAY": ("card",),
         "BUILD": ("tile", "floor", "footprint"),
         "BRIBE": ("character", "seat"),
-        "BUY": ("own_tile",),                         # free actions (own_tile: a tile instance of the seat's board)
+        "BUY": ("own_tile",),  # free actions (own_tile: a tile instance of the seat's board)
         "STAKE": ("claim",),
-        "PLACE": ("own_tile",),                       # decisions of a pending task: a bonus or card cube
-        "DISCARD": ("card",),                         # hand limit, or Moonshine Angie's discard
-        "BONUS_PLAY": ("card",),                      # a tile's "play a card" bonus
-        "SKIP": (),                                   # decline an optional task
-        "MOVE": ("character", "seat"),                # a card's character move
+        "PLACE": ("own_tile",),  # decisions of a pending task: a bonus or card cube
+        "DISCARD": ("card",),  # hand limit, or Moonshine Angie's discard
+        "BONUS_PLAY": ("card",),  # a tile's "play a card" bonus
+        "SKIP": (),  # decline an optional task
+        "MOVE": ("character", "seat"),  # a card's character move
         "CARD_BUILD": ("tile", "floor", "footprint"),
-        "CHEAP_CUBE": ("own_tile",),                  # a card's cubes at a set price
-        "DROP": ("claim",),                           # setup: drop a dealt secret claim
+        "CHEAP_CUBE": ("own_tile",),  # a card's cubes at a set price
+        "DROP": ("claim",),  # setup: drop a dealt secret claim
     },
-    fields={"card": _bits(MAX_CARD_TYPES), "tile": _bits(MAX_TILE_TYPES), "floor": _bits(NFLOORS),
-            "footprint": _bits(N_FP), "character": _bits(N_CHARS), "seat": _bits(MAX_PLAYERS),
-            "own_tile": _bits(MAX_TILES), "claim": _bits(N_CLAIM_IDS)},
+    fields={
+        "card": _bits(MAX_CARD_TYPES),
+        "tile": _bits(MAX_TILE_TYPES),
+        "floor": _bits(NFLOORS),
+        "footprint": _bits(N_FP),
+        "character": _bits(N_CHARS),
+        "seat": _bits(MAX_PLAYERS),
+        "own_tile": _bits(MAX_TILES),
+        "claim": _bits(N_CLAIM_IDS),
+    },
 )
-(END_TURN, EARN, DRAW, PLAY, BUILD, BRIBE, BUY, STAKE, PLACE, DISCARD, BONUS_PLAY, SKIP, MOVE, CARD_BUILD, CHEAP_CUBE,
- DROP) = CODEC.kind_ids(*CODEC.kind_names)
+(
+    END_TURN,
+    EARN,
+    DRAW,
+    PLAY,
+    BUILD,
+    BRIBE,
+    BUY,
+    STAKE,
+    PLACE,
+    DISCARD,
+    BONUS_PLAY,
+    SKIP,
+    MOVE,
+    CARD_BUILD,
+    CHEAP_CUBE,
+    DROP,
+) = CODEC.kind_ids(*CODEC.kind_names)
 kind_of = CODEC.kind_getter()
 card_of, tile_of, floor_of, footprint_of, character_of, seat_of, own_tile_of, claim_of = CODEC.getters(
-    "card", "tile", "floor", "footprint", "character", "seat", "own_tile", "claim")
+    "card", "tile", "floor", "footprint", "character", "seat", "own_tile", "claim"
+)
 encode_play = CODEC.encoder("PLAY")
 encode_build = CODEC.encoder("BUILD")
 encode_bribe = CODEC.encoder("BRIBE")
@@ -146,7 +171,6 @@ encode_drop = CODEC.encoder("DROP")
 # affordable tile type on every free spot); random play at every player count stays far below it (the contract
 # test checks every step).
 MAX_ACTIONS = 1024
-
 
 
 @one_copy(_nrt=False)
@@ -174,10 +198,10 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     if mask == 0:
         return k
     gold = s.gold[seat]
-    large_all = s.type_mask[TM_LARGE]   # every large tile type (the Saloon included): for the tiles below a spot
+    large_all = s.type_mask[TM_LARGE]  # every large tile type (the Saloon included): for the tiles below a spot
     m_large = mask & large_all
     m_small = mask & ~large_all
-    m_f0 = mask & s.type_mask[TM_F0]    # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f0 = mask & s.type_mask[TM_F0]  # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
     m_f1 = mask & s.type_mask[TM_F1]
     m_f2 = mask & s.type_mask[TM_F2]
     m_above = s.type_mask[TM_ABOVE]
@@ -325,6 +349,7 @@ def legal_actions(s, p, out):
                 k = push(out, k, encode_buy(i))
     return _gen_stakes(s, p, seat, out, k)
 
+
 @nb.njit(cache=True, _nrt=False)
 def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in one pass, with counts taken once
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
@@ -424,10 +449,18 @@ def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in on
                         v += 1
                 r = v >= n
             elif kind == R_FULL_ARM:
-                okA = s.cell[seat, 0, 1] >= 0 and s.cell[seat, 0, 2] >= 0 and s.cell[seat, 0, 3] >= 0 and \
-                    s.cell[seat, 0, 4] >= 0
-                okB = s.cell[seat, 0, 5] >= 0 and s.cell[seat, 0, 6] >= 0 and s.cell[seat, 0, 7] >= 0 and \
-                    s.cell[seat, 0, 8] >= 0
+                okA = (
+                    s.cell[seat, 0, 1] >= 0
+                    and s.cell[seat, 0, 2] >= 0
+                    and s.cell[seat, 0, 3] >= 0
+                    and s.cell[seat, 0, 4] >= 0
+                )
+                okB = (
+                    s.cell[seat, 0, 5] >= 0
+                    and s.cell[seat, 0, 6] >= 0
+                    and s.cell[seat, 0, 7] >= 0
+                    and s.cell[seat, 0, 8] >= 0
+                )
                 r = (okA or okB) or n == 0
             elif kind == R_DISTINCT:
                 m = np.int64(0)
@@ -472,5 +505,3 @@ def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in on
         if ok:
             k = push(out, k, encode_stake(g))
     return k
-
-

@@ -7,6 +7,7 @@ rules.py    setup, current player, apply_action, is_over: the rulebook
 outcome.py  the results columns, write_outcome and the standings during play
 The GameSpec names this module; the core reads everything below from it.
 """
+
 from .actions import CODEC, COMPILE_IN_PARENT, MAX_ACTIONS, legal_actions  # noqa: F401
 from .outcome import GAME_COLUMNS, SEAT_COLUMNS, standings, write_outcome  # noqa: F401
 from .rules import apply_action, current_player, is_over, setup  # noqa: F401

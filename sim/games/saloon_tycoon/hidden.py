@@ -5,6 +5,7 @@ every hand keeps its size), and the other seats' secret claims still in hand (de
 same slots, each keeping its state).  Public and kept: the board, tiles, cubes, gold, characters, open claims,
 scored secret claims, the discards.  Not modelled: that a held secret claim could be any claim not yet seen
 (the ones never dealt or dropped are not mixed in), and what play reveals about hands and claims."""
+
 import numba as nb
 import numpy as np
 

@@ -3,6 +3,7 @@
 The column names are declared once here; GAME (in __init__.py) names the same tuples, and write_outcome writes
 by the generated indices (seat_int[i, SEAT.win]), so adding a column never shifts the others.
 """
+
 import numba as nb
 
 from sim.toolkit import Columns, rank_seats, winners
@@ -12,16 +13,37 @@ from .queries import char_is_citizen, end_scores, total_vp
 from .state import IT_CHAR, NFLOORS, VP_CLAIMS, VP_LOTS, VP_ROOFS, VP_TILES, VP_UNFINISHED
 
 GAME_COLUMNS = ("turns_total", "rounds", "end_reason", "trigger_seat", "reserve_cubes", "items_truncated")
-SEAT_COLUMNS = ("rank", "win", "order", "vp_tiles", "vp_roofs", "vp_lots", "vp_claims", "vp_citizens", "vp_outlaws",
-                "vp_unfinished", "vp_total", "gold", "tiles_floor1", "tiles_floor2", "tiles_floor3", "roofs",
-                "turns_taken", "ended_game", "claims", "cards_played", "citizens", "outlaws")
+SEAT_COLUMNS = (
+    "rank",
+    "win",
+    "order",
+    "vp_tiles",
+    "vp_roofs",
+    "vp_lots",
+    "vp_claims",
+    "vp_citizens",
+    "vp_outlaws",
+    "vp_unfinished",
+    "vp_total",
+    "gold",
+    "tiles_floor1",
+    "tiles_floor2",
+    "tiles_floor3",
+    "roofs",
+    "turns_taken",
+    "ended_game",
+    "claims",
+    "cards_played",
+    "citizens",
+    "outlaws",
+)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 
 # The ranking key packs the rulebook's order into one integer: Reputation, then gold, then (rule.tie_claims)
 # claims scored.  Gold and claims stay far below their strides, so a lower part never reaches the part above.
-GOLD_STRIDE = 1 << 10          # above any number of claims
-VP_STRIDE = 1 << 30            # above any gold x GOLD_STRIDE
+GOLD_STRIDE = 1 << 10  # above any number of claims
+VP_STRIDE = 1 << 30  # above any gold x GOLD_STRIDE
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -49,14 +71,14 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     game_int[GAME.items_truncated] = s.items_lost
     for i in range(n):
         s.rank_key[i] = ranking_key(s, p, i)
-    rank = seat_int[:, SEAT.rank]               # rank_seats writes the ranks straight into their column
+    rank = seat_int[:, SEAT.rank]  # rank_seats writes the ranks straight into their column
     rank_seats(s.rank_key, n, rank)
     n_win = winners(rank, n)
     for i in range(n):
         win = 1 if rank[i] == 1 else 0
         seat_int[i, SEAT.win] = win
         seat_int[i, SEAT.order] = i
-        for k in range(VP_UNFINISHED + 1):      # vp_tiles .. vp_unfinished, in the order of the VP_* sources
+        for k in range(VP_UNFINISHED + 1):  # vp_tiles .. vp_unfinished, in the order of the VP_* sources
             seat_int[i, SEAT.vp_tiles + k] = s.vp[i, k]
         seat_int[i, SEAT.vp_total] = total_vp(s, i)
         seat_int[i, SEAT.gold] = s.gold[i]
@@ -106,6 +128,13 @@ def standings(s, p, out):
     rounds completed."""
     for i in range(s.n):
         unfinished, citizens, outlaws = end_scores(s, p, i)
-        out[i] = (s.vp[i, VP_TILES] + s.vp[i, VP_ROOFS] + s.vp[i, VP_LOTS] + s.vp[i, VP_CLAIMS]
-                  + unfinished + citizens + outlaws)
+        out[i] = (
+            s.vp[i, VP_TILES]
+            + s.vp[i, VP_ROOFS]
+            + s.vp[i, VP_LOTS]
+            + s.vp[i, VP_CLAIMS]
+            + unfinished
+            + citizens
+            + outlaws
+        )
     return s.turn_total // s.n

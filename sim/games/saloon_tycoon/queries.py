@@ -1,6 +1,7 @@
 """Read-only questions about a Saloon Tycoon state, shared by the rules, the legal-action list and the strategies:
 component parameters by index, prices and income, where a tile may stand, what a claim asks and scores.  Nothing
 here changes the state."""
+
 import numba as nb
 import numpy as np
 
@@ -63,7 +64,6 @@ def char_is_citizen(p, c):
     return p[P_CHAR0 + 2 * c + 1] == 1
 
 
-
 @nb.njit(cache=True, _nrt=False, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
@@ -112,6 +112,7 @@ def count_type(s, seat, t):
         if s.tile_type[seat, i] == t:
             k += 1
     return k
+
 
 # ---------------------------------------------------------------- building
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -178,6 +179,7 @@ def lot_rep(p, f, fp):
         r += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1) + 1])
     return r
 
+
 @nb.njit(cache=True, _nrt=False, inline="always")
 def build_cost(p, t, f, fp, ignore_lot, discount):
     c = np.int64(tparam(p, t, TF_COST)) - discount
@@ -186,7 +188,6 @@ def build_cost(p, t, f, fp, ignore_lot, discount):
     if not ignore_lot:
         c += lot_gold(p, f, fp)
     return c
-
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -212,7 +213,6 @@ def claim_points(s, p, seat, gid):
     return np.int64(p[base + KF_POINTS])
 
 
-
 @nb.njit(cache=True, inline="always")
 def claim_term(p, base, q):
     """Term q of the claim card whose parameters start at base: (kind, 0 = none; its argument; its count)."""
@@ -226,7 +226,6 @@ def total_vp(s, seat):
     for k in range(N_VP):
         t += s.vp[seat, k]
     return t
-
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")

@@ -7,6 +7,7 @@ cubes, hand-limit discards, optional bonus plays, the "take an action" bonus, ca
 tasks on a small stack; automatic ones (roofs, citizens, draws without discards, card resolution) are settled at
 once.  All component numbers are read from the parameter vector p (see params.py).
 """
+
 import numba as nb
 import numpy as np
 
@@ -187,10 +188,35 @@ from .state import (
 )
 
 # events logged for `sim replay` (text.py words them)
-(E_TURN, E_INCOME, E_EARN, E_DRAW, E_DISCARD, E_PLAY, E_BUILD, E_CUBE, E_CUBES_LOST, E_FINISH, E_ROOF, E_NO_ROOF,
- E_CHAR_IN, E_CHAR_MOVE, E_CLAIM, E_GOLD, E_STEAL_GOLD, E_STEAL_CARD, E_END_TRIGGER, E_GAME_END, E_KEEP,
- E_LOT_REP, E_NO_CITIZEN, E_EXTRA, E_RESHUFFLE, E_SKIP) = range(1, 27)
-WHERE_FLOOR = 100      # E_BUILD logs where as floor x WHERE_FLOOR + footprint (an event row has four numbers)
+(
+    E_TURN,
+    E_INCOME,
+    E_EARN,
+    E_DRAW,
+    E_DISCARD,
+    E_PLAY,
+    E_BUILD,
+    E_CUBE,
+    E_CUBES_LOST,
+    E_FINISH,
+    E_ROOF,
+    E_NO_ROOF,
+    E_CHAR_IN,
+    E_CHAR_MOVE,
+    E_CLAIM,
+    E_GOLD,
+    E_STEAL_GOLD,
+    E_STEAL_CARD,
+    E_END_TRIGGER,
+    E_GAME_END,
+    E_KEEP,
+    E_LOT_REP,
+    E_NO_CITIZEN,
+    E_EXTRA,
+    E_RESHUFFLE,
+    E_SKIP,
+) = range(1, 27)
+WHERE_FLOOR = 100  # E_BUILD logs where as floor x WHERE_FLOOR + footprint (an event row has four numbers)
 
 
 @one_copy(_nrt=False)
@@ -434,8 +460,6 @@ def _move_char(s, c, dest, how):
     s.char_turn[c] = s.turn_total
 
 
-
-
 @nb.njit(cache=True, _nrt=False)
 def _tile_tables(s, p):
     """Per-game copies of the tile-type parameters gen_builds needs (they never change during a game):
@@ -620,6 +644,7 @@ def _play_card(s, p, seat, c, how):
     if g > 0:
         _push_task(s, TK_DRAW, g, 0)
 
+
 @nb.njit(cache=True, _nrt=False)
 def _stake(s, p, seat, gid):
     pts = claim_points(s, p, seat, gid)
@@ -772,7 +797,7 @@ def apply_action(s, p, a):
     if s.phase != PH_PLAY:
         return
     if kind != BUY and s.n_tasks == 0:
-        s.buy_run = 0          # another main-step action ends a cube purchase
+        s.buy_run = 0  # another main-step action ends a cube purchase
     if kind == END_TURN:
         _end_turn(s, p)
         return
@@ -815,7 +840,7 @@ def apply_action(s, p, a):
     elif kind == BUY:
         price = purchase_price(s, p, seat)
         if s.buy_run == 0 and p[P_R_CUBE_BUY] == 0:
-            s.buy_run = 1      # consecutive buys are one purchase, paid at the price it started with
+            s.buy_run = 1  # consecutive buys are one purchase, paid at the price it started with
             s.buy_price = price
         _pay(s, seat, price)
         _place_cube(s, p, seat, own_tile_of(a), 0)
@@ -896,4 +921,3 @@ def _game_over(s, p, how):
 @nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over != 0
-

@@ -1,14 +1,37 @@
 """Readable wording of Saloon Tycoon actions and events for `sim replay`."""
+
 from . import actions as A
 from . import rules as R
 from . import state as ST
 from .params import CARD_NAMES, CHAR_NAMES, MAX_OPEN, OPEN_NAMES, SECRET_NAMES, TILE_NAMES
 
-FP_NAMES = ("the Saloon's column", "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4",
-            "A1+A2", "A3+A4", "B1+B2", "B3+B4", "A2+A3", "B2+B3")
-TASK_NAMES = {ST.TK_CUBES: "cube placement", ST.TK_DRAW: "draw", ST.TK_PLAYOPT: "bonus card play",
-              ST.TK_ACTION: "bonus action", ST.TK_CHEAP: "cheap cubes", ST.TK_CBUILD: "card build",
-              ST.TK_MOVE: "character move", ST.TK_DISCARD1: "discard"}
+FP_NAMES = (
+    "the Saloon's column",
+    "A1",
+    "A2",
+    "A3",
+    "A4",
+    "B1",
+    "B2",
+    "B3",
+    "B4",
+    "A1+A2",
+    "A3+A4",
+    "B1+B2",
+    "B3+B4",
+    "A2+A3",
+    "B2+B3",
+)
+TASK_NAMES = {
+    ST.TK_CUBES: "cube placement",
+    ST.TK_DRAW: "draw",
+    ST.TK_PLAYOPT: "bonus card play",
+    ST.TK_ACTION: "bonus action",
+    ST.TK_CHEAP: "cheap cubes",
+    ST.TK_CBUILD: "card build",
+    ST.TK_MOVE: "character move",
+    ST.TK_DISCARD1: "discard",
+}
 FLOOR_NAMES = ("1st", "2nd", "3rd")
 
 
@@ -68,7 +91,7 @@ def action_text(a):
         return "declines"
     if kind == "CHEAP_CUBE":
         return f"buys a cheap cube for own tile #{f['own_tile']}"
-    return f"drops {claim_name(f['claim'])}"     # DROP
+    return f"drops {claim_name(f['claim'])}"  # DROP
 
 
 def event_text(row, names):
