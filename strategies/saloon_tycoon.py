@@ -172,6 +172,14 @@ W_CLAIMEV = K.add(
     1.0,
     doc="weight of the estimated chance of completing a claim (0: a claim counts as its points; see the module doc)",
 )
+W_INCOME = K.add(
+    "income",
+    1.0,
+    0.0,
+    2.0,
+    doc="value, in gold, of each own turn left of the +1 income a new tile brings (0: a build is valued by its "
+    "points and bonus only, as before the audit of issue 24)",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
@@ -373,6 +381,7 @@ def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
     v = 0.5 * fin + 2.0 + _bonus_value(p, t, w) * 0.5
+    v += w[W_INCOME] * gv * (_turns_left(s) - 1.0)
     v += w[W_UP] * f
     v += w[W_OUT] * lot_rep(p, f, fp)
     v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)  # the rusher wants cheap cube spaces
