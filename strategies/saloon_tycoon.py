@@ -42,33 +42,6 @@ from sim.games.saloon_tycoon.actions import (
     seat_of,
     tile_of,
 )
-from sim.games.saloon_tycoon.queries import (
-    build_cost,
-    char_is_citizen,
-    char_is_female,
-    claim_points,
-    claim_term,
-    count_type,
-    cparam,
-    income_of,
-    kbase,
-    lot_gold,
-    lot_rep,
-    total_vp,
-    tparam,
-)
-from sim.games.saloon_tycoon.state import (
-    ANGIE,
-    FLATFOOT,
-    FP_A,
-    FP_LARGE,
-    MAX_SEC_HAND,
-    N_CHARS,
-    NFLOORS,
-    PHINEUS,
-    SEC_KEPT,
-    SYDNEY,
-)
 from sim.games.saloon_tycoon.params import (
     B_ACTION,
     B_CITIZEN,
@@ -97,7 +70,6 @@ from sim.games.saloon_tycoon.params import (
     P_FIN_S,
     P_FLAT_GOLD,
     P_HAND_LIMIT,
-    P_LOT0,
     P_N_TILES,
     P_PHIN_CUBES,
     P_PHIN_PRICE,
@@ -137,6 +109,37 @@ from sim.games.saloon_tycoon.params import (
     TF_FMIN,
     TF_LARGE,
     TF_SPECIAL,
+)
+from sim.games.saloon_tycoon.queries import (
+    LOT_GOLD,
+    build_cost,
+    char_is_citizen,
+    char_is_female,
+    claim_points,
+    claim_term,
+    count_type,
+    cparam,
+    income_of,
+    kbase,
+    lot_gold,
+    lot_param,
+    lot_rep,
+    total_vp,
+    tparam,
+)
+from sim.games.saloon_tycoon.state import (
+    ANGIE,
+    FLATFOOT,
+    FP_A,
+    FP_LARGE,
+    MAX_SEC_HAND,
+    N_CHARS,
+    NFLOORS,
+    PHINEUS,
+    ROOF_LARGE,
+    ROOF_SMALL,
+    SEC_KEPT,
+    SYDNEY,
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
@@ -809,7 +812,7 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
                 egold = 0.0
                 for j in range(4):
                     lot = 1 + 4 * arm + j
-                    lg = p[P_LOT0 + 2 * (lot - 1)]
+                    lg = lot_param(p, lot, LOT_GOLD)
                     occ = s.cell[seat, 0, lot] >= 0
                     if kind == R_LOTS_GE:
                         if lg >= x:
@@ -882,14 +885,14 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
                 gr = GR_DISTINCT
                 steady = True
             elif kind == R_ROOFS:
-                v = np.float64(s.roofs[seat, 0] + s.roofs[seat, 1])
+                v = np.float64(s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE])
                 gr = GR_ROOFS
-                if v < n and s.roof_pile[0] + s.roof_pile[1] < n - v:
+                if v < n and s.roof_pile[ROOF_SMALL] + s.roof_pile[ROOF_LARGE] < n - v:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
             elif kind == R_LARGE_ROOFS:
-                v = np.float64(s.roofs[seat, 1])
+                v = np.float64(s.roofs[seat, ROOF_LARGE])
                 gr = GR_LROOFS
-                if v < n and s.roof_pile[1] < n - v:
+                if v < n and s.roof_pile[ROOF_LARGE] < n - v:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
             else:
                 avail = 0

@@ -18,7 +18,6 @@ from .params import (
     MAX_TILE_TYPES,
     N_CHARS,
     P_BRIBE,
-    P_LOT0,
     P_N_TILES,
     P_R_ANGIE_ACTION_BONUS,
     P_R_BRIBE_TARGET,
@@ -53,6 +52,7 @@ from .params import (
     TF_SPECIAL,
 )
 from .queries import (
+    LOT_GOLD,
     card_playable,
     char_is_citizen,
     char_is_female,
@@ -61,6 +61,7 @@ from .queries import (
     income_of,
     kbase,
     lot_gold,
+    lot_param,
     purchase_price,
     restricted,
     spot_free,
@@ -79,6 +80,8 @@ from .state import (
     NPOS,
     PH_KEEP,
     PH_PLAY,
+    ROOF_LARGE,
+    ROOF_SMALL,
     SEC_DEALT,
     SEC_KEPT,
     TK_ACTION,
@@ -431,9 +434,9 @@ def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in on
             elif kind == R_TILE_TYPE:
                 r = count_type(s, seat, a) >= n
             elif kind == R_ROOFS:
-                r = s.roofs[seat, 0] + s.roofs[seat, 1] >= n
+                r = s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE] >= n
             elif kind == R_LARGE_ROOFS:
-                r = s.roofs[seat, 1] >= n
+                r = s.roofs[seat, ROOF_LARGE] >= n
             elif kind == R_GOLD:
                 r = s.gold[seat] >= n
             elif kind == R_INCOME:
@@ -445,7 +448,7 @@ def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in on
             elif kind == R_LOTS_GE:
                 v = 0
                 for x in range(1, NPOS):
-                    if s.cell[seat, 0, x] >= 0 and p[P_LOT0 + 2 * (x - 1)] >= a:
+                    if s.cell[seat, 0, x] >= 0 and lot_param(p, x, LOT_GOLD) >= a:
                         v += 1
                 r = v >= n
             elif kind == R_FULL_ARM:

@@ -10,7 +10,17 @@ from sim.toolkit import Columns, rank_seats, winners
 
 from .params import N_CHARS, P_R_TIE_CLAIMS
 from .queries import char_is_citizen, end_scores, total_vp
-from .state import IT_CHAR, NFLOORS, VP_CLAIMS, VP_LOTS, VP_ROOFS, VP_TILES, VP_UNFINISHED
+from .state import (
+    IT_CHAR,
+    NFLOORS,
+    ROOF_LARGE,
+    ROOF_SMALL,
+    VP_CLAIMS,
+    VP_LOTS,
+    VP_ROOFS,
+    VP_TILES,
+    VP_UNFINISHED,
+)
 
 GAME_COLUMNS = ("turns_total", "rounds", "end_reason", "trigger_seat", "reserve_cubes", "items_truncated")
 SEAT_COLUMNS = (
@@ -86,7 +96,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
             seat_int[i, SEAT.tiles_floor1 + f] = 0
         for j in range(s.n_tiles[i]):
             seat_int[i, SEAT.tiles_floor1 + s.tile_floor[i, j]] += 1
-        seat_int[i, SEAT.roofs] = s.roofs[i, 0] + s.roofs[i, 1]
+        seat_int[i, SEAT.roofs] = s.roofs[i, ROOF_SMALL] + s.roofs[i, ROOF_LARGE]
         seat_int[i, SEAT.turns_taken] = s.turns[i]
         seat_int[i, SEAT.ended_game] = 1 if s.trig_seat == i else 0
         seat_int[i, SEAT.claims] = s.claims_n[i]

@@ -32,7 +32,18 @@ from .params import (
     TF_LARGE,
     TS,
 )
-from .state import FP_A, FP_B, N_VP, NB_IN, NB_OUT, PHINEUS, SYDNEY
+from .state import (
+    FP_A,
+    FP_B,
+    FP_UNALIGNED,
+    N_VP,
+    NB_IN,
+    NB_OUT,
+    PHINEUS,
+    ROOF_LARGE,
+    ROOF_SMALL,
+    SYDNEY,
+)
 
 
 # ---------------------------------------------------------------- small helpers
@@ -67,7 +78,7 @@ def char_is_citizen(p, c):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def income_of(s, seat):
     """Income track = tiles on the board (Saloon and roofs included)."""
-    return s.n_tiles[seat] + s.roofs[seat, 0] + s.roofs[seat, 1]
+    return s.n_tiles[seat] + s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE]
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -128,7 +139,7 @@ def _adjacent_ground(s, seat, q):
 def spot_free(s, seat, f, fp, fp_any, large_all):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?  fp_any: the rule
     large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.type_mask[TM_LARGE])."""
-    if fp >= 13 and not fp_any:
+    if fp >= FP_UNALIGNED and not fp_any:
         return False
     a = FP_A[fp]
     b = FP_B[fp]
@@ -160,13 +171,22 @@ def spot_free(s, seat, f, fp, fp_any, large_all):
     return (large_all >> s.tile_type[seat, x]) & 1 == 0 and (large_all >> s.tile_type[seat, y]) & 1 == 0
 
 
+LOT_GOLD, LOT_REP = 0, 1  # a lot's two parameters: its extra gold and its Reputation
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def lot_param(p, lot, what):
+    """Parameter `what` (LOT_GOLD or LOT_REP) of ground position `lot` (1-8: A1-A4, B1-B4)."""
+    return p[P_LOT0 + 2 * (lot - 1) + what]
+
+
 @nb.njit(cache=True, _nrt=False, inline="always")
 def lot_gold(p, f, fp):
     if f != 0 or fp == 0:
         return 0
-    g = np.int64(p[P_LOT0 + 2 * (FP_A[fp] - 1)])
+    g = np.int64(lot_param(p, FP_A[fp], LOT_GOLD))
     if FP_B[fp] >= 0:
-        g += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1)])
+        g += np.int64(lot_param(p, FP_B[fp], LOT_GOLD))
     return g
 
 
@@ -174,9 +194,9 @@ def lot_gold(p, f, fp):
 def lot_rep(p, f, fp):
     if f != 0 or fp == 0:
         return 0
-    r = np.int64(p[P_LOT0 + 2 * (FP_A[fp] - 1) + 1])
+    r = np.int64(lot_param(p, FP_A[fp], LOT_REP))
     if FP_B[fp] >= 0:
-        r += np.int64(p[P_LOT0 + 2 * (FP_B[fp] - 1) + 1])
+        r += np.int64(lot_param(p, FP_B[fp], LOT_REP))
     return r
 
 

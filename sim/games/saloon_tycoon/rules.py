@@ -155,6 +155,8 @@ from .state import (
     PH_OVER,
     PH_PLAY,
     PHINEUS,
+    ROOF_LARGE,
+    ROOF_SMALL,
     SEC_DEALT,
     SEC_DROPPED,
     SEC_KEPT,
@@ -329,13 +331,13 @@ def setup(s, p, n_players):
         for f in range(NFLOORS):
             for q in range(NPOS):
                 s.cell[i, f, q] = -1
-        s.roofs[i, 0] = 0
-        s.roofs[i, 1] = 0
+        s.roofs[i, ROOF_SMALL] = 0
+        s.roofs[i, ROOF_LARGE] = 0
         for k in range(MAX_SEC_HAND):
             s.sec[i, k] = -1
             s.sec_state[i, k] = SEC_DROPPED
-    s.roof_pile[0] = np.int32(p[P_ROOFS_S])
-    s.roof_pile[1] = np.int32(p[P_ROOFS_L])
+    s.roof_pile[ROOF_SMALL] = np.int32(p[P_ROOFS_S])
+    s.roof_pile[ROOF_LARGE] = np.int32(p[P_ROOFS_L])
     for c in range(N_CHARS):
         s.char_owner[c] = -1
         s.char_turn[c] = -1

@@ -42,6 +42,9 @@ FLATFOOT, ANGIE, SYDNEY, PHINEUS = 0, 1, 2, 3
     TK_TODISC,
 ) = range(1, 14)
 
+# roof sizes: the index of s.roofs[seat] and s.roof_pile
+ROOF_SMALL, ROOF_LARGE = 0, 1
+
 # phases: secret claims being dropped at setup, turns being played, game over
 PH_KEEP, PH_PLAY, PH_OVER = 0, 1, 2
 
@@ -63,6 +66,7 @@ FP_A = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 3, 5, 7, 2, 6], np.int64)
 FP_B = np.array([-1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 4, 6, 8, 3, 7], np.int64)
 FP_LARGE = np.array([1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], np.int64)
 N_FP = 15
+FP_UNALIGNED = 13  # the first unaligned pair (rule.large_footprints = any_neighbour only)
 # ground neighbours of each position along its arm (toward the Saloon, away from it; -1: none)
 NB_IN = np.array([-1, 0, 1, 2, 3, 0, 5, 6, 7], np.int64)
 NB_OUT = np.array([-1, 2, 3, 4, -1, 6, 7, 8, -1], np.int64)
