@@ -9,7 +9,7 @@ scored secret claims, the discards.  Not modelled: that a held secret claim coul
 import numba as nb
 import numpy as np
 
-from sim.rng import rand_below
+from sim.rng import rand_below, shuffle
 
 from .params import MAX_CARD_TYPES
 from .state import MAX_SEC_HAND, SEC_DEALT, SEC_KEPT
@@ -45,9 +45,7 @@ def determinize(s, p, seat):
                     s.deck_n += 1
                 s.hand[j, c] = 0
     pool = s.deck_n
-    for i in range(s.deck_n - 1, 0, -1):
-        k = rand_below(s.rng, 0, i + 1)
-        s.deck[i], s.deck[k] = s.deck[k], s.deck[i]
+    shuffle(s.rng, 0, s.deck, s.deck_n)
     for j in range(s.n):
         if j != seat:
             for _ in range(np.int64(s.hand_n[j])):
