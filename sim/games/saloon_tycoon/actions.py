@@ -182,7 +182,7 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     build (which may ignore the lot's gold and take a discount).
 
     Order: floor, footprint, tile type (ascending).  The size, floor and position limits of the tile types are
-    folded into bit masks once per game (rules._tile_tables), so each spot only visits the tile types that fit it."""
+    folded into bit masks once per game (effects.tile_tables), so each spot only visits the tile types that fit it."""
     nt = np.int64(p[P_N_TILES])
     one = np.int64(1)
     # the tile types in supply whose required / forbidding tile types allow them

@@ -25,7 +25,7 @@ MAX_SEC_HAND = 8  # secret claims one seat may be dealt
 # characters: the four outlaws have fixed indices (checked by params.validate)
 FLATFOOT, ANGIE, SYDNEY, PHINEUS = 0, 1, 2, 3
 
-# tasks: pending effects on the stack s.task (kind, a, b); see rules._settle for what a and b hold
+# tasks: pending effects on the stack s.task (kind, a, b); see effects.settle for what a and b hold
 (
     TK_CUBES,
     TK_DRAW,
@@ -71,7 +71,7 @@ FP_UNALIGNED = 13  # the first unaligned pair (rule.large_footprints = any_neigh
 NB_IN = np.array([-1, 0, 1, 2, 3, 0, 5, 6, 7], np.int64)
 NB_OUT = np.array([-1, 2, 3, 4, -1, 6, 7, 8, -1], np.int64)
 
-# tile-type bit masks of s.type_mask (rules._tile_tables): large types, types allowed on floor 1, 2, 3, and the
+# tile-type bit masks of s.type_mask (effects.tile_tables): large types, types allowed on floor 1, 2, 3, and the
 # types that must stand above the Saloon
 TM_LARGE, TM_F0, TM_F1, TM_F2, TM_ABOVE = range(5)
 N_TYPE_MASKS = 5
@@ -142,7 +142,7 @@ STATE_DTYPE = np.dtype(
         ("n_item_rows", np.int32),
         ("items_lost", np.int32),
         ("rank_key", np.int64, MAX_PLAYERS),  # scratch of write_outcome: each seat's ranking key
-        ("type_mask", np.int64, N_TYPE_MASKS),  # tile-type tables from the parameters (setup): see _tile_tables
+        ("type_mask", np.int64, N_TYPE_MASKS),  # tile-type tables from the parameters (setup): see tile_tables
         ("type_req", np.int8, MAX_TILE_TYPES),
         ("type_forbid", np.int8, MAX_TILE_TYPES),
         ("type_cost", np.int32, MAX_TILE_TYPES),

@@ -1,7 +1,7 @@
 """Readable wording of Saloon Tycoon actions and events for `sim replay`."""
 
 from . import actions as A
-from . import rules as R
+from . import events as EV
 from . import state as ST
 from .params import CARD_NAMES, CHAR_NAMES, MAX_OPEN, OPEN_NAMES, SECRET_NAMES, TILE_NAMES
 
@@ -96,59 +96,59 @@ def action_text(a):
 
 def event_text(row, names):
     k, a, b, c, d = (int(x) for x in row[:5])
-    if k == R.E_TURN:
+    if k == EV.E_TURN:
         return f"-- seat {a} starts turn {b} (turn {c + 1} of the game)"
-    if k == R.E_INCOME:
+    if k == EV.E_INCOME:
         return f"seat {a} takes {b} gold income (now {c})"
-    if k == R.E_EARN:
+    if k == EV.E_EARN:
         return f"seat {a} earns {b} gold (now {c})"
-    if k == R.E_DRAW:
+    if k == EV.E_DRAW:
         return f"seat {a} draws {b} card(s) (hand {c})"
-    if k == R.E_DISCARD:
+    if k == EV.E_DISCARD:
         return f"seat {a} discards {card_name(b)}"
-    if k == R.E_PLAY:
+    if k == EV.E_PLAY:
         how = "as a bonus" if c == 1 else "with the Play action"
         return f"seat {a} plays {card_name(b)} {how}"
-    if k == R.E_BUILD:
-        floor, footprint = divmod(c, R.WHERE_FLOOR)
+    if k == EV.E_BUILD:
+        floor, footprint = divmod(c, EV.WHERE_FLOOR)
         return f"seat {a} builds {tile_name(b)} on the {where(floor, footprint)} for {d} gold"
-    if k == R.E_CUBE:
+    if k == EV.E_CUBE:
         src = ("bought", "bonus", "card")[c] if 0 <= c < 3 else str(c)
         return f"seat {a} places a {src} cube on {tile_name(b)} (pile {d})"
-    if k == R.E_CUBES_LOST:
+    if k == EV.E_CUBES_LOST:
         return f"seat {a} loses {b} cube(s): no open space"
-    if k == R.E_FINISH:
+    if k == EV.E_FINISH:
         return f"seat {a} finishes {tile_name(b)} ({FLOOR_NAMES[c] if 0 <= c < 3 else c} floor): +{d} Rep"
-    if k == R.E_ROOF:
+    if k == EV.E_ROOF:
         return f"seat {a} places a {'large' if b else 'small'} roof: +{c} Rep, +1 income"
-    if k == R.E_NO_ROOF:
+    if k == EV.E_NO_ROOF:
         return f"seat {a}: no {'large' if b else 'small'} roof left"
-    if k == R.E_CHAR_IN:
+    if k == EV.E_CHAR_IN:
         return f"{char_name(b)} arrives at seat {a}'s saloon"
-    if k == R.E_CHAR_MOVE:
+    if k == EV.E_CHAR_MOVE:
         return f"{char_name(a)} moves from seat {b} to seat {c} ({'bribe' if d == 0 else 'card'})"
-    if k == R.E_CLAIM:
+    if k == EV.E_CLAIM:
         return f"seat {a} stakes {claim_name(b)}: +{c} Rep"
-    if k == R.E_GOLD:
+    if k == EV.E_GOLD:
         return f"seat {a} gains {b} gold (now {c})"
-    if k == R.E_STEAL_GOLD:
+    if k == EV.E_STEAL_GOLD:
         return f"seat {a} takes {c} gold from seat {b}"
-    if k == R.E_STEAL_CARD:
+    if k == EV.E_STEAL_CARD:
         return f"seat {a} takes {card_name(c)} from seat {b}"
-    if k == R.E_END_TRIGGER:
+    if k == EV.E_END_TRIGGER:
         return f"seat {a} emptied the cube pile: the end is triggered, every other player gets one final turn"
-    if k == R.E_GAME_END:
+    if k == EV.E_GAME_END:
         return f"final: seat {a} has {b} Rep and {c} gold"
-    if k == R.E_KEEP:
+    if k == EV.E_KEEP:
         return f"seat {a} drops {claim_name(b)}"
-    if k == R.E_LOT_REP:
+    if k == EV.E_LOT_REP:
         return f"seat {a} scores {b} Rep for the lot {_n(FP_NAMES, c, 'lot')}"
-    if k == R.E_NO_CITIZEN:
+    if k == EV.E_NO_CITIZEN:
         return f"seat {a} cannot attract {char_name(b)} in the final round"
-    if k == R.E_EXTRA:
+    if k == EV.E_EXTRA:
         return f"seat {a} gains {b} extra Tycoon action(s)"
-    if k == R.E_RESHUFFLE:
+    if k == EV.E_RESHUFFLE:
         return f"the Tycoon discard pile is shuffled into a new deck ({a} cards)"
-    if k == R.E_SKIP:
+    if k == EV.E_SKIP:
         return f"seat {a} declines the {TASK_NAMES.get(b, 'option')}"
     return f"event {k} {a} {b} {c} {d}"
