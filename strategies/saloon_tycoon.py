@@ -9,25 +9,137 @@ claimev: 0 = a claim counts as its points when secret claims are kept and in cla
 the chance estimated from the state (see _claim_chance: hopeless claims are dropped and not chased, near-complete
 ones chased).
 """
+
 import math
 
 import numba as nb
 import numpy as np
 
-from sim.games.saloon_tycoon.engine import (
-    ANGIE, ASTRIDE, FLATFOOT, FP_A, FP_LARGE, K_BPLAY, K_BRIBE, K_BUILD, K_BUY, K_CBUILD, K_CHEAP, K_DISCARD, K_DRAW,
-    K_DROP, K_EARN, K_END, K_MOVE, K_PLACE, K_PLAY, K_SKIP, K_STAKE, MAX_SEC_HAND, N_CHARS, NFLOORS, PHINEUS, SEC_KEPT,
-    SYDNEY, build_cost, char_is_citizen, char_is_female, claim_points, claim_term, count_type, cparam, income_of, kbase,
-    lot_gold, lot_rep, total_vp, tparam,
+from sim.games.saloon_tycoon.actions import (
+    BONUS_PLAY,
+    BRIBE,
+    BUILD,
+    BUY,
+    CARD_BUILD,
+    CHEAP_CUBE,
+    DISCARD,
+    DRAW,
+    DROP,
+    EARN,
+    END_TURN,
+    MOVE,
+    PLACE,
+    PLAY,
+    SKIP,
+    STAKE,
+    card_of,
+    character_of,
+    claim_of,
+    floor_of,
+    footprint_of,
+    kind_of,
+    own_tile_of,
+    seat_of,
+    tile_of,
 )
 from sim.games.saloon_tycoon.params import (
-    B_ACTION, B_CITIZEN, B_CUBES, B_DRAW, B_GOLD, B_PLAY, CF_BUILD, CF_CHEAP_N, CF_CUBES, CF_DRAW, CF_EXTRA, CF_GOLD,
-    CF_GOLD_INCOME, CF_MOVE, CF_STEAL_CARDS, CF_STEAL_GOLD, KF_PER, MAX_CARD_TYPES, MAX_TERMS, MAX_TILE_TYPES,
-    P_ANGIE_TILES, P_BRIBE, P_CUBE_PRICE, P_FIN_L, P_FIN_S, P_FLAT_GOLD, P_HAND_LIMIT, P_LOT0, P_N_TILES,
-    P_PHIN_CUBES, P_PHIN_PRICE, P_ROOF_PTS, R_ABOVE_SALOON, R_ANY, R_CIT, R_CIT_F, R_CIT_M, R_CUBES, R_DISTINCT, R_F,
-    R_FINISHED, R_FLOOR3, R_FULL_ARM, R_GOLD, R_HAND, R_INCOME, R_LARGE_EXCL, R_LARGE_ROOFS, R_LOTS_GE, R_M, R_NAMED,
-    R_OUTLAWS, R_OUTLAWS_MAX, R_ROOFS, R_SPECIAL, R_TILE_TYPE, R_TILES, TF_ABOVE, TF_BONUS, TF_BONUS_N, TF_CITIZEN,
-    TF_COPIES, TF_COST, TF_CUBES, TF_FMIN, TF_LARGE, TF_SPECIAL,
+    B_ACTION,
+    B_CITIZEN,
+    B_CUBES,
+    B_DRAW,
+    B_GOLD,
+    B_PLAY,
+    CF_BUILD,
+    CF_CHEAP_N,
+    CF_CUBES,
+    CF_DRAW,
+    CF_EXTRA,
+    CF_GOLD,
+    CF_GOLD_INCOME,
+    CF_MOVE,
+    CF_STEAL_CARDS,
+    CF_STEAL_GOLD,
+    KF_PER,
+    MAX_CARD_TYPES,
+    MAX_TERMS,
+    MAX_TILE_TYPES,
+    P_ANGIE_TILES,
+    P_BRIBE,
+    P_CUBE_PRICE,
+    P_FIN_L,
+    P_FIN_S,
+    P_FLAT_GOLD,
+    P_HAND_LIMIT,
+    P_N_TILES,
+    P_PHIN_CUBES,
+    P_PHIN_PRICE,
+    P_ROOF_PTS,
+    R_ABOVE_SALOON,
+    R_ANY,
+    R_CIT,
+    R_CIT_F,
+    R_CIT_M,
+    R_CUBES,
+    R_DISTINCT,
+    R_F,
+    R_FINISHED,
+    R_FLOOR3,
+    R_FULL_ARM,
+    R_GOLD,
+    R_HAND,
+    R_INCOME,
+    R_LARGE_EXCL,
+    R_LARGE_ROOFS,
+    R_LOTS_GE,
+    R_M,
+    R_NAMED,
+    R_OUTLAWS,
+    R_OUTLAWS_MAX,
+    R_ROOFS,
+    R_SPECIAL,
+    R_TILE_TYPE,
+    R_TILES,
+    TF_ABOVE,
+    TF_BONUS,
+    TF_BONUS_N,
+    TF_CITIZEN,
+    TF_COPIES,
+    TF_COST,
+    TF_CUBES,
+    TF_FMIN,
+    TF_LARGE,
+    TF_SPECIAL,
+)
+from sim.games.saloon_tycoon.queries import (
+    LOT_GOLD,
+    build_cost,
+    char_is_citizen,
+    char_is_female,
+    claim_points,
+    claim_term,
+    count_type,
+    cparam,
+    income_of,
+    kbase,
+    lot_gold,
+    lot_param,
+    lot_rep,
+    total_vp,
+    tparam,
+)
+from sim.games.saloon_tycoon.state import (
+    ANGIE,
+    FLATFOOT,
+    FP_A,
+    FP_LARGE,
+    MAX_SEC_HAND,
+    N_CHARS,
+    NFLOORS,
+    PHINEUS,
+    ROOF_LARGE,
+    ROOF_SMALL,
+    SEC_KEPT,
+    SYDNEY,
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
@@ -39,36 +151,70 @@ W_UP = K.add("up", 2.5, 0.0, 5.0, doc="Rep-equivalent per floor above the ground
 W_OUT = K.add("out", 0.2, 0.0, 4.0, doc="value per Reputation point of an outer lot (wide builders)")
 W_LOTGOLD = K.add("lotgold", 1.5, 0.0, 3.0, doc="extra weight on the lot's gold surcharge (1 = priced like any gold)")
 W_CLAIM = K.add("claim", 1.0, 0.0, 4.0, doc="multiplier on a claim's points")
-W_SYDNEY = K.add("sydney", 2.0, 0.0, 10.0, doc="points a claim must beat to be the first one scored (Sydney Smythe "
-                 "costs 5 at the end)")
+W_SYDNEY = K.add(
+    "sydney",
+    2.0,
+    0.0,
+    10.0,
+    doc="points a claim must beat to be the first one scored (Sydney Smythe costs 5 at the end)",
+)
 W_CUBE = K.add("cube", 0.0, 0.0, 5.0, doc="extra desire per bought cube (cube rusher: drains the timer)")
-W_CHAR = K.add("char", 0.6, 0.0, 5.0, doc="multiplier on character values: special tiles' Citizens, bribes, "
-               "character cards")
+W_CHAR = K.add(
+    "char", 0.6, 0.0, 5.0, doc="multiplier on character values: special tiles' Citizens, bribes, character cards"
+)
 W_OUTLAW = K.add("outlaw", 3.0, 0.0, 8.0, doc="penalty for triggering an outlaw on oneself")
 W_RESERVE = K.add("reserve", 0.0, 0.0, 10.0, doc="gold kept back when buying cubes")
 W_ROOF = K.add("roof", 4.0, 0.0, 8.0, doc="extra value of finishing on the 3rd floor (roof +4 and +1 income)")
 W_GOLD = K.add("gold", 0.5, 0.0, 2.0, doc="value of one gold in Rep")
 W_DRAW = K.add("draw", 1.0, 0.0, 3.0, doc="value of the Draw action with a short hand")
 W_CLAIMTILE = K.add("claimtile", 0.5, 0.0, 6.0, doc="value of building a tile a visible claim still needs")
-W_CLAIMEV = K.add("claimev", 1.0, 0.0, 1.0, doc="weight of the estimated chance of completing a claim (0: a claim "
-                  "counts as its points; see the module doc)")
+W_CLAIMEV = K.add(
+    "claimev",
+    1.0,
+    0.0,
+    1.0,
+    doc="weight of the estimated chance of completing a claim (0: a claim counts as its points; see the module doc)",
+)
+W_INCOME = K.add(
+    "income",
+    1.0,
+    0.0,
+    2.0,
+    doc="value, in gold, of each own turn left of the +1 income a new tile brings (0: a build is valued by its "
+    "points and bonus only, as before the audit of issue 24)",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
     Preset("tall", 1, "Tall builder: builds up on finished tiles, finishes 3rd floors for roofs.", {}),
-    Preset("wide", 1, "Wide builder: spreads over the outer lots for their Reputation.",
-           dict(up=0.0, out=1.6, lotgold=0.6, roof=0.0)),
-    Preset("claims", 1, "Claim hunter: builds what its claims need and stakes every claim at once "
-           "(ignores Sydney Smythe).",
-           dict(up=0.8, out=0.5, lotgold=1.0, claim=2.0, sydney=0.0, char=0.8, outlaw=1.0, roof=1.5, draw=1.2,
-                claimtile=3.0)),
-    Preset("rusher", 1, "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
-           "(measured: it does not yet end more games than the others; see RULES.md).",
-           dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4,
-                draw=0.6)),
-    Preset("characters", 1, "Character player: special tiles for Citizens, bribes Citizens home and dumps "
-           "outlaws on the leader, avoids outlaw triggers.",
-           dict(up=1.0, out=0.3, lotgold=1.0, sydney=5.0, char=2.0, outlaw=4.0, roof=2.0)),
+    Preset(
+        "wide",
+        1,
+        "Wide builder: spreads over the outer lots for their Reputation.",
+        dict(up=0.0, out=1.6, lotgold=0.6, roof=0.0),
+    ),
+    Preset(
+        "claims",
+        1,
+        "Claim hunter: builds what its claims need and stakes every claim at once (ignores Sydney Smythe).",
+        dict(
+            up=0.8, out=0.5, lotgold=1.0, claim=2.0, sydney=0.0, char=0.8, outlaw=1.0, roof=1.5, draw=1.2, claimtile=3.0
+        ),
+    ),
+    Preset(
+        "rusher",
+        1,
+        "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
+        "(measured: it does not yet end more games than the others; see RULES.md).",
+        dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4, draw=0.6),
+    ),
+    Preset(
+        "characters",
+        1,
+        "Character player: special tiles for Citizens, bribes Citizens home and dumps "
+        "outlaws on the leader, avoids outlaw triggers.",
+        dict(up=1.0, out=0.3, lotgold=1.0, sydney=5.0, char=2.0, outlaw=4.0, roof=2.0),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -85,7 +231,7 @@ def _gold_value(s, seat, w):
 @nb.njit(cache=True, _nrt=False)
 def _leader(s, seat):
     best = -1
-    bv = -10**9
+    bv = -(10**9)
     for d in range(1, s.n):
         o = (seat + d) % s.n
         v = total_vp(s, o)
@@ -114,10 +260,10 @@ def _bonus_value(p, t, w):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _finish_value(s, p, seat, i, w):
-    t = s.tt[seat, i]
+    t = s.tile_type[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
     v += _bonus_value(p, t, w)
-    if s.tf[seat, i] == NFLOORS - 1:
+    if s.tile_floor[seat, i] == NFLOORS - 1:
         v += p[P_ROOF_PTS] + 1.0 + w[W_ROOF]
     v += 1.0  # opens the space above
     return v
@@ -125,8 +271,8 @@ def _finish_value(s, p, seat, i, w):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _cube_value(s, p, seat, i, w):
-    t = s.tt[seat, i]
-    left = tparam(p, t, TF_CUBES) - s.tc[seat, i]
+    t = s.tile_type[seat, i]
+    left = tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]
     fv = _finish_value(s, p, seat, i, w)
     if left <= 1:
         return fv
@@ -141,8 +287,8 @@ def _can_end_now(s, p, seat, reserve_bribe):
     if s.gold[seat] - (p[P_BRIBE] if reserve_bribe else 0) < s.pile * price:
         return False
     space = 0
-    for i in range(s.ntile[seat]):
-        space += tparam(p, s.tt[seat, i], TF_CUBES) - s.tc[seat, i]
+    for i in range(s.n_tiles[seat]):
+        space += tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
     return space >= s.pile
 
 
@@ -229,17 +375,19 @@ def _worst_card(s, p, seat, w, skip, gv):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
-    t = arg // 1000
-    f = (arg // 100) % 10
-    fp = arg % 100
+def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
+    """Value of the build (or card build) action a."""
+    t = tile_of(a)
+    f = floor_of(a)
+    fp = footprint_of(a)
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
     v = 0.5 * fin + 2.0 + _bonus_value(p, t, w) * 0.5
+    v += w[W_INCOME] * gv * (_turns_left(s) - 1.0)
     v += w[W_UP] * f
     v += w[W_OUT] * lot_rep(p, f, fp)
-    v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)   # the rusher wants cheap cube spaces
+    v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)  # the rusher wants cheap cube spaces
     v -= cost * gv + lg * gv * (w[W_LOTGOLD] - 1.0)
     if f == NFLOORS - 1:
         v += w[W_ROOF]
@@ -253,58 +401,59 @@ def _build_value(s, p, seat, arg, ignore_lot, discount, w, gv):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _value(s, p, seat, a, w, n_legal, gv):
-    kind = a // ASTRIDE
-    arg = a % ASTRIDE
-    if kind == K_END or kind == K_SKIP:
+    kind = kind_of(a)
+    if kind == END_TURN or kind == SKIP:
         return 0.0
-    if kind == K_EARN:
+    if kind == EARN:
         v = 2.0 * gv
         if s.char_owner[FLATFOOT] < 0 and s.gold[seat] < p[P_FLAT_GOLD] <= s.gold[seat] + 2:
             v -= w[W_OUTLAW]
         return v
-    if kind == K_DRAW:
+    if kind == DRAW:
         return w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
-    if kind == K_PLAY or kind == K_BPLAY:
-        v = _card_value(s, p, seat, arg, w, gv)
-        if kind == K_PLAY and s.char_owner[ANGIE] == seat:
-            v -= _worst_card(s, p, seat, w, arg, gv)
+    if kind == PLAY or kind == BONUS_PLAY:
+        c = card_of(a)
+        v = _card_value(s, p, seat, c, w, gv)
+        if kind == PLAY and s.char_owner[ANGIE] == seat:
+            v -= _worst_card(s, p, seat, w, c, gv)
         return v
-    if kind == K_BUILD:
-        return _build_value(s, p, seat, arg, False, 0, w, gv)
-    if kind == K_CBUILD:
-        top = s.tk_n - 1
-        return _build_value(s, p, seat, arg, s.tk[top, 1] == 1, s.tk[top, 2], w, gv) + 1.0
-    if kind == K_BRIBE or kind == K_MOVE:
-        v = _move_value(s, p, seat, arg // 10, arg % 10, w)
-        if kind == K_BRIBE:
+    if kind == BUILD:
+        return _build_value(s, p, seat, a, False, 0, w, gv)
+    if kind == CARD_BUILD:
+        top = s.n_tasks - 1
+        return _build_value(s, p, seat, a, s.task[top, 1] == 1, s.task[top, 2], w, gv) + 1.0
+    if kind == BRIBE or kind == MOVE:
+        v = _move_value(s, p, seat, character_of(a), seat_of(a), w)
+        if kind == BRIBE:
             v -= p[P_BRIBE] * gv
         return v
-    if kind == K_BUY or kind == K_CHEAP:
-        if kind == K_BUY:
+    if kind == BUY or kind == CHEAP_CUBE:
+        if kind == BUY:
             price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
             if s.gold[seat] - price < w[W_RESERVE]:
                 return -1.0
         else:
-            price = s.tk[s.tk_n - 1, 2]
-        v = _cube_value(s, p, seat, arg, w) + w[W_CUBE] - price * gv
+            price = s.task[s.n_tasks - 1, 2]
+        v = _cube_value(s, p, seat, own_tile_of(a), w) + w[W_CUBE] - price * gv
         if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
-            v += 2.0 * w[W_CUBE]       # the rusher ends the game himself when it can
+            v += 2.0 * w[W_CUBE]  # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
         if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:
             v -= w[W_OUTLAW]
         return v
-    if kind == K_PLACE:
-        return _cube_value(s, p, seat, arg, w)
-    if kind == K_STAKE:
-        pts = claim_points(s, p, seat, arg)
+    if kind == PLACE:
+        return _cube_value(s, p, seat, own_tile_of(a), w)
+    if kind == STAKE:
+        pts = claim_points(s, p, seat, claim_of(a))
         v = w[W_CLAIM] * pts
         if s.char_owner[SYDNEY] < 0 and s.end_trig == 0:
             v -= w[W_SYDNEY]
         return v
-    if kind == K_DISCARD:
-        return -_card_value(s, p, seat, arg, w, gv)
-    if kind == K_DROP:
-        return -_claim_prospect(s, p, seat, arg) * _ev_factor(s, p, seat, arg, w)
+    if kind == DISCARD:
+        return -_card_value(s, p, seat, card_of(a), w, gv)
+    if kind == DROP:
+        g = claim_of(a)
+        return -_claim_prospect(s, p, seat, g) * _ev_factor(s, p, seat, g, w)
     return 0.0
 
 
@@ -342,16 +491,16 @@ def _claim_prospect(s, p, seat, g):
 # read.  Calibration (default line-up keeping random secret claims, 3,000 games): estimated 0.0-0.1 -> 4% scored,
 # 0.3-0.4 -> 35%, 0.6-0.7 -> 70%, 0.9-1.0 -> 89%.  Claims needing several characters (Front Page) are
 # underestimated (4% against 11%), the 4-point two-tile claims too (36-47% against 47-86%).
-CH_K = 5.0          # CH_K, CH_M, F_EXP: fitted (log loss) on those games
+CH_K = 5.0  # CH_K, CH_M, F_EXP: fitted (log loss) on those games
 CH_M = 0.3
 F_EXP = 0.75
-F_RACE = 0.6       # set by hand (the fit rescales F by F_EXP): a unique special tile still in supply
-F_BRIBE = 0.4      # a character in a rival's saloon: bribed home (and kept: it can be bribed back)
-F_OUTLAW = 0.5     # an outlaw not yet in town: its trigger is a race
-F_RISK = 0.5       # "no outlaws": each outlaw not yet in town lands in this saloon with about F_RISK / players
-CUBES_S = 3.0      # cube spaces of a common small / large tile (default data)
+F_RACE = 0.6  # set by hand (the fit rescales F by F_EXP): a unique special tile still in supply
+F_BRIBE = 0.4  # a character in a rival's saloon: bribed home (and kept: it can be bribed back)
+F_OUTLAW = 0.5  # an outlaw not yet in town: its trigger is a race
+F_RISK = 0.5  # "no outlaws": each outlaw not yet in town lands in this saloon with about F_RISK / players
+CUBES_S = 3.0  # cube spaces of a common small / large tile (default data)
 CUBES_L = 4.0
-K_OWN = 0.4        # weight of the measured pace against the player's own pace so far (as a share of a game)
+K_OWN = 0.4  # weight of the measured pace against the player's own pace so far (as a share of a game)
 # Measured pace (default line-up, 4 players, 2,000 games): a board total gains about (a + b * L) per turn over the L
 # own turns left (roofs and 3rd floors come late, b < 0; tiles and tile types early, b > 0).
 GR_TILES = (0.317, 0.0119)
@@ -400,13 +549,13 @@ def _stack_cost(s, p, seat, ftgt, fin, large, price, cs, cl):
     ba = 0.0
     bg = 0.0
     best = 1e18
-    for i in range(s.ntile[seat]):
-        f = np.int64(s.tf[seat, i])
-        if f > ftgt or (FP_LARGE[s.tp[seat, i]] == 1) != large:
+    for i in range(s.n_tiles[seat]):
+        f = np.int64(s.tile_floor[seat, i])
+        if f > ftgt or (FP_LARGE[s.tile_footprint[seat, i]] == 1) != large:
             continue
-        if f < NFLOORS - 1 and s.cell[seat, f + 1, FP_A[s.tp[seat, i]]] >= 0:
+        if f < NFLOORS - 1 and s.cell[seat, f + 1, FP_A[s.tile_footprint[seat, i]]] >= 0:
             continue
-        left = tparam(p, s.tt[seat, i], TF_CUBES) - s.tc[seat, i]
+        left = tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
         if f == ftgt:
             a = 0.0
             g = left * price if fin else 0.0
@@ -437,7 +586,7 @@ def _saloon_column(s, p, seat, d, price, cl):
     if top + d > NFLOORS - 1:
         return -1.0, 0.0
     j = s.cell[seat, top, 0]
-    g = (tparam(p, s.tt[seat, j], TF_CUBES) - s.tc[seat, j]) * price
+    g = (tparam(p, s.tile_type[seat, j], TF_CUBES) - s.tile_cubes[seat, j]) * price
     g += d * cl + (d - 1) * CUBES_L * price
     return np.float64(d), g
 
@@ -448,24 +597,24 @@ def _tile_path(s, p, seat, t, fill, price, cs, cl):
     it needs, and a race for a unique copy.  Factor 0 when it cannot be built by this player."""
     if s.supply[t] <= 0:
         return 0.0, 0.0, 0.0
-    forb = s.tt_forb[t]
+    forb = s.type_forbid[t]
     if forb >= 0 and (s.types_built[seat] >> forb) & 1 == 1:
         return 0.0, 0.0, 0.0
     a = 1.0
     g = np.float64(tparam(p, t, TF_COST))
-    req = s.tt_req[t]
+    req = s.type_req[t]
     if req >= 0 and (s.types_built[seat] >> req) & 1 == 0:
         if s.supply[req] <= 0:
             return 0.0, 0.0, 0.0
         a += 1.0
-        g += s.tt_cost[req]
+        g += s.type_cost[req]
     large = tparam(p, t, TF_LARGE) == 1
     fmin = np.int64(tparam(p, t, TF_FMIN)) - 1
     if tparam(p, t, TF_ABOVE) == 1:
         sa, sg = _saloon_column(s, p, seat, 1, price, cl)
         if sa < 0:
             return 0.0, 0.0, 0.0
-        g += sg - cl          # the column helper prices a common large tile on top; this one is t
+        g += sg - cl  # the column helper prices a common large tile on top; this one is t
     elif fmin > 0:
         sa, sg = _stack_cost(s, p, seat, fmin - 1, True, large, price, cs, cl)
         a += sa
@@ -494,12 +643,12 @@ def _char_cost(s, p, seat, c, price, cs, cl):
                 t = u
         if t < 0:
             return 0.0, 0.0, 0.0
-        for i in range(s.ntile[seat]):
-            if s.tt[seat, i] == t:
-                return 0.0, (tparam(p, t, TF_CUBES) - s.tc[seat, i]) * price, 1.0
+        for i in range(s.n_tiles[seat]):
+            if s.tile_type[seat, i] == t:
+                return 0.0, (tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]) * price, 1.0
         a, g, f = _tile_path(s, p, seat, t, True, price, cs, cl)
         if f <= 0.0:
-            return 1.0, bribe, F_BRIBE * 0.5      # a rival will have it: bribe it later
+            return 1.0, bribe, F_BRIBE * 0.5  # a rival will have it: bribe it later
         return a, g, f
     if c == FLATFOOT:
         return 0.0, max(0.0, p[P_FLAT_GOLD] - s.gold[seat]), F_OUTLAW
@@ -508,7 +657,7 @@ def _char_cost(s, p, seat, c, price, cs, cl):
         return d, d * cs, F_OUTLAW
     if c == PHINEUS:
         return 0.0, max(0.0, p[P_PHIN_CUBES] - s.cubes_board[seat]) * price, F_OUTLAW
-    return 0.5, 0.0, F_OUTLAW      # Sydney Smythe: the first claim scored
+    return 0.5, 0.0, F_OUTLAW  # Sydney Smythe: the first claim scored
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -527,7 +676,7 @@ def _char_kind_ok(p, c, kind):
         return cit and fem
     if kind == R_CIT_M:
         return cit and not fem
-    return not cit         # R_OUTLAWS
+    return not cit  # R_OUTLAWS
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -582,7 +731,7 @@ def _grow_chance(s, seat, steady, v, v0, gr, c, n):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _claim_need(s, p, seat, g, plus):
+def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind, side by side
     """(actions, gold, factor, chance of the board totals, unmet terms) of claim g for this seat (factor or chance
     0: out of reach), as if one more tile of type `plus` were built (-1: as the board is)."""
     base = kbase(g)
@@ -632,7 +781,7 @@ def _claim_need(s, p, seat, g, plus):
             e = have - n
             a = np.float64(e)
             gg = e * np.float64(p[P_BRIBE])
-            f = 0.8 ** e
+            f = 0.8**e
         elif kind == R_TILE_TYPE:
             have = count_type(s, seat, x)
             sup = s.supply[x]
@@ -649,7 +798,7 @@ def _claim_need(s, p, seat, g, plus):
             gg = g1 + (d - 1) * tparam(p, x, TF_COST)
             spare = sup - d
             if spare < s.n - 1:
-                f *= (spare + 1.0) / s.n       # rivals may take the copies it needs
+                f *= (spare + 1.0) / s.n  # rivals may take the copies it needs
         elif kind == R_LOTS_GE or kind == R_FULL_ARM:
             # ground lots: the empty ones wanted, and for a full arm the arm nearest to full
             have = 0
@@ -663,7 +812,7 @@ def _claim_need(s, p, seat, g, plus):
                 egold = 0.0
                 for j in range(4):
                     lot = 1 + 4 * arm + j
-                    lg = p[P_LOT0 + 2 * (lot - 1)]
+                    lg = lot_param(p, lot, LOT_GOLD)
                     occ = s.cell[seat, 0, lot] >= 0
                     if kind == R_LOTS_GE:
                         if lg >= x:
@@ -671,7 +820,7 @@ def _claim_need(s, p, seat, g, plus):
                                 have += 1
                             else:
                                 empties += 1
-                                eg += lg + cs + 1.0     # +1: the cheaper lots on the way
+                                eg += lg + cs + 1.0  # +1: the cheaper lots on the way
                     elif not occ:
                         ea += 1.0
                         egold += lg + cs
@@ -682,7 +831,7 @@ def _claim_need(s, p, seat, g, plus):
             if kind == R_FULL_ARM:
                 if n == 0 or ba == 0.0:
                     continue
-                a = 0.75 * ba          # large tiles cover two lots with one action
+                a = 0.75 * ba  # large tiles cover two lots with one action
                 gg = bgg
             else:
                 if have >= n:
@@ -696,7 +845,7 @@ def _claim_need(s, p, seat, g, plus):
             if s.gold[seat] >= n:
                 continue
             gg = np.float64(n - s.gold[seat])
-            a = gg / (income_of(s, seat) + 2.0)     # turns of saving instead of spending
+            a = gg / (income_of(s, seat) + 2.0)  # turns of saving instead of spending
         elif kind == R_HAND:
             if s.hand_n[seat] >= n:
                 continue
@@ -711,7 +860,7 @@ def _claim_need(s, p, seat, g, plus):
             gr = GR_ABOVE
             steady = False
             if kind == R_TILES:
-                v = np.float64(s.ntile[seat] + (plus >= 0))
+                v = np.float64(s.n_tiles[seat] + (plus >= 0))
                 v0 = 1.0
                 gr = GR_TILES
                 steady = True
@@ -736,14 +885,14 @@ def _claim_need(s, p, seat, g, plus):
                 gr = GR_DISTINCT
                 steady = True
             elif kind == R_ROOFS:
-                v = np.float64(s.roofs[seat, 0] + s.roofs[seat, 1])
+                v = np.float64(s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE])
                 gr = GR_ROOFS
-                if v < n and s.roof_pile[0] + s.roof_pile[1] < n - v:
+                if v < n and s.roof_pile[ROOF_SMALL] + s.roof_pile[ROOF_LARGE] < n - v:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
             elif kind == R_LARGE_ROOFS:
-                v = np.float64(s.roofs[seat, 1])
+                v = np.float64(s.roofs[seat, ROOF_LARGE])
                 gr = GR_LROOFS
-                if v < n and s.roof_pile[1] < n - v:
+                if v < n and s.roof_pile[ROOF_LARGE] < n - v:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
             else:
                 avail = 0
@@ -768,22 +917,26 @@ def _claim_need(s, p, seat, g, plus):
                         if s.cell[seat, f3, 0] >= 0:
                             top = f3
                     avail = NFLOORS - 1 - top
-                for i in range(s.ntile[seat]):
-                    t = s.tt[seat, i]
+                for i in range(s.n_tiles[seat]):
+                    t = s.tile_type[seat, i]
                     if kind == R_SPECIAL:
                         v += tparam(p, t, TF_SPECIAL)
                     elif kind == R_FINISHED:
-                        v += s.tfin[seat, i]
+                        v += s.tile_finished[seat, i]
                     elif kind == R_LARGE_EXCL:
                         if i > 0:
                             v += tparam(p, t, TF_LARGE)
                     elif kind == R_FLOOR3:
-                        if s.tf[seat, i] == NFLOORS - 1:
+                        if s.tile_floor[seat, i] == NFLOORS - 1:
                             v += 1.0
-                    elif s.tp[seat, i] == 0 and s.tf[seat, i] > 0:
+                    elif s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
                         v += 1.0
-                if plus >= 0 and (kind == R_SPECIAL and tparam(p, plus, TF_SPECIAL) == 1 or
-                                  kind == R_LARGE_EXCL and tparam(p, plus, TF_LARGE) == 1):
+                if plus >= 0 and (
+                    kind == R_SPECIAL
+                    and tparam(p, plus, TF_SPECIAL) == 1
+                    or kind == R_LARGE_EXCL
+                    and tparam(p, plus, TF_LARGE) == 1
+                ):
                     v += 1.0
                 if (kind == R_SPECIAL or kind == R_ABOVE_SALOON) and v < n and v + avail < n:
                     return 0.0, 0.0, 0.0, 0.0, short + 1
@@ -811,7 +964,7 @@ def _claim_chance(s, p, seat, g, plus):
         return 0.0
     L = _turns_left(s)
     budget = s.gold[seat] + L * (income_of(s, seat) + 1.0) + 0.25 * L * (L - 1.0)
-    c = F ** F_EXP * P
+    c = F**F_EXP * P
     if A > 0.0 or G > 0.0:
         c /= 1.0 + np.exp(CH_K * (A / L + G / budget - CH_M))
     return c
@@ -868,12 +1021,12 @@ def choose(s, p, seat, legal, n, sid, weights):
     s.ai_leader = -2
     s.ai_bm = -1.0
     for k in range(n):
-        kind = legal[k] // ASTRIDE
-        if kind == K_BUILD or kind == K_CBUILD:
+        kind = kind_of(legal[k])
+        if kind == BUILD or kind == CARD_BUILD:
             _prepare_claim_interest(s, p, seat, weights)
             s.ai[0] = 1.0
             break
-    gv = _gold_value(s, seat, weights)   # the same for every action of this decision
+    gv = _gold_value(s, seat, weights)  # the same for every action of this decision
     best = 0
     bv = -1e18
     for k in range(n):

@@ -1,11 +1,13 @@
 """Saloon Tycoon under play: invariants under random play for every player count, turn parity, determinism,
 the heuristics, the outcome tables and replay text."""
+
 import numpy as np
 import pytest
 
 from sim.games.saloon_tycoon import GAME
 from sim.games.saloon_tycoon import engine as E
 from sim.games.saloon_tycoon import params as P
+from sim.games.saloon_tycoon import queries, state
 from sim.rng import rand_below, seed_streams
 from sim.runner import prepare, simulate
 
@@ -22,7 +24,7 @@ def check_invariants(s, p):
     assert s["cubes_board"][:n].sum() == (s["pile0"] - s["pile"]) + s["reserve"]
     assert s["pile"] >= 0 and (s["reserve"] == 0 or s["pile"] == 0)
     # cards: deck + discards + hands + cards being resolved = the deck size
-    in_play = sum(1 for j in range(s["tk_n"]) if s["tk"][j, 0] in (E.TK_TODISC, E.TK_CARD))
+    in_play = sum(1 for j in range(s["n_tasks"]) if s["task"][j, 0] in (state.TK_TODISC, state.TK_CARD))
     total = int(sum(p[P.P_CARD0 + c * P.CS + P.CF_COPIES] for c in range(int(p[P.P_N_CARDS]))))
     assert s["deck_n"] + s["disc_n"] + s["hand_n"][:n].sum() + in_play == total
     for i in range(n):
@@ -30,28 +32,30 @@ def check_invariants(s, p):
     # tiles within the board, cells consistent with the tiles, supply conserved
     built = np.zeros(P.MAX_TILE_TYPES, np.int64)
     for i in range(n):
-        nt = int(s["ntile"][i])
+        nt = int(s["n_tiles"][i])
         cubes = 0
         for j in range(nt):
-            t, f, fp = int(s["tt"][i, j]), int(s["tf"][i, j]), int(s["tp"][i, j])
+            t, f, fp = int(s["tile_type"][i, j]), int(s["tile_floor"][i, j]), int(s["tile_footprint"][i, j])
             spaces = int(p[P.P_TILE0 + t * P.TS + P.TF_CUBES])
-            assert 0 <= f < 3 and 0 <= fp < E.N_FP
-            assert int(p[P.P_TILE0 + t * P.TS + P.TF_LARGE]) == E.FP_LARGE[fp]
-            assert 0 <= s["tc"][i, j] <= spaces and s["tfin"][i, j] == (s["tc"][i, j] == spaces)
-            assert s["cell"][i, f, E.FP_A[fp]] == j
-            if E.FP_B[fp] >= 0:
-                assert s["cell"][i, f, E.FP_B[fp]] == j
+            assert 0 <= f < 3 and 0 <= fp < state.N_FP
+            assert int(p[P.P_TILE0 + t * P.TS + P.TF_LARGE]) == state.FP_LARGE[fp]
+            on_tile = s["tile_cubes"][i, j]
+            assert 0 <= on_tile <= spaces and s["tile_finished"][i, j] == (on_tile == spaces)
+            assert s["cell"][i, f, state.FP_A[fp]] == j
+            if state.FP_B[fp] >= 0:
+                assert s["cell"][i, f, state.FP_B[fp]] == j
             if f > 0:
-                below = s["cell"][i, f - 1, E.FP_A[fp]]
-                assert below >= 0 and s["tfin"][i, below] == 1
-            cubes += int(s["tc"][i, j])
+                below = s["cell"][i, f - 1, state.FP_A[fp]]
+                assert below >= 0 and s["tile_finished"][i, below] == 1
+            cubes += int(s["tile_cubes"][i, j])
             if j > 0:
                 built[t] += 1
         assert cubes == s["cubes_board"][i]
-        assert s["types_built"][i] == sum(1 << int(t) for t in set(s["tt"][i, :nt].tolist()))
+        assert s["types_built"][i] == sum(1 << int(t) for t in set(s["tile_type"][i, :nt].tolist()))
         assert (s["cell"][i] < nt).all()
-        assert E.income_of(s, i) == nt + s["roofs"][i].sum()
-        assert s["roofs"][i].sum() <= sum(1 for j in range(nt) if s["tf"][i, j] == 2 and s["tfin"][i, j])
+        assert queries.income_of(s, i) == nt + s["roofs"][i].sum()
+        top_finished = sum(1 for j in range(nt) if s["tile_floor"][i, j] == 2 and s["tile_finished"][i, j])
+        assert s["roofs"][i].sum() <= top_finished
     for t in range(1, int(p[P.P_N_TILES])):
         assert s["supply"][t] + built[t] == p[P.P_TILE0 + t * P.TS + P.TF_COPIES]
     # characters: in a saloon or not yet in town
@@ -74,7 +78,7 @@ def random_game(n, seed, p, check_every=True):
         E.apply_action(s, p, out[rand_below(s["rng"], 1, k)])
         steps += 1
         assert steps < E.MAX_STEPS
-        if check_every and s["phase"] == E.PH_PLAY:
+        if check_every and s["phase"] == state.PH_PLAY:
             check_invariants(s, p)
     check_invariants(s, p)
     return st, s
@@ -92,12 +96,22 @@ def test_random_play_invariants(n):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_play_invariants_with_every_alternative_reading(n):
-    p = GAME.params.resolve({"rule.saloon_finish_scores": "off", "rule.flatfoot_check": "end_of_turn",
-                             "rule.angie_counts_roofs": "off", "rule.phineus_counts": "bought_only",
-                             "rule.angie_discard_on_action_bonus": "off", "rule.bribe_target": "own_only",
-                             "rule.hand_limit_all_draws": "off", "rule.final_round_outlaw_triggers": "on",
-                             "rule.theater_position": "any_upper_floor", "rule.roof_when_pile_empty": "roof_anyway",
-                             "rule.large_footprints": "any_neighbour", "supply.roofs_large": 1})
+    p = GAME.params.resolve(
+        {
+            "rule.saloon_finish_scores": "off",
+            "rule.flatfoot_check": "end_of_turn",
+            "rule.angie_counts_roofs": "off",
+            "rule.phineus_counts": "bought_only",
+            "rule.angie_discard_on_action_bonus": "off",
+            "rule.bribe_target": "own_only",
+            "rule.hand_limit_all_draws": "off",
+            "rule.final_round_outlaw_triggers": "on",
+            "rule.theater_position": "any_upper_floor",
+            "rule.roof_when_pile_empty": "roof_anyway",
+            "rule.large_footprints": "any_neighbour",
+            "supply.roofs_large": 1,
+        }
+    )
     for seed in range(4):
         random_game(n, 100 + seed, p)
 
@@ -121,18 +135,18 @@ def test_every_game_ends_and_turn_parity(n):
         for i in range(n):
             assert turns[i] == turns[k] + (1 if i < k else 0)
         # the Reputation sources add up and rank 1 holds the best score
-        assert (si[g, :n, R("vp_tiles"):R("vp_unfinished") + 1].sum(axis=1) == si[g, :n, R("vp_total")]).all()
+        assert (si[g, :n, R("vp_tiles") : R("vp_unfinished") + 1].sum(axis=1) == si[g, :n, R("vp_total")]).all()
         best = si[g, :n, R("vp_total")].max()
         assert (si[g, :n, R("vp_total")][si[g, :n, R("rank")] == 1] == best).all()
         assert abs(out["seat_f"][g, :n, 1].sum() - 1.0) < 1e-9
-        assert (si[g, :n, R("tiles_floor1")] >= 1).all()   # the Saloon
+        assert (si[g, :n, R("tiles_floor1")] >= 1).all()  # the Saloon
 
 
 def test_default_heuristics_end_their_games_and_beat_random():
     out = run(4, 400)
     gi = out["game_int"]
     assert (gi[:, G("end_reason")] == 0).mean() > 0.97
-    assert (gi[:, G("end_reason")] != 1).all()            # never the turn cap
+    assert (gi[:, G("end_reason")] != 1).all()  # never the turn cap
     rounds = gi[:, G("rounds")]
     assert 8 <= np.median(rounds) <= 40
     # one heuristic against three random players, every seat in turn
@@ -156,9 +170,10 @@ def test_archetypes_differ_the_way_they_are_meant_to():
 
     def mean(col, slot):
         return si[:, :, R(col)][strat == slot].mean()
-    assert mean("tiles_floor3", 0) > mean("tiles_floor3", 1)          # tall builds up
-    assert mean("vp_lots", 1) > mean("vp_lots", 0)                    # wide takes outer lots
-    assert mean("citizens", 3) > mean("citizens", 1)                  # the character player collects
+
+    assert mean("tiles_floor3", 0) > mean("tiles_floor3", 1)  # tall builds up
+    assert mean("vp_lots", 1) > mean("vp_lots", 0)  # wide takes outer lots
+    assert mean("citizens", 3) > mean("citizens", 1)  # the character player collects
 
 
 def test_determinism_and_items():
@@ -170,19 +185,19 @@ def test_determinism_and_items():
     assert not np.array_equal(a["seat_int"], c["seat_int"])
     # items: tiles built match the tile counts; characters at the end match the seat columns
     for g in range(64):
-        rows = a["items"][g, :a["n_items"][g]]
+        rows = a["items"][g, : a["n_items"][g]]
         for i in range(4):
             mine = rows[rows[:, 0] == i]
-            tiles = ((mine[:, 1] >= E.IT_TILE) & (mine[:, 1] < E.IT_ROOF_S)).sum()
+            tiles = ((mine[:, 1] >= state.IT_TILE) & (mine[:, 1] < state.IT_ROOF_S)).sum()
             si = a["seat_int"][g, i]
             assert tiles == si[R("tiles_floor1")] + si[R("tiles_floor2")] + si[R("tiles_floor3")] - 1
-            roofs = ((mine[:, 1] == E.IT_ROOF_S) | (mine[:, 1] == E.IT_ROOF_L)).sum()
+            roofs = ((mine[:, 1] == state.IT_ROOF_S) | (mine[:, 1] == state.IT_ROOF_L)).sum()
             assert roofs == si[R("roofs")]
-            chars = ((mine[:, 1] >= E.IT_CHAR) & (mine[:, 1] < E.N_ITEM_IDS)).sum()
+            chars = ((mine[:, 1] >= state.IT_CHAR) & (mine[:, 1] < E.N_ITEM_IDS)).sum()
             assert chars == si[R("citizens")] + si[R("outlaws")]
-            claims = ((mine[:, 1] >= E.IT_CLAIM) & (mine[:, 1] < E.IT_CARD)).sum()
+            claims = ((mine[:, 1] >= state.IT_CLAIM) & (mine[:, 1] < state.IT_CARD)).sum()
             assert claims == si[R("claims")]
-            cards = ((mine[:, 1] >= E.IT_CARD) & (mine[:, 1] < E.IT_CHAR)).sum()
+            cards = ((mine[:, 1] >= state.IT_CARD) & (mine[:, 1] < state.IT_CHAR)).sum()
             assert cards == si[R("cards_played")]
     assert len(GAME.item_names) == E.N_ITEM_IDS == len(GAME.item_kinds)
 
@@ -190,10 +205,43 @@ def test_determinism_and_items():
 def test_replay_text(tmp_path):
     from sim.replay import replay_text
     from sim.runner import run_study
+
     folder = run_study("saloon_tycoon", tmp_path / "run", games=4, progress=False)
     lines = replay_text(folder, 1)
     text = "\n".join(lines)
     assert "takes" in text and "gold income" in text
     assert "ends the turn" in text and "Result:" in text
     assert any("builds" in ln for ln in lines) and any("finishes" in ln for ln in lines)
-    assert "event " not in text and "action " not in text      # every row has words
+    assert "event " not in text and "action " not in text  # every row has words
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_standings_count_the_final_scoring_now_and_rank_like_the_outcome(n):
+    """standings: at setup every seat stands at its unfinished Saloon's end points; the round count never goes back
+    and ends at the completed rounds; at the end the standings are the Reputation write_outcome ranks by (then
+    gold, then claims under rule.tie_claims)."""
+    p = GAME.params.defaults()
+    standing = np.zeros(E.MAX_PLAYERS, np.int64)
+    for seed in range(4):
+        st = np.zeros(1, E.STATE_DTYPE)
+        s = st[0]
+        seed_streams(s["rng"], 99, seed)
+        E.setup(s, p, n)
+        assert E.standings(s, p, standing) == 0
+        assert (standing[:n] == int(p[P.P_UNF_L])).all()  # only the unfinished Saloon, scored as large
+        out = np.zeros(E.MAX_ACTIONS, np.int64)
+        last = 0
+        while not E.is_over(s):
+            E.apply_action(s, p, out[rand_below(s["rng"], 1, E.legal_actions(s, p, out))])
+            r = E.standings(s, p, standing)
+            assert last <= r <= last + 1
+            last = r
+        assert last == s["turn_total"] // n
+        game_int = np.zeros(len(E.GAME_COLUMNS), np.int64)
+        seat_int = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+        seat_f = np.zeros((E.MAX_PLAYERS, 2))
+        items = np.zeros((E.MAX_ITEMS, 3 + len(GAME.item_columns)), np.int64)
+        E.write_outcome(s, p, game_int, seat_int, seat_f, items)
+        assert (standing[:n] == seat_int[:n, R("vp_total")]).all()
+        key = [(standing[i], s["gold"][i], s["claims_n"][i]) for i in range(n)]
+        assert [1 + sum(k > key[i] for k in key) for i in range(n)] == list(seat_int[:n, R("rank")])

@@ -5,13 +5,14 @@ every hand keeps its size), and the other seats' secret claims still in hand (de
 same slots, each keeping its state).  Public and kept: the board, tiles, cubes, gold, characters, open claims,
 scored secret claims, the discards.  Not modelled: that a held secret claim could be any claim not yet seen
 (the ones never dealt or dropped are not mixed in), and what play reveals about hands and claims."""
+
 import numba as nb
 import numpy as np
 
-from sim.rng import rand_below
+from sim.rng import rand_below, shuffle
 
-from .engine import MAX_SEC_HAND, SEC_DEALT, SEC_KEPT
 from .params import MAX_CARD_TYPES
+from .state import MAX_SEC_HAND, SEC_DEALT, SEC_KEPT
 
 
 @nb.njit(cache=True, inline="always")
@@ -44,9 +45,7 @@ def determinize(s, p, seat):
                     s.deck_n += 1
                 s.hand[j, c] = 0
     pool = s.deck_n
-    for i in range(s.deck_n - 1, 0, -1):
-        k = rand_below(s.rng, 0, i + 1)
-        s.deck[i], s.deck[k] = s.deck[k], s.deck[i]
+    shuffle(s.rng, 0, s.deck, s.deck_n)
     for j in range(s.n):
         if j != seat:
             for _ in range(np.int64(s.hand_n[j])):

@@ -8,6 +8,7 @@ machine code, and every number can be overridden with `--set` or swept.
 Slots are fixed: groups of like parameters take consecutive slots (`BASE + k * STRIDE + field`), with room for
 MAX_* entries; the counts actually present are parameters too (provenance D: counted from the data file).
 """
+
 import json
 import os
 from pathlib import Path
@@ -30,13 +31,50 @@ LOT_IDS = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4")
 OUTLAW_IDS = ("FLATFOOT_FLEMING", "MOONSHINE_ANGIE", "SYDNEY_SMYTHE", "PHINEUS_PILLBOTTOM")
 
 BONUS_KINDS = ("none", "cubes", "draw", "play_card", "action", "citizen", "gold")
-REQ_KINDS = ("none", "chars_named", "chars_any", "chars_gender_F", "chars_gender_M", "citizens", "citizens_gender_F",
-             "citizens_gender_M", "outlaws", "outlaws_max", "tiles", "tile_type", "finished_tiles", "special_tiles",
-             "distinct_tile_types_excl_saloon", "large_tiles_excl_saloon", "tiles_on_floor_3", "tiles_above_saloon",
-             "roofs", "large_roofs", "ground_lots_with_extra_gold_ge", "full_ground_arm", "gold", "income",
-             "hand_size", "cubes_on_board")
-CARD_KEYS = ("gold", "cubes", "gold_equal_income", "extra_tycoon_actions", "forbid", "buy_cubes_up_to", "price",
-             "build_now", "ignore_lot_cost", "discount", "steal_gold", "steal_cards_random", "move_character", "draw")
+REQ_KINDS = (
+    "none",
+    "chars_named",
+    "chars_any",
+    "chars_gender_F",
+    "chars_gender_M",
+    "citizens",
+    "citizens_gender_F",
+    "citizens_gender_M",
+    "outlaws",
+    "outlaws_max",
+    "tiles",
+    "tile_type",
+    "finished_tiles",
+    "special_tiles",
+    "distinct_tile_types_excl_saloon",
+    "large_tiles_excl_saloon",
+    "tiles_on_floor_3",
+    "tiles_above_saloon",
+    "roofs",
+    "large_roofs",
+    "ground_lots_with_extra_gold_ge",
+    "full_ground_arm",
+    "gold",
+    "income",
+    "hand_size",
+    "cubes_on_board",
+)
+CARD_KEYS = (
+    "gold",
+    "cubes",
+    "gold_equal_income",
+    "extra_tycoon_actions",
+    "forbid",
+    "buy_cubes_up_to",
+    "price",
+    "build_now",
+    "ignore_lot_cost",
+    "discount",
+    "steal_gold",
+    "steal_cards_random",
+    "move_character",
+    "draw",
+)
 
 
 def _err(path, msg):
@@ -91,8 +129,9 @@ def validate(data, path="<data>"):
     chars = data["characters"]
     char_ids = [c.get("id") for c in chars] if isinstance(chars, list) else []
     if len(char_ids) != N_CHARS or tuple(char_ids[:4]) != OUTLAW_IDS:
-        raise _err(path, f"characters must be {N_CHARS} entries, the four outlaws first in the order "
-                         f"{', '.join(OUTLAW_IDS)}")
+        raise _err(
+            path, f"characters must be {N_CHARS} entries, the four outlaws first in the order {', '.join(OUTLAW_IDS)}"
+        )
     for c in chars:
         if c.get("gender") not in ("F", "M"):
             raise _err(path, f"character {c['id']}: gender must be F or M")
@@ -152,8 +191,9 @@ def _claim_terms(c, path, char_ids, tile_ids):
     pts = _need(c, "points", path, f"claim {cid}")
     per = 0
     if isinstance(pts, dict):
-        per = _int(_need(pts, "per_character_in_saloon", path, f"claim {cid}.points"), path,
-                   f"claim {cid}.points", 0, 50)
+        per = _int(
+            _need(pts, "per_character_in_saloon", path, f"claim {cid}.points"), path, f"claim {cid}.points", 0, 50
+        )
         pts = 0
     else:
         pts = _int(pts, path, f"claim {cid}.points", 0, 100)
@@ -184,7 +224,7 @@ def _slug(s):
     return s.lower()
 
 
-def build_params(data, path="<data>"):
+def build_params(data, path="<data>"):  # long: the whole parameter table, one add per rule and component
     """The ParamTable and the slot bases for a validated data file (slot positions do not depend on the file)."""
     T = ParamTable()
     S = {}
@@ -200,10 +240,24 @@ def build_params(data, path="<data>"):
     S["HAND_LIMIT"] = setup("limit.hand", "tycoon_hand_limit", 1, 10, "Tycoon hand limit (discard before drawing)")
     S["SECRET_DEALT"] = setup("setup.secret_dealt", "secret_claims_dealt_kept", 0, 8, "Secret Claims dealt", 0)
     S["SECRET_KEPT"] = setup("setup.secret_kept", "secret_claims_dealt_kept", 0, 8, "Secret Claims kept", 1)
-    S["OPEN_EXTRA"] = T.add("setup.open_claims_extra", 2, lo=0, hi=20, prov="F", src="R",
-                            doc="Open Claims face up = players + this (1st edition: +1 per WEP)")
-    S["CUBES_PER_PLAYER"] = T.add("setup.cubes_per_player", 25, lo=1, hi=200, prov="F", src="R",
-                                  doc="supply cubes in the timer pile per player (1st edition: 20)")
+    S["OPEN_EXTRA"] = T.add(
+        "setup.open_claims_extra",
+        2,
+        lo=0,
+        hi=20,
+        prov="F",
+        src="R",
+        doc="Open Claims face up = players + this (1st edition: +1 per WEP)",
+    )
+    S["CUBES_PER_PLAYER"] = T.add(
+        "setup.cubes_per_player",
+        25,
+        lo=1,
+        hi=200,
+        prov="F",
+        src="R",
+        doc="supply cubes in the timer pile per player (1st edition: 20)",
+    )
     S["CUBE_PRICE"] = setup("cost.cube", "cube_price", 0, 20, "gold per bought Supply cube")
     S["BRIBE"] = setup("cost.bribe", "bribe_cost", 0, 50, "gold to bribe a character")
     S["EARN"] = setup("action.earn_gold", "earn_gold_action", 0, 20, "gold from the Earn action")
@@ -211,88 +265,249 @@ def build_params(data, path="<data>"):
     S["FIN_L"] = setup("score.finish_large", "finish_points", 0, 50, "Rep for finishing a large tile", "large")
     S["FIN_S"] = setup("score.finish_small", "finish_points", 0, 50, "Rep for finishing a small tile", "small")
     S["ROOF_PTS"] = setup("score.roof", "roof_points", 0, 50, "Rep for a roof")
-    S["UNF_L"] = setup("score.unfinished_large", "unfinished_endgame_points", 0, 50,
-                       "end-game Rep per unfinished large tile", "large")
-    S["UNF_S"] = setup("score.unfinished_small", "unfinished_endgame_points", 0, 50,
-                       "end-game Rep per unfinished small tile", "small")
+    S["UNF_L"] = setup(
+        "score.unfinished_large", "unfinished_endgame_points", 0, 50, "end-game Rep per unfinished large tile", "large"
+    )
+    S["UNF_S"] = setup(
+        "score.unfinished_small", "unfinished_endgame_points", 0, 50, "end-game Rep per unfinished small tile", "small"
+    )
     S["CIT_PTS"] = setup("score.citizen", "citizen_endgame_points", -50, 50, "end-game Rep per Citizen")
-    S["MIN_INCOME"] = T.add("income.minimum", 1, lo=0, hi=10, prov="F", src="R ('You always earn at least 1 gold')",
-                            doc="least gold taken in the Income step")
+    S["MIN_INCOME"] = T.add(
+        "income.minimum",
+        1,
+        lo=0,
+        hi=10,
+        prov="F",
+        src="R ('You always earn at least 1 gold')",
+        doc="least gold taken in the Income step",
+    )
     roofs = data["roofs"]
-    S["ROOFS_S"] = T.add("supply.roofs_small", roofs["small"], lo=0, hi=100, prov=roofs["p"], src="R",
-                         doc="small roof tiles")
-    S["ROOFS_L"] = T.add("supply.roofs_large", roofs["large"], lo=0, hi=100, prov=roofs["p"], src="R",
-                         doc="large roof tiles")
+    S["ROOFS_S"] = T.add(
+        "supply.roofs_small", roofs["small"], lo=0, hi=100, prov=roofs["p"], src="R", doc="small roof tiles"
+    )
+    S["ROOFS_L"] = T.add(
+        "supply.roofs_large", roofs["large"], lo=0, hi=100, prov=roofs["p"], src="R", doc="large roof tiles"
+    )
     # outlaws
-    S["FLAT_GOLD"] = T.add("outlaw.flatfoot_gold", 10, lo=1, hi=1000, prov="F", src="R",
-                           doc="Flatfoot Fleming goes to the first player to hold this much gold on his turn")
-    S["FLAT_MALUS"] = T.add("outlaw.flatfoot_income_malus", 1, lo=0, hi=10, prov="F", src="R",
-                            doc="gold less at Income while holding Flatfoot Fleming")
-    S["ANGIE_TILES"] = T.add("outlaw.angie_tiles", 5, lo=1, hi=100, prov="F", src="R",
-                             doc="Moonshine Angie goes to the first player to build this many tiles")
-    S["PHIN_CUBES"] = T.add("outlaw.phineus_cubes", 5, lo=1, hi=200, prov="F", src="R",
-                            doc="Phineus Pillbottom goes to the first player with this many cubes on his board")
-    S["PHIN_PRICE"] = T.add("outlaw.phineus_cube_price", 3, lo=0, hi=50, prov="F", src="R",
-                            doc="cube price while holding Phineus Pillbottom")
-    S["SYD_PTS"] = T.add("outlaw.sydney_points", -5, lo=-50, hi=50, prov="F", src="R",
-                         doc="end-game Rep of the player holding Sydney Smythe")
+    S["FLAT_GOLD"] = T.add(
+        "outlaw.flatfoot_gold",
+        10,
+        lo=1,
+        hi=1000,
+        prov="F",
+        src="R",
+        doc="Flatfoot Fleming goes to the first player to hold this much gold on his turn",
+    )
+    S["FLAT_MALUS"] = T.add(
+        "outlaw.flatfoot_income_malus",
+        1,
+        lo=0,
+        hi=10,
+        prov="F",
+        src="R",
+        doc="gold less at Income while holding Flatfoot Fleming",
+    )
+    S["ANGIE_TILES"] = T.add(
+        "outlaw.angie_tiles",
+        5,
+        lo=1,
+        hi=100,
+        prov="F",
+        src="R",
+        doc="Moonshine Angie goes to the first player to build this many tiles",
+    )
+    S["PHIN_CUBES"] = T.add(
+        "outlaw.phineus_cubes",
+        5,
+        lo=1,
+        hi=200,
+        prov="F",
+        src="R",
+        doc="Phineus Pillbottom goes to the first player with this many cubes on his board",
+    )
+    S["PHIN_PRICE"] = T.add(
+        "outlaw.phineus_cube_price",
+        3,
+        lo=0,
+        hi=50,
+        prov="F",
+        src="R",
+        doc="cube price while holding Phineus Pillbottom",
+    )
+    S["SYD_PTS"] = T.add(
+        "outlaw.sydney_points",
+        -5,
+        lo=-50,
+        hi=50,
+        prov="F",
+        src="R",
+        doc="end-game Rep of the player holding Sydney Smythe",
+    )
     # ambiguity readings (notes section 4) and engine options
-    S["R_SALOON_SCORES"] = T.add("rule.saloon_finish_scores", "on", kind="bool", prov="A", src="S2",
-                                 doc="finishing the Saloon scores like any large tile (off: no Rep)")
-    S["R_FLAT_TIMING"] = T.add("rule.flatfoot_check", "any_time", kind="choice", choices=("any_time", "end_of_turn"),
-                               prov="D", src="S4 (R: 'immediately')",
-                               doc="when the 10-gold trigger is checked during the player's own turn")
-    S["R_ANGIE_ROOFS"] = T.add("rule.angie_counts_roofs", "on", kind="bool", prov="A", src="S5",
-                               doc="roofs count among the tiles built for Moonshine Angie (the Saloon never does)")
-    S["R_PHIN_COUNT"] = T.add("rule.phineus_counts", "any_cubes", kind="choice", choices=("any_cubes", "bought_only"),
-                              prov="A", src="S6", doc="which cubes on the board count for Phineus Pillbottom")
-    S["R_ANGIE_ACTION_BONUS"] = T.add("rule.angie_discard_on_action_bonus", "on", kind="bool", prov="D", src="S8",
-                                      doc="a card played through a tile's 'take an action' bonus needs Angie's discard")
-    S["R_BRIBE_TARGET"] = T.add("rule.bribe_target", "any_saloon", kind="choice", choices=("any_saloon", "own_only"),
-                                prov="F", src="S9 (R: 'from one player's saloon to another (including your own)')",
-                                doc="where a bribed or card-moved character may go")
-    S["R_LIMIT_ALL_DRAWS"] = T.add("rule.hand_limit_all_draws", "on", kind="bool", prov="D", src="S10",
-                                   doc="the discard-before-draw hand limit applies to every draw (off: Draw action "
-                                       "only)")
-    S["R_FINAL_OUTLAWS"] = T.add("rule.final_round_outlaw_triggers", "off", kind="bool", prov="D", src="S13",
-                                 doc="on: outlaw triggers still hand out outlaws in the others' final turns")
-    S["R_THEATER"] = T.add("rule.theater_position", "above_saloon", kind="choice",
-                           choices=("above_saloon", "any_upper_floor"), prov="F", src="S14",
-                           doc="tiles marked above_saloon go on the Saloon's column (floor 2-3) "
-                               "or on any floor 2-3 lot")
-    S["R_ROOF_EMPTY"] = T.add("rule.roof_when_pile_empty", "none", kind="choice", choices=("none", "roof_anyway"),
-                              prov="A", src="S15", doc="a finished 3rd-floor tile when that roof pile is empty")
-    S["R_FOOTPRINTS"] = T.add("rule.large_footprints", "any_neighbour", kind="choice",
-                              choices=("aligned", "any_neighbour"), prov="D",
-                              src="S1 (R: 'a large tile ... two lots'; both readings fit both rulebook examples)",
-                              doc="large tiles on any two neighbouring lots of an arm, or only on aligned lot pairs "
-                                  "(A1+A2, A3+A4, ...)")
-    S["R_CUBE_BUY"] = T.add("rule.cube_purchase", "all_then_place", kind="choice",
-                            choices=("all_then_place", "one_at_a_time"), prov="F",
-                            src="R Supply Your Tiles ('1. Pay 2 gold per Supply cube ... 2. Take the Supply cubes "
-                                "you purchased and place them')",
-                            doc="a purchase pays for every cube at the price in force when it starts, then places "
-                                "them (an outlaw arriving mid-purchase does not reprice it), or each cube is bought "
-                                "and placed on its own")
-    S["R_TIE_CLAIMS"] = T.add("rule.tiebreak_claims", "on", kind="bool", prov="F", src="R",
-                              doc="second tie-break: most claims (after most gold)")
-    S["R_STEAL_LIMIT"] = T.add("rule.steal_respects_hand_limit", "on", kind="bool", prov="A", src="assumed card text",
-                               doc="stolen cards stop at the hand limit (the rest stay with the victim)")
-    S["TURN_CAP"] = T.add("engine.turn_cap", 600, lo=10, hi=20000, prov="A", src="engine safety",
-                          doc="total turns after which a game stops unfinished (end_reason turn_cap)")
-    S["STALL_ROUNDS"] = T.add("engine.stall_rounds", 5, lo=0, hi=1000, prov="A",
-                              src="not in the rulebook: a game where nobody can place a cube never empties the pile",
-                              doc="end the game (end_reason stalled) after this many whole rounds in which nobody "
-                                  "built a tile or placed a cube; 0 = never")
+    S["R_SALOON_SCORES"] = T.add(
+        "rule.saloon_finish_scores",
+        "on",
+        kind="bool",
+        prov="A",
+        src="S2",
+        doc="finishing the Saloon scores like any large tile (off: no Rep)",
+    )
+    S["R_FLAT_TIMING"] = T.add(
+        "rule.flatfoot_check",
+        "any_time",
+        kind="choice",
+        choices=("any_time", "end_of_turn"),
+        prov="D",
+        src="S4 (R: 'immediately')",
+        doc="when the 10-gold trigger is checked during the player's own turn",
+    )
+    S["R_ANGIE_ROOFS"] = T.add(
+        "rule.angie_counts_roofs",
+        "on",
+        kind="bool",
+        prov="A",
+        src="S5",
+        doc="roofs count among the tiles built for Moonshine Angie (the Saloon never does)",
+    )
+    S["R_PHIN_COUNT"] = T.add(
+        "rule.phineus_counts",
+        "any_cubes",
+        kind="choice",
+        choices=("any_cubes", "bought_only"),
+        prov="A",
+        src="S6",
+        doc="which cubes on the board count for Phineus Pillbottom",
+    )
+    S["R_ANGIE_ACTION_BONUS"] = T.add(
+        "rule.angie_discard_on_action_bonus",
+        "on",
+        kind="bool",
+        prov="D",
+        src="S8",
+        doc="a card played through a tile's 'take an action' bonus needs Angie's discard",
+    )
+    S["R_BRIBE_TARGET"] = T.add(
+        "rule.bribe_target",
+        "any_saloon",
+        kind="choice",
+        choices=("any_saloon", "own_only"),
+        prov="F",
+        src="S9 (R: 'from one player's saloon to another (including your own)')",
+        doc="where a bribed or card-moved character may go",
+    )
+    S["R_LIMIT_ALL_DRAWS"] = T.add(
+        "rule.hand_limit_all_draws",
+        "on",
+        kind="bool",
+        prov="D",
+        src="S10",
+        doc="the discard-before-draw hand limit applies to every draw (off: Draw action only)",
+    )
+    S["R_FINAL_OUTLAWS"] = T.add(
+        "rule.final_round_outlaw_triggers",
+        "off",
+        kind="bool",
+        prov="D",
+        src="S13",
+        doc="on: outlaw triggers still hand out outlaws in the others' final turns",
+    )
+    S["R_THEATER"] = T.add(
+        "rule.theater_position",
+        "above_saloon",
+        kind="choice",
+        choices=("above_saloon", "any_upper_floor"),
+        prov="F",
+        src="S14",
+        doc="tiles marked above_saloon go on the Saloon's column (floor 2-3) or on any floor 2-3 lot",
+    )
+    S["R_ROOF_EMPTY"] = T.add(
+        "rule.roof_when_pile_empty",
+        "none",
+        kind="choice",
+        choices=("none", "roof_anyway"),
+        prov="A",
+        src="S15",
+        doc="a finished 3rd-floor tile when that roof pile is empty",
+    )
+    S["R_FOOTPRINTS"] = T.add(
+        "rule.large_footprints",
+        "any_neighbour",
+        kind="choice",
+        choices=("aligned", "any_neighbour"),
+        prov="D",
+        src="S1 (R: 'a large tile ... two lots'; both readings fit both rulebook examples)",
+        doc="large tiles on any two neighbouring lots of an arm, or only on aligned lot pairs (A1+A2, A3+A4, ...)",
+    )
+    S["R_CUBE_BUY"] = T.add(
+        "rule.cube_purchase",
+        "all_then_place",
+        kind="choice",
+        choices=("all_then_place", "one_at_a_time"),
+        prov="F",
+        src="R Supply Your Tiles ('1. Pay 2 gold per Supply cube ... 2. Take the Supply cubes "
+        "you purchased and place them')",
+        doc="a purchase pays for every cube at the price in force when it starts, then places "
+        "them (an outlaw arriving mid-purchase does not reprice it), or each cube is bought "
+        "and placed on its own",
+    )
+    S["R_TIE_CLAIMS"] = T.add(
+        "rule.tiebreak_claims",
+        "on",
+        kind="bool",
+        prov="F",
+        src="R",
+        doc="second tie-break: most claims (after most gold)",
+    )
+    S["R_STEAL_LIMIT"] = T.add(
+        "rule.steal_respects_hand_limit",
+        "on",
+        kind="bool",
+        prov="A",
+        src="assumed card text",
+        doc="stolen cards stop at the hand limit (the rest stay with the victim)",
+    )
+    S["TURN_CAP"] = T.add(
+        "engine.turn_cap",
+        600,
+        lo=10,
+        hi=20000,
+        prov="A",
+        src="engine safety",
+        doc="total turns after which a game stops unfinished (end_reason turn_cap)",
+    )
+    S["STALL_ROUNDS"] = T.add(
+        "engine.stall_rounds",
+        5,
+        lo=0,
+        hi=1000,
+        prov="A",
+        src="not in the rulebook: a game where nobody can place a cube never empties the pile",
+        doc="end the game (end_reason stalled) after this many whole rounds in which nobody "
+        "built a tile or placed a cube; 0 = never",
+    )
     # lots
     S["LOT0"] = len(T)
     by_id = {lot["id"]: lot for lot in data["board"]["lots"]}
     for lid in LOT_IDS:
         lot = by_id[lid]
-        T.add(f"lot.{lid}.gold", lot["extra_gold"], lo=0, hi=100, prov=lot.get("p", "A"), src=lot.get("why", ""),
-              doc=f"extra gold to build on ground lot {lid}")
-        T.add(f"lot.{lid}.rep", lot["rep"], lo=-50, hi=100, prov=lot.get("p", "A"), src=lot.get("why", ""),
-              doc=f"Rep for building on ground lot {lid}")
+        T.add(
+            f"lot.{lid}.gold",
+            lot["extra_gold"],
+            lo=0,
+            hi=100,
+            prov=lot.get("p", "A"),
+            src=lot.get("why", ""),
+            doc=f"extra gold to build on ground lot {lid}",
+        )
+        T.add(
+            f"lot.{lid}.rep",
+            lot["rep"],
+            lo=-50,
+            hi=100,
+            prov=lot.get("p", "A"),
+            src=lot.get("why", ""),
+            doc=f"Rep for building on ground lot {lid}",
+        )
     # characters
     chars = data["characters"]
     char_ids = [c["id"] for c in chars]
@@ -300,15 +515,36 @@ def build_params(data, path="<data>"):
     for c in chars:
         pv = c.get("provenance", {})
         gp = pv.get("gender", pv.get("all", "A"))[:1]
-        T.add(f"char.{_slug(c['id'])}.gender", c["gender"], kind="choice", choices=("F", "M"),
-              prov=gp if gp in "FDA" else "A", src=",".join(c.get("src", [])), doc=f"gender of {c['name']}")
-        T.add(f"char.{_slug(c['id'])}.kind", c["kind"], kind="choice", choices=("outlaw", "citizen"),
-              prov="F" if c["kind"] == "outlaw" else "D", src=",".join(c.get("src", [])), doc=f"kind of {c['name']}")
+        T.add(
+            f"char.{_slug(c['id'])}.gender",
+            c["gender"],
+            kind="choice",
+            choices=("F", "M"),
+            prov=gp if gp in "FDA" else "A",
+            src=",".join(c.get("src", [])),
+            doc=f"gender of {c['name']}",
+        )
+        T.add(
+            f"char.{_slug(c['id'])}.kind",
+            c["kind"],
+            kind="choice",
+            choices=("outlaw", "citizen"),
+            prov="F" if c["kind"] == "outlaw" else "D",
+            src=",".join(c.get("src", [])),
+            doc=f"kind of {c['name']}",
+        )
     # tiles
     tiles = data["tiles"]
     tile_ids = [t["id"] for t in tiles]
-    S["N_TILES"] = T.add("count.tile_types", len(tiles), lo=2, hi=MAX_TILE_TYPES, prov="D", src="data file",
-                         doc="tile types in the data file (structural: change the file, not this)")
+    S["N_TILES"] = T.add(
+        "count.tile_types",
+        len(tiles),
+        lo=2,
+        hi=MAX_TILE_TYPES,
+        prov="D",
+        src="data file",
+        doc="tile types in the data file (structural: change the file, not this)",
+    )
     S["TILE0"] = len(T)
     for k in range(MAX_TILE_TYPES):
         t = tiles[k] if k < len(tiles) else None
@@ -318,37 +554,87 @@ def build_params(data, path="<data>"):
         def prov(key, pv=pv):
             v = str(pv.get(key, pv.get("all", "A")))[:1]
             return v if v in "FDA" else "A"
+
         fb = (t or {}).get("finish_bonus") or {"type": "none"}
         pre = (t or {}).get("prereq") or {}
         floors = pre.get("floors", [1, 2, 3])
-        T.add(f"{pref}.large", "on" if t and t["size"] == "L" else "off", kind="bool", prov=prov("size"),
-              doc="large tile")
+        T.add(
+            f"{pref}.large", "on" if t and t["size"] == "L" else "off", kind="bool", prov=prov("size"), doc="large tile"
+        )
         T.add(f"{pref}.copies", t["copies"] if t else 0, lo=0, hi=40, prov=prov("copies"), doc="copies in the game")
         T.add(f"{pref}.cost", (t.get("cost") or 0) if t else 0, lo=0, hi=100, prov=prov("cost"), doc="gold cost")
-        T.add(f"{pref}.cubes", t["cube_spaces"] if t else 1, lo=1, hi=12, prov=prov("cube_spaces"),
-              doc="supply cube spaces")
-        T.add(f"{pref}.bonus", fb["type"], kind="choice", choices=BONUS_KINDS, prov=prov("finish_bonus"),
-              doc="one-time finishing bonus")
-        T.add(f"{pref}.bonus_n", fb.get("n", 0), lo=0, hi=20, prov=prov("finish_bonus"),
-              doc="bonus amount (cubes, cards, gold)")
-        T.add(f"{pref}.citizen", char_ids.index(fb["who"]) if fb["type"] == "citizen" else -1, lo=-1, hi=N_CHARS - 1,
-              prov=prov("citizen"), doc="character index the bonus brings (-1 none)")
+        T.add(
+            f"{pref}.cubes",
+            t["cube_spaces"] if t else 1,
+            lo=1,
+            hi=12,
+            prov=prov("cube_spaces"),
+            doc="supply cube spaces",
+        )
+        T.add(
+            f"{pref}.bonus",
+            fb["type"],
+            kind="choice",
+            choices=BONUS_KINDS,
+            prov=prov("finish_bonus"),
+            doc="one-time finishing bonus",
+        )
+        T.add(
+            f"{pref}.bonus_n",
+            fb.get("n", 0),
+            lo=0,
+            hi=20,
+            prov=prov("finish_bonus"),
+            doc="bonus amount (cubes, cards, gold)",
+        )
+        T.add(
+            f"{pref}.citizen",
+            char_ids.index(fb["who"]) if fb["type"] == "citizen" else -1,
+            lo=-1,
+            hi=N_CHARS - 1,
+            prov=prov("citizen"),
+            doc="character index the bonus brings (-1 none)",
+        )
         T.add(f"{pref}.floor_min", min(floors), lo=1, hi=3, prov=prov("prereq"), doc="lowest floor allowed")
         T.add(f"{pref}.floor_max", max(floors), lo=1, hi=3, prov=prov("prereq"), doc="highest floor allowed")
-        T.add(f"{pref}.above_saloon", "on" if pre.get("above_saloon") else "off", kind="bool", prov=prov("prereq"),
-              doc="must stand above the Saloon")
+        T.add(
+            f"{pref}.above_saloon",
+            "on" if pre.get("above_saloon") else "off",
+            kind="bool",
+            prov=prov("prereq"),
+            doc="must stand above the Saloon",
+        )
         req = pre.get("requires_built", [])
-        T.add(f"{pref}.requires", tile_ids.index(req[0]) if req else -1, lo=-1, hi=MAX_TILE_TYPES - 1,
-              prov=prov("prereq"), doc="tile index that must already be built (-1 none)")
+        T.add(
+            f"{pref}.requires",
+            tile_ids.index(req[0]) if req else -1,
+            lo=-1,
+            hi=MAX_TILE_TYPES - 1,
+            prov=prov("prereq"),
+            doc="tile index that must already be built (-1 none)",
+        )
         forb = pre.get("forbidden_if_built", [])
-        T.add(f"{pref}.forbidden_if", tile_ids.index(forb[0]) if forb else -1, lo=-1, hi=MAX_TILE_TYPES - 1,
-              prov=prov("prereq"), doc="tile index whose presence forbids this one (-1 none)")
+        T.add(
+            f"{pref}.forbidden_if",
+            tile_ids.index(forb[0]) if forb else -1,
+            lo=-1,
+            hi=MAX_TILE_TYPES - 1,
+            prov=prov("prereq"),
+            doc="tile index whose presence forbids this one (-1 none)",
+        )
         T.add(f"{pref}.special", "on" if t and t.get("special") else "off", kind="bool", prov="F", doc="special tile")
     S["TS"] = 13
     # cards
     cards = data["tycoon_cards"]
-    S["N_CARDS"] = T.add("count.card_types", len(cards), lo=1, hi=MAX_CARD_TYPES, prov="D", src="data file",
-                         doc="Tycoon card types in the data file (structural)")
+    S["N_CARDS"] = T.add(
+        "count.card_types",
+        len(cards),
+        lo=1,
+        hi=MAX_CARD_TYPES,
+        prov="D",
+        src="data file",
+        doc="Tycoon card types in the data file (structural)",
+    )
     S["CARD0"] = len(T)
     for k in range(MAX_CARD_TYPES):
         c = cards[k] if k < len(cards) else None
@@ -362,31 +648,76 @@ def build_params(data, path="<data>"):
         T.add(f"{pref}.copies", c["copies"] if c else 0, lo=0, hi=MAX_DECK, prov=pc, doc="copies in the deck")
         T.add(f"{pref}.gold", e.get("gold", 0), lo=0, hi=100, prov=pe, doc="gold gained")
         T.add(f"{pref}.cubes", e.get("cubes", 0), lo=0, hi=20, prov=pe, doc="cubes to place at once")
-        T.add(f"{pref}.gold_equal_income", "on" if e.get("gold_equal_income") else "off", kind="bool", prov=pe,
-              doc="gain gold equal to the income track")
-        T.add(f"{pref}.extra_actions", e.get("extra_tycoon_actions", 0), lo=0, hi=5, prov=pe,
-              doc="extra Tycoon actions this turn")
-        T.add(f"{pref}.extra_no_play", "on" if "play_card" in e.get("forbid", []) else "off", kind="bool", prov=pe,
-              doc="the extra actions may not play a card")
+        T.add(
+            f"{pref}.gold_equal_income",
+            "on" if e.get("gold_equal_income") else "off",
+            kind="bool",
+            prov=pe,
+            doc="gain gold equal to the income track",
+        )
+        T.add(
+            f"{pref}.extra_actions",
+            e.get("extra_tycoon_actions", 0),
+            lo=0,
+            hi=5,
+            prov=pe,
+            doc="extra Tycoon actions this turn",
+        )
+        T.add(
+            f"{pref}.extra_no_play",
+            "on" if "play_card" in e.get("forbid", []) else "off",
+            kind="bool",
+            prov=pe,
+            doc="the extra actions may not play a card",
+        )
         T.add(f"{pref}.cheap_cubes", e.get("buy_cubes_up_to", 0), lo=0, hi=20, prov=pe, doc="cubes buyable at a price")
         T.add(f"{pref}.cheap_price", e.get("price", 0), lo=0, hi=20, prov=pe, doc="price of those cubes")
         T.add(f"{pref}.build", "on" if e.get("build_now") else "off", kind="bool", prov=pe, doc="build a tile now")
-        T.add(f"{pref}.ignore_lot", "on" if e.get("ignore_lot_cost") else "off", kind="bool", prov=pe,
-              doc="that build ignores the lot's extra gold (Rep still scored)")
+        T.add(
+            f"{pref}.ignore_lot",
+            "on" if e.get("ignore_lot_cost") else "off",
+            kind="bool",
+            prov=pe,
+            doc="that build ignores the lot's extra gold (Rep still scored)",
+        )
         T.add(f"{pref}.discount", e.get("discount", 0), lo=0, hi=50, prov=pe, doc="that build's tile discount")
-        T.add(f"{pref}.steal_gold", e.get("steal_gold", 0), lo=0, hi=50, prov=pe,
-              doc="gold taken from the richest opponent")
-        T.add(f"{pref}.steal_cards", e.get("steal_cards_random", 0), lo=0, hi=5, prov=pe,
-              doc="random cards taken from the opponent with most cards")
-        T.add(f"{pref}.move_character", "on" if e.get("move_character") else "off", kind="bool", prov=pe,
-              doc="move a character in town to another saloon")
+        T.add(
+            f"{pref}.steal_gold",
+            e.get("steal_gold", 0),
+            lo=0,
+            hi=50,
+            prov=pe,
+            doc="gold taken from the richest opponent",
+        )
+        T.add(
+            f"{pref}.steal_cards",
+            e.get("steal_cards_random", 0),
+            lo=0,
+            hi=5,
+            prov=pe,
+            doc="random cards taken from the opponent with most cards",
+        )
+        T.add(
+            f"{pref}.move_character",
+            "on" if e.get("move_character") else "off",
+            kind="bool",
+            prov=pe,
+            doc="move a character in town to another saloon",
+        )
         T.add(f"{pref}.draw", e.get("draw", 0), lo=0, hi=5, prov=pe, doc="cards drawn")
     S["CS"] = 15
     # claims
     for sec, cap, key in (("open_claims", MAX_OPEN, "OPEN"), ("secret_claims", MAX_SECRET, "SECRET")):
         cl = data[sec]
-        S[f"N_{key}"] = T.add(f"count.{sec}", len(cl), lo=1, hi=cap, prov="D", src="data file",
-                              doc=f"{sec.replace('_', ' ')} in the data file (structural)")
+        S[f"N_{key}"] = T.add(
+            f"count.{sec}",
+            len(cl),
+            lo=1,
+            hi=cap,
+            prov="D",
+            src="data file",
+            doc=f"{sec.replace('_', ' ')} in the data file (structural)",
+        )
         S[f"{key}0"] = len(T)
         for k in range(cap):
             c = cl[k] if k < len(cl) else None
@@ -399,8 +730,14 @@ def build_params(data, path="<data>"):
             for j in range(MAX_TERMS):
                 kind, a, n = terms[j] if j < len(terms) else ("none", 0, 0)
                 T.add(f"{pref}.req{j}", kind, kind="choice", choices=REQ_KINDS, prov=pv, doc="requirement kind")
-                T.add(f"{pref}.req{j}_a", a, lo=0, hi=100, prov=pv,
-                      doc="requirement argument (character or tile index, lot gold threshold)")
+                T.add(
+                    f"{pref}.req{j}_a",
+                    a,
+                    lo=0,
+                    hi=100,
+                    prov=pv,
+                    doc="requirement argument (character or tile index, lot gold threshold)",
+                )
                 T.add(f"{pref}.req{j}_n", n, lo=0, hi=1000, prov=pv, doc="requirement amount")
     S["KS"] = 2 + 3 * MAX_TERMS
     return T, S
@@ -475,12 +812,65 @@ P_N_SECRET = SLOTS["N_SECRET"]
 P_SECRET0 = SLOTS["SECRET0"]
 KS = SLOTS["KS"]
 # field offsets
-TF_LARGE, TF_COPIES, TF_COST, TF_CUBES, TF_BONUS, TF_BONUS_N, TF_CITIZEN, TF_FMIN, TF_FMAX, TF_ABOVE, TF_REQ, \
-    TF_FORBID, TF_SPECIAL = range(13)
-CF_COPIES, CF_GOLD, CF_CUBES, CF_GOLD_INCOME, CF_EXTRA, CF_EXTRA_NOPLAY, CF_CHEAP_N, CF_CHEAP_PRICE, CF_BUILD, \
-    CF_IGNORE_LOT, CF_DISCOUNT, CF_STEAL_GOLD, CF_STEAL_CARDS, CF_MOVE, CF_DRAW = range(15)
+(
+    TF_LARGE,
+    TF_COPIES,
+    TF_COST,
+    TF_CUBES,
+    TF_BONUS,
+    TF_BONUS_N,
+    TF_CITIZEN,
+    TF_FMIN,
+    TF_FMAX,
+    TF_ABOVE,
+    TF_REQ,
+    TF_FORBID,
+    TF_SPECIAL,
+) = range(13)
+(
+    CF_COPIES,
+    CF_GOLD,
+    CF_CUBES,
+    CF_GOLD_INCOME,
+    CF_EXTRA,
+    CF_EXTRA_NOPLAY,
+    CF_CHEAP_N,
+    CF_CHEAP_PRICE,
+    CF_BUILD,
+    CF_IGNORE_LOT,
+    CF_DISCOUNT,
+    CF_STEAL_GOLD,
+    CF_STEAL_CARDS,
+    CF_MOVE,
+    CF_DRAW,
+) = range(15)
 KF_POINTS, KF_PER, KF_TERM0 = 0, 1, 2
 B_NONE, B_CUBES, B_DRAW, B_PLAY, B_ACTION, B_CITIZEN, B_GOLD = range(len(BONUS_KINDS))
-(R_NONE, R_NAMED, R_ANY, R_F, R_M, R_CIT, R_CIT_F, R_CIT_M, R_OUTLAWS, R_OUTLAWS_MAX, R_TILES, R_TILE_TYPE,
- R_FINISHED, R_SPECIAL, R_DISTINCT, R_LARGE_EXCL, R_FLOOR3, R_ABOVE_SALOON, R_ROOFS, R_LARGE_ROOFS, R_LOTS_GE,
- R_FULL_ARM, R_GOLD, R_INCOME, R_HAND, R_CUBES) = range(len(REQ_KINDS))
+(
+    R_NONE,
+    R_NAMED,
+    R_ANY,
+    R_F,
+    R_M,
+    R_CIT,
+    R_CIT_F,
+    R_CIT_M,
+    R_OUTLAWS,
+    R_OUTLAWS_MAX,
+    R_TILES,
+    R_TILE_TYPE,
+    R_FINISHED,
+    R_SPECIAL,
+    R_DISTINCT,
+    R_LARGE_EXCL,
+    R_FLOOR3,
+    R_ABOVE_SALOON,
+    R_ROOFS,
+    R_LARGE_ROOFS,
+    R_LOTS_GE,
+    R_FULL_ARM,
+    R_GOLD,
+    R_INCOME,
+    R_HAND,
+    R_CUBES,
+) = range(len(REQ_KINDS))

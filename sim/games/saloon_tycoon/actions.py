@@ -1,0 +1,510 @@
+"""Saloon Tycoon's actions and the legal-action list.
+
+Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and named fields.  While a task is
+pending (bonus cubes, a hand-limit discard, an optional bonus play, the "take an action" bonus, a card build, a
+character move) only its decisions are legal; otherwise the main step: End turn, the Tycoon actions while actions
+remain, the free actions (buy a cube, stake a claim).
+"""
+
+import numba as nb
+import numpy as np
+
+from sim.kernel import LEGAL_TYPE, one_copy
+from sim.toolkit import ActionCodec, push
+
+from .params import (
+    MAX_CARD_TYPES,
+    MAX_TERMS,
+    MAX_TILE_TYPES,
+    N_CHARS,
+    P_BRIBE,
+    P_N_TILES,
+    P_R_ANGIE_ACTION_BONUS,
+    P_R_BRIBE_TARGET,
+    P_R_FOOTPRINTS,
+    P_R_THEATER,
+    R_ABOVE_SALOON,
+    R_ANY,
+    R_CIT,
+    R_CIT_F,
+    R_CIT_M,
+    R_CUBES,
+    R_DISTINCT,
+    R_F,
+    R_FINISHED,
+    R_FLOOR3,
+    R_FULL_ARM,
+    R_GOLD,
+    R_HAND,
+    R_INCOME,
+    R_LARGE_EXCL,
+    R_LARGE_ROOFS,
+    R_LOTS_GE,
+    R_M,
+    R_NAMED,
+    R_OUTLAWS,
+    R_OUTLAWS_MAX,
+    R_ROOFS,
+    R_SPECIAL,
+    R_TILE_TYPE,
+    R_TILES,
+    TF_LARGE,
+    TF_SPECIAL,
+)
+from .queries import (
+    LOT_GOLD,
+    card_playable,
+    char_is_citizen,
+    char_is_female,
+    claim_term,
+    count_type,
+    income_of,
+    kbase,
+    lot_gold,
+    lot_param,
+    purchase_price,
+    restricted,
+    spot_free,
+    tile_open,
+    tparam,
+)
+from .state import (
+    ANGIE,
+    FP_LARGE,
+    MAX_PLAYERS,
+    MAX_SEC_HAND,
+    MAX_TILES,
+    N_CLAIM_IDS,
+    N_FP,
+    NFLOORS,
+    NPOS,
+    PH_KEEP,
+    PH_PLAY,
+    ROOF_LARGE,
+    ROOF_SMALL,
+    SEC_DEALT,
+    SEC_KEPT,
+    TK_ACTION,
+    TK_CBUILD,
+    TK_CHEAP,
+    TK_CUBES,
+    TK_DISCARD1,
+    TK_DRAW,
+    TK_MOVE,
+    TK_PLAYOPT,
+    TM_ABOVE,
+    TM_F0,
+    TM_F1,
+    TM_F2,
+    TM_LARGE,
+)
+
+
+def _bits(n):
+    """Bits of a field whose values are 0..n-1."""
+    return max(1, (n - 1).bit_length())
+
+
+CODEC = ActionCodec(
+    kinds={
+        "END_TURN": (),
+        "EARN": (),  # the Tycoon actions
+        "DRAW": (),
+        "PLAY": ("card",),
+        "BUILD": ("tile", "floor", "footprint"),
+        "BRIBE": ("character", "seat"),
+        "BUY": ("own_tile",),  # free actions (own_tile: a tile instance of the seat's board)
+        "STAKE": ("claim",),
+        "PLACE": ("own_tile",),  # decisions of a pending task: a bonus or card cube
+        "DISCARD": ("card",),  # hand limit, or Moonshine Angie's discard
+        "BONUS_PLAY": ("card",),  # a tile's "play a card" bonus
+        "SKIP": (),  # decline an optional task
+        "MOVE": ("character", "seat"),  # a card's character move
+        "CARD_BUILD": ("tile", "floor", "footprint"),
+        "CHEAP_CUBE": ("own_tile",),  # a card's cubes at a set price
+        "DROP": ("claim",),  # setup: drop a dealt secret claim
+    },
+    fields={
+        "card": _bits(MAX_CARD_TYPES),
+        "tile": _bits(MAX_TILE_TYPES),
+        "floor": _bits(NFLOORS),
+        "footprint": _bits(N_FP),
+        "character": _bits(N_CHARS),
+        "seat": _bits(MAX_PLAYERS),
+        "own_tile": _bits(MAX_TILES),
+        "claim": _bits(N_CLAIM_IDS),
+    },
+)
+(
+    END_TURN,
+    EARN,
+    DRAW,
+    PLAY,
+    BUILD,
+    BRIBE,
+    BUY,
+    STAKE,
+    PLACE,
+    DISCARD,
+    BONUS_PLAY,
+    SKIP,
+    MOVE,
+    CARD_BUILD,
+    CHEAP_CUBE,
+    DROP,
+) = CODEC.kind_ids(*CODEC.kind_names)
+kind_of = CODEC.kind_getter()
+card_of, tile_of, floor_of, footprint_of, character_of, seat_of, own_tile_of, claim_of = CODEC.getters(
+    "card", "tile", "floor", "footprint", "character", "seat", "own_tile", "claim"
+)
+encode_play = CODEC.encoder("PLAY")
+encode_build = CODEC.encoder("BUILD")
+encode_bribe = CODEC.encoder("BRIBE")
+encode_buy = CODEC.encoder("BUY")
+encode_stake = CODEC.encoder("STAKE")
+encode_place = CODEC.encoder("PLACE")
+encode_discard = CODEC.encoder("DISCARD")
+encode_bonus_play = CODEC.encoder("BONUS_PLAY")
+encode_move = CODEC.encoder("MOVE")
+encode_card_build = CODEC.encoder("CARD_BUILD")
+encode_cheap_cube = CODEC.encoder("CHEAP_CUBE")
+encode_drop = CODEC.encoder("DROP")
+
+# Length of the legal-action list.  The longest lists are the builds of a rich seat (every affordable tile type on
+# every free spot: at most 3 floors x 15 footprints x 15 types); random play stays far below it (at most 67 legal
+# actions in 300 random games at each of 2, 3 and 4 players; the contract test checks every step).
+MAX_ACTIONS = 1024
+
+
+@one_copy(_nrt=False)
+def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
+    """Append every affordable legal (tile, floor, footprint) build: BUILD actions, or CARD_BUILD ones for a card
+    build (which may ignore the lot's gold and take a discount).
+
+    Order: floor, footprint, tile type (ascending).  The size, floor and position limits of the tile types are
+    folded into bit masks once per game (effects.tile_tables), so each spot only visits the tile types that fit it."""
+    nt = np.int64(p[P_N_TILES])
+    one = np.int64(1)
+    # the tile types in supply whose required / forbidding tile types allow them
+    mask = np.int64(0)
+    tb = s.types_built[seat]
+    for t in range(1, nt):
+        if s.supply[t] <= 0:
+            continue
+        req = s.type_req[t]
+        if req >= 0 and (tb >> req) & 1 == 0:
+            continue
+        forb = s.type_forbid[t]
+        if forb >= 0 and (tb >> forb) & 1 == 1:
+            continue
+        mask |= one << t
+    if mask == 0:
+        return k
+    gold = s.gold[seat]
+    large_all = s.type_mask[TM_LARGE]  # every large tile type (the Saloon included): for the tiles below a spot
+    m_large = mask & large_all
+    m_small = mask & ~large_all
+    m_f0 = mask & s.type_mask[TM_F0]  # allowed tile types whose floor range (and position rule) admits floor 0, 1, 2
+    m_f1 = mask & s.type_mask[TM_F1]
+    m_f2 = mask & s.type_mask[TM_F2]
+    m_above = s.type_mask[TM_ABOVE]
+    cheapest = one << 40
+    for t in range(1, nt):
+        if (mask >> t) & 1:
+            c = max(np.int64(s.type_cost[t]) - discount, 0)
+            if c < cheapest:
+                cheapest = c
+    if cheapest > gold:
+        return k
+    # floors holding a finished tile: only those can carry a tile on the floor above (spot_free)
+    fin_floors = 0
+    for i in range(s.n_tiles[seat]):
+        if s.tile_finished[seat, i] == 1:
+            fin_floors |= 1 << s.tile_floor[seat, i]
+    theater_any = p[P_R_THEATER] != 0
+    fp_any = p[P_R_FOOTPRINTS] != 0
+    for f in range(NFLOORS):
+        if f > 0 and (fin_floors >> (f - 1)) & 1 == 0:
+            continue
+        mf = m_f0 if f == 0 else (m_f1 if f == 1 else m_f2)
+        if mf == 0:
+            continue
+        for fp in range(N_FP):
+            m = (m_large if FP_LARGE[fp] == 1 else m_small) & mf
+            if fp != 0 and not theater_any:
+                m &= ~m_above
+            if m == 0:
+                continue
+            lg = np.int64(0) if ignore_lot else lot_gold(p, f, fp)
+            if cheapest + lg > gold:
+                continue
+            if not spot_free(s, seat, f, fp, fp_any, large_all):
+                continue
+            for t in range(1, nt):
+                if (m >> t) & 1 == 0:
+                    continue
+                c = np.int64(s.type_cost[t]) - discount
+                if c < 0:
+                    c = 0
+                if c + lg > gold:
+                    continue
+                if card_build:
+                    k = push(out, k, encode_card_build(t, f, fp))
+                else:
+                    k = push(out, k, encode_build(t, f, fp))
+    return k
+
+
+@one_copy(_nrt=False)
+def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
+    k = push(out, k, EARN)
+    k = push(out, k, DRAW)
+    if play_ok:
+        need2 = angie_applies and s.char_owner[ANGIE] == seat
+        if not need2 or s.hand_n[seat] >= 2:
+            for c in range(MAX_CARD_TYPES):
+                if card_playable(s, p, seat, c):
+                    k = push(out, k, encode_play(c))
+    k = gen_builds(s, p, seat, out, k, False, False, 0)
+    if s.end_trig == 0 and s.gold[seat] >= p[P_BRIBE]:
+        k = _gen_moves(s, p, seat, out, k, False)
+    return k
+
+
+@one_copy(_nrt=False)
+def _gen_moves(s, p, seat, out, k, by_card):
+    """Character moves: BRIBE actions, or MOVE ones for a card's move (by_card)."""
+    own_only = p[P_R_BRIBE_TARGET] == 1
+    for c in range(N_CHARS):
+        o = s.char_owner[c]
+        if o < 0:
+            continue
+        for d in range(s.n):
+            if d == o:
+                continue
+            if own_only and d != seat:
+                continue
+            if by_card:
+                k = push(out, k, encode_move(c, d))
+            else:
+                k = push(out, k, encode_bribe(c, d))
+    return k
+
+
+def COMPILE_IN_PARENT(state, params):
+    """The first compile on two processes (sim.kernel.compile_ahead): the legal actions are compiled beside the
+    moves, while the child compiles the strategies (which take longer than the moves)."""
+    return {"legal_actions": (state, params, LEGAL_TYPE)}
+
+
+@nb.njit(cache=True, _nrt=False)
+def legal_actions(s, p, out):
+    """Fill out[:n] with the legal actions of the seat to act and return n; every action goes through push."""
+    seat = s.cur
+    k = 0
+    if s.phase == PH_KEEP:
+        for j in range(MAX_SEC_HAND):
+            if s.sec_state[seat, j] == SEC_DEALT:
+                k = push(out, k, encode_drop(s.sec[seat, j]))
+        return k
+    if s.phase != PH_PLAY:
+        return push(out, 0, END_TURN)
+    if s.n_tasks > 0:
+        top = s.n_tasks - 1
+        task = s.task[top, 0]
+        if task == TK_CUBES or task == TK_CHEAP:
+            for i in range(s.n_tiles[seat]):
+                if tile_open(s, p, seat, i):
+                    if task == TK_CUBES:
+                        k = push(out, k, encode_place(i))
+                    else:
+                        k = push(out, k, encode_cheap_cube(i))
+            if task == TK_CHEAP:
+                k = push(out, k, SKIP)
+        elif task == TK_DRAW or task == TK_DISCARD1:
+            for c in range(MAX_CARD_TYPES):
+                if s.hand[seat, c] > 0:
+                    k = push(out, k, encode_discard(c))
+        elif task == TK_PLAYOPT:
+            for c in range(MAX_CARD_TYPES):
+                if card_playable(s, p, seat, c):
+                    k = push(out, k, encode_bonus_play(c))
+            k = push(out, k, SKIP)
+        elif task == TK_ACTION:
+            k = _gen_tycoon(s, p, seat, out, k, True, p[P_R_ANGIE_ACTION_BONUS] == 1)
+        elif task == TK_CBUILD:
+            k = gen_builds(s, p, seat, out, k, True, s.task[top, 1] == 1, s.task[top, 2])
+            k = push(out, k, SKIP)
+        elif task == TK_MOVE:
+            if not restricted(s):
+                k = _gen_moves(s, p, seat, out, k, True)
+            k = push(out, k, SKIP)
+        if k == 0:  # cannot happen with a consistent stack; never leave the game without a move
+            k = push(out, 0, SKIP)
+        return k
+    # main step: free actions, Tycoon actions, end of turn
+    k = push(out, k, END_TURN)
+    if s.acts_any + s.acts_noplay > 0:
+        k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
+    if s.gold[seat] >= purchase_price(s, p, seat):
+        for i in range(s.n_tiles[seat]):
+            if tile_open(s, p, seat, i):
+                k = push(out, k, encode_buy(i))
+    return _gen_stakes(s, p, seat, out, k)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in one pass, with counts taken once
+    """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
+
+    Every claim requirement is checked here (the one place of the claim rules); the seat's character and tile
+    counts are taken once per call, when a claim first needs them."""
+    chars_done = False
+    c_any = 0
+    c_f = 0
+    c_m = 0
+    c_cit = 0
+    c_cit_f = 0
+    c_cit_m = 0
+    c_out = 0
+    tiles_done = False
+    t_fin = 0
+    t_spec = 0
+    t_large = 0
+    t_f3 = 0
+    t_above = 0
+    nu = s.n_open_up
+    for j in range(nu + MAX_SEC_HAND):
+        if j < nu:
+            g = np.int64(s.open_ids[j])
+            if s.claim_by[g] >= 0:
+                continue
+        else:
+            if s.sec_state[seat, j - nu] != SEC_KEPT:
+                continue
+            g = np.int64(s.sec[seat, j - nu])
+        base = kbase(g)
+        ok = True
+        for q in range(MAX_TERMS):
+            kind, a, n = claim_term(p, base, q)
+            if kind == 0:
+                continue
+            if kind == R_NAMED:
+                r = s.char_owner[a] == seat
+            elif kind <= R_OUTLAWS_MAX:
+                if not chars_done:
+                    chars_done = True
+                    for c in range(N_CHARS):
+                        if s.char_owner[c] != seat:
+                            continue
+                        cit = char_is_citizen(p, c)
+                        fem = char_is_female(p, c)
+                        c_any += 1
+                        if fem:
+                            c_f += 1
+                        else:
+                            c_m += 1
+                        if cit:
+                            c_cit += 1
+                            if fem:
+                                c_cit_f += 1
+                            else:
+                                c_cit_m += 1
+                        else:
+                            c_out += 1
+                if kind == R_ANY:
+                    v = c_any
+                elif kind == R_F:
+                    v = c_f
+                elif kind == R_M:
+                    v = c_m
+                elif kind == R_CIT:
+                    v = c_cit
+                elif kind == R_CIT_F:
+                    v = c_cit_f
+                elif kind == R_CIT_M:
+                    v = c_cit_m
+                elif kind == R_OUTLAWS or kind == R_OUTLAWS_MAX:
+                    v = c_out
+                else:
+                    v = 0
+                r = v <= n if kind == R_OUTLAWS_MAX else v >= n
+            elif kind == R_TILES:
+                r = s.n_tiles[seat] >= n
+            elif kind == R_TILE_TYPE:
+                r = count_type(s, seat, a) >= n
+            elif kind == R_ROOFS:
+                r = s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE] >= n
+            elif kind == R_LARGE_ROOFS:
+                r = s.roofs[seat, ROOF_LARGE] >= n
+            elif kind == R_GOLD:
+                r = s.gold[seat] >= n
+            elif kind == R_INCOME:
+                r = income_of(s, seat) >= n
+            elif kind == R_HAND:
+                r = s.hand_n[seat] >= n
+            elif kind == R_CUBES:
+                r = s.cubes_board[seat] >= n
+            elif kind == R_LOTS_GE:
+                v = 0
+                for x in range(1, NPOS):
+                    if s.cell[seat, 0, x] >= 0 and lot_param(p, x, LOT_GOLD) >= a:
+                        v += 1
+                r = v >= n
+            elif kind == R_FULL_ARM:
+                okA = (
+                    s.cell[seat, 0, 1] >= 0
+                    and s.cell[seat, 0, 2] >= 0
+                    and s.cell[seat, 0, 3] >= 0
+                    and s.cell[seat, 0, 4] >= 0
+                )
+                okB = (
+                    s.cell[seat, 0, 5] >= 0
+                    and s.cell[seat, 0, 6] >= 0
+                    and s.cell[seat, 0, 7] >= 0
+                    and s.cell[seat, 0, 8] >= 0
+                )
+                r = (okA or okB) or n == 0
+            elif kind == R_DISTINCT:
+                m = np.int64(0)
+                for i in range(1, s.n_tiles[seat]):
+                    m |= np.int64(1) << s.tile_type[seat, i]
+                v = 0
+                while m:
+                    v += m & 1
+                    m >>= 1
+                r = v >= n
+            else:
+                if not tiles_done:
+                    tiles_done = True
+                    for i in range(s.n_tiles[seat]):
+                        t = s.tile_type[seat, i]
+                        if s.tile_finished[seat, i] == 1:
+                            t_fin += 1
+                        if tparam(p, t, TF_SPECIAL) == 1:
+                            t_spec += 1
+                        if t != 0 and tparam(p, t, TF_LARGE) == 1:
+                            t_large += 1
+                        if s.tile_floor[seat, i] == 2:
+                            t_f3 += 1
+                        if s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
+                            t_above += 1
+                if kind == R_FINISHED:
+                    v = t_fin
+                elif kind == R_SPECIAL:
+                    v = t_spec
+                elif kind == R_LARGE_EXCL:
+                    v = t_large
+                elif kind == R_FLOOR3:
+                    v = t_f3
+                elif kind == R_ABOVE_SALOON:
+                    v = t_above
+                else:
+                    v = 0
+                r = v >= n
+            if not r:
+                ok = False
+                break
+        if ok:
+            k = push(out, k, encode_stake(g))
+    return k

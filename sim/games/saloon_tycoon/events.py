@@ -1,0 +1,31 @@
+"""Events Saloon Tycoon logs for `sim replay` (text.py words them): log_event(s, kind, a, b, c, d)."""
+
+(
+    E_TURN,
+    E_INCOME,
+    E_EARN,
+    E_DRAW,
+    E_DISCARD,
+    E_PLAY,
+    E_BUILD,
+    E_CUBE,
+    E_CUBES_LOST,
+    E_FINISH,
+    E_ROOF,
+    E_NO_ROOF,
+    E_CHAR_IN,
+    E_CHAR_MOVE,
+    E_CLAIM,
+    E_GOLD,
+    E_STEAL_GOLD,
+    E_STEAL_CARD,
+    E_END_TRIGGER,
+    E_GAME_END,
+    E_KEEP,
+    E_LOT_REP,
+    E_NO_CITIZEN,
+    E_EXTRA,
+    E_RESHUFFLE,
+    E_SKIP,
+) = range(1, 27)
+WHERE_FLOOR = 100  # E_BUILD logs where as floor x WHERE_FLOOR + footprint (an event row has four numbers)
