@@ -194,7 +194,7 @@ def _best_bonus(s, p, seat):
     for i in range(s.n_btile):
         t = s.btile[i]
         if s.tile_owner[t] == seat:
-            b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
+            b = E.bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
             best = max(best, b)
     return best
 
@@ -393,7 +393,7 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
         return q * (100.0 - tv[c])   # shed the cheapest tokens, in bulk
     if kind == E.A_BONUS:
         bt = s.tile_type[arg]
-        amt = E._bonus_amount(s, p, arg)
+        amt = E.bonus_amount(s, p, arg)
         if bt == E.BT_MACHINE:
             best = 0.0
             for c in range(E.NC):
@@ -421,7 +421,7 @@ def bid_limit(s, p, seat, w):
     co = s.auc_co
     # each seat's standing (as _leader_other) and counts (as _counts), computed once per auction
     if s.lv_key != s.auc_serial:
-        E.standings(s, p)
+        E.score_all_seats(s, p)
         s.lv_key = s.auc_serial
     mine = rail_value_c(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
     # the VP leader among the others

@@ -52,6 +52,11 @@ def enc(kind, arg):
     return (int(kind) << 24) | int(arg)
 
 
+def digit(code, c):
+    """Commodity c's digit of a six-digit icon code (wheat leftmost), as the parameters store a P&P card."""
+    return int(f"{int(code):06d}"[c])
+
+
 def packed(**counts):
     names = ("wheat", "wood", "iron", "coal", "goods", "lux")
     v = 0
@@ -105,8 +110,8 @@ def prod_action(card, **take):
 # ---------------------------------------------------------------- data
 def test_deck_statistics_match_the_note():
     p = params()
-    price = np.array([[E._digit(p[P.P_PP0 + 2 * i], c) for c in range(6)] for i in range(54)])
-    prod = np.array([[E._digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)])
+    price = np.array([[digit(p[P.P_PP0 + 2 * i], c) for c in range(6)] for i in range(54)])
+    prod = np.array([[digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)])
     assert price.sum() == 150 and prod.sum() == 210
     assert list(price.sum(0)) == [17, 23, 27, 24, 31, 28]
     assert list(prod.sum(0)) == [42, 36, 31, 36, 33, 32]
@@ -122,14 +127,14 @@ def test_setup_decodes_the_cards_of_the_parameters_it_is_given():
     # card parameters must hold the new cards, and with the old ones again the old cards
     p = params()
     st, s, _ = fresh(p=p)
-    price = [[E._digit(p[P.P_PP0 + 2 * i], c) for c in range(6)] for i in range(54)]
-    prod = [[E._digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)]
+    price = [[digit(p[P.P_PP0 + 2 * i], c) for c in range(6)] for i in range(54)]
+    prod = [[digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)]
     assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
     q = p.copy()
     q[P.P_PP0 + 2 * 41] = 123         # card 42: price coal 1, goods 2, luxury 3 (the last digits: the last commodities)
     q[P.P_PP0 + 2 * 41 + 1] = 111111
     E.setup(s, q, 4)
-    assert s["pp_price"][41].tolist() == [E._digit(123, c) for c in range(6)] and s["pp_prod"][41].tolist() == [1] * 6
+    assert s["pp_price"][41].tolist() == [digit(123, c) for c in range(6)] and s["pp_prod"][41].tolist() == [1] * 6
     assert s["pp_price"][:41].tolist() == price[:41] and s["pp_prod"][42:].tolist() == prod[42:]
     E.setup(s, p, 4)
     assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
