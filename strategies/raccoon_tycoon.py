@@ -308,19 +308,19 @@ def _prod_terms(s, seat, card, tv, w):
 
 
 @nb.njit(cache=True, inline="always")
-def _prod_utility(s, seat, arg, tv, th, cap, terms):
-    """Utility of production option arg from its card's _prod_terms; storage overflow costs my cheapest tokens."""
+def _prod_utility(s, seat, a, tv, th, cap, terms):
+    """Utility of production option a from its card's _prod_terms; storage overflow costs my cheapest tokens."""
     u = terms[6]
     taken = 0
     for c in range(E.NC):
-        x = (arg >> (3 * c)) & 7
+        x = E.taken(a, c)
         u += x * terms[c]
         taken += x
     excess = th + taken + 1 - cap
     if excess > 0:
         minv = 1e18
         for c in range(E.NC):
-            if s.hold[seat, c] + ((arg >> (3 * c)) & 7) > 0:
+            if s.hold[seat, c] + E.taken(a, c) > 0:
                 minv = min(minv, tv[c])
         u -= excess * minv
     return u
@@ -333,12 +333,12 @@ def _cash_penalty(s, seat, w, need):
 
 
 @nb.njit(cache=True, inline="always")
-def _sell_utility(s, p, seat, arg, tvc, pen):
-    """Utility of sale arg (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
-    c = (arg >> 8) & 15
-    q = arg & 255
+def _sell_utility(s, p, seat, a, tvc, pen):
+    """Utility of sale a (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
+    c = E.commodity_of(a)
+    q = E.qty_of(a)
     price = np.int64(s.price[c])
-    if (arg >> 12) & 1:
+    if E.export_of(a):
         price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
     drop = min(q, price - np.int64(s.pmin[c]))
     left = s.hold[seat, c] - q
@@ -357,30 +357,28 @@ def utility(s, p, seat, a, sid, w, tv, need):
 def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     """utility with the per-decision context given (seat's counts, share of the game left, best bonus building,
     tokens held and storage limit): the same for every action of one decision, so choose computes it once."""
-    kind = E.a_kind(a)
-    arg = E.a_arg(a)
+    kind = E.kind_of(a)
     if kind == E.A_PROD:
-        return _prod_utility(s, seat, arg, tv, th, cap, _prod_terms(s, seat, arg >> 18, tv, w))
+        return _prod_utility(s, seat, a, tv, th, cap, _prod_terms(s, seat, E.card_of(a), tv, w))
     if kind == E.A_SELL:
-        c = (arg >> 8) & 15
-        return _sell_utility(s, p, seat, arg, tv[c], _cash_penalty(s, seat, w, need))
+        return _sell_utility(s, p, seat, a, tv[E.commodity_of(a)], _cash_penalty(s, seat, w, need))
     if kind == E.A_AUCTION:
-        co = arg & 255
+        co = E.railroad_of(a)
         mine = rail_value_c(s, p, seat, co, w, nt, nr)
         return w[W_START] * (mine - E.rr_min_bid(p, co)) + 1.0
     if kind == E.A_BUY:
-        bt = s.tile_type[arg]
+        bt = s.tile_type[E.tile_of(a)]
         return building_value_c(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
     if kind == E.A_UPGRADE:
-        bt = s.tile_type[arg]
+        bt = s.tile_type[E.tile_of(a)]
         return building_value_c(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
     if kind == E.A_TOWN_NAMED:
-        t = arg
+        t = E.town_of(a)
         c = E.town_com(p, t)
         k = E.town_cost_named(s, p, seat, t)
         return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
     if kind == E.A_TOWN_ANY:
-        t = arg
+        t = E.town_of(a)
         k = E.town_cost_any(s, p, seat, t)
         return town_value_c(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
     if kind == E.A_DECLARE:
@@ -388,12 +386,11 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
         return 0.0
     if kind == E.A_PAY or kind == E.A_DISCARD:
-        c = (arg >> 8) & 15
-        q = arg & 255
-        return q * (100.0 - tv[c])   # shed the cheapest tokens, in bulk
+        return E.qty_of(a) * (100.0 - tv[E.commodity_of(a)])   # shed the cheapest tokens, in bulk
     if kind == E.A_BONUS:
-        bt = s.tile_type[arg]
-        amt = E.bonus_amount(s, p, arg)
+        t = E.tile_of(a)
+        bt = s.tile_type[t]
+        amt = E.bonus_amount(s, p, t)
         if bt == E.BT_MACHINE:
             best = 0.0
             for c in range(E.NC):
@@ -401,13 +398,13 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
             return amt * best
         return amt * tv[bt] * (1.0 if s.supply[bt] > 0 else 0.0)
     if kind == E.A_BONUS_ANY or kind == E.A_COMP:
-        return tv[arg]
+        return tv[E.commodity_of(a)]
     if kind == E.A_TF_TARGET:
-        c = arg & 255
+        c = E.commodity_of(a)
         return tv[c] - s.price[c]
     if kind == E.A_TF_QTY:
-        c = (arg >> 8) & 15
-        q = arg & 255
+        c = E.commodity_of(a)
+        q = E.qty_of(a)
         t = s.town_offer
         need = 0
         if t >= 0 and E.town_com(p, t) == c:
@@ -455,10 +452,10 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
         # the engine lists the bids in ascending order, then the pass (if allowed)
         lowest = -1
         lo_amt = 1 << 40
-        if E.a_kind(legal[0]) == E.A_BID:
+        if E.kind_of(legal[0]) == E.A_BID:
             lowest = 0
-            lo_amt = E.a_arg(legal[0])
-        pas = n - 1 if E.a_kind(legal[n - 1]) != E.A_BID else -1
+            lo_amt = E.amount_of(legal[0])
+        pas = n - 1 if E.kind_of(legal[n - 1]) != E.A_BID else -1
         if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 \
                 and E.two_player_auction(s, p):
             # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the
@@ -512,19 +509,17 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     x = s.rng[1]
     for i in range(n):
         a = legal[i]
-        kind = E.a_kind(a)
+        kind = E.kind_of(a)
         if kind == E.A_PROD:
-            arg = E.a_arg(a)
-            if arg >> 18 != pcard:
-                pcard = arg >> 18
+            if E.card_of(a) != pcard:
+                pcard = E.card_of(a)
                 terms = _prod_terms(s, seat, pcard, tv, w)
-            u = _prod_utility(s, seat, arg, tv, th, cap, terms)
+            u = _prod_utility(s, seat, a, tv, th, cap, terms)
         elif kind == E.A_SELL:
-            arg = E.a_arg(a)
-            if (arg >> 8) & 15 != sc:
-                sc = (arg >> 8) & 15
+            if E.commodity_of(a) != sc:
+                sc = E.commodity_of(a)
                 tvc = tv[sc]
-            u = _sell_utility(s, p, seat, arg, tvc, pen)
+            u = _sell_utility(s, p, seat, a, tvc, pen)
         else:
             u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)

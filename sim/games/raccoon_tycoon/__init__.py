@@ -23,6 +23,7 @@ GAME = GameSpec(
     title="Raccoon Tycoon",
     engine="sim.games.raccoon_tycoon.engine",
     strategy_module="strategies.raccoon_tycoon",
+    actions=E.CODEC,
     params=T,
     players=(2, 5),
     default_players=4,

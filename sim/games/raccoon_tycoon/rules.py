@@ -30,8 +30,18 @@ from .actions import (
     A_TOWN_ANY,
     A_TOWN_NAMED,
     A_UPGRADE,
-    a_arg,
-    a_kind,
+    amount_of,
+    card_of,
+    commodity_of,
+    export_of,
+    kind_of,
+    qty_of,
+    railroad_of,
+    seat_of,
+    slot_of,
+    taken,
+    tile_of,
+    town_of,
 )
 from .components import (
     add_item,
@@ -513,14 +523,14 @@ def _finish_town(s, p):
 
 @nb.njit(cache=True, inline="always")
 def apply_action(s, p, a):
-    kind = a_kind(a)
+    kind = kind_of(a)
     if kind == A_BID or kind == A_PASS_BID:
         # the auction's bids and passes (two moves in three) do not enter the other moves' big body
         seat = np.int64(s.auc_bidder)
         if kind == A_BID:
-            s.auc_high = a_arg(a)
+            s.auc_high = amount_of(a)
             s.auc_leader = seat
-            log_event(s, E_BID, seat, a_arg(a), 0, 0)
+            log_event(s, E_BID, seat, amount_of(a), 0, 0)
         else:
             s.auc_passed[seat] = 1
             log_event(s, E_PASS, seat, 0, 0, 0)
@@ -540,11 +550,10 @@ def _end_if_immediate(s, p):
 
 @nb.njit(cache=True, _nrt=False)
 def _apply_other(s, p, a):
-    kind = a_kind(a)
-    arg = a_arg(a)
+    kind = kind_of(a)
     seat = current_player(s)
     if kind == A_PROD:
-        card = arg >> 18
+        card = card_of(a)
         for h in range(s.hand_n[seat]):
             if s.hand[seat, h] == card:
                 s.hand_n[seat] -= 1
@@ -555,19 +564,18 @@ def _apply_other(s, p, a):
         s.prod_card = card
         s.n_prod[seat] += 1
         for c in range(NC):
-            x = (arg >> (3 * c)) & 7
+            x = taken(a, c)
             if x > 0:
                 give_tokens(s, p, seat, c, x)
-        log_event(s, E_PROD, seat, card, arg & 0x3FFFF, 0)
+        log_event(s, E_PROD, seat, card, a, 0)      # the action: text.py words what it takes
         after_take(s, p)
     elif kind == A_SELL:
-        c = (arg >> 8) & 15
-        q = arg & 255
-        _sell(s, p, seat, c, q, (arg >> 12) & 1)
+        c = commodity_of(a)
+        _sell(s, p, seat, c, qty_of(a), export_of(a))
         _after_sale(s, p, c)
     elif kind == A_AUCTION:
-        k = arg >> 8
-        co = arg & 255
+        k = slot_of(a)
+        co = railroad_of(a)
         s.auc_slot = k
         s.auc_co = co
         s.auc_starter = seat
@@ -584,20 +592,22 @@ def _apply_other(s, p, a):
             log_event(s, E_PASS, seat, 1, 0, 0)
             _auction_advance(s, p)
     elif kind == A_BUY:
-        _take_tile(s, p, seat, arg, bt_cost(p, s.tile_type[arg]))
+        t = tile_of(a)
+        _take_tile(s, p, seat, t, bt_cost(p, s.tile_type[t]))
         _after_build(s, p)
     elif kind == A_UPGRADE:
-        bt = s.tile_type[arg]
+        t = tile_of(a)
+        bt = s.tile_type[t]
         price = upgrade_price(s, p, bt)
         s.money[seat] -= price
         s.bld_spend[seat] += price
-        s.tile_level[arg] = 2
+        s.tile_level[t] = 2
         item = IT_UPGRADE0 + (bt if bt < 6 else 6)
         add_item(s, seat, item, price)
-        log_event(s, E_UPGRADE, seat, arg, bt, price)
+        log_event(s, E_UPGRADE, seat, t, bt, price)
         _after_build(s, p)
     elif kind == A_TOWN_NAMED or kind == A_TOWN_ANY:
-        t = arg
+        t = town_of(a)
         s.town_owner[t] = seat
         if kind == A_TOWN_NAMED:
             cost = town_cost_named(s, p, seat, t)
@@ -615,19 +625,17 @@ def _apply_other(s, p, a):
             s.pay_left = cost
             _pay_stage(s, p)
     elif kind == A_PAY:
-        c = (arg >> 8) & 15
-        q = arg & 255
-        _pay(s, seat, c, q)
+        _pay(s, seat, commodity_of(a), qty_of(a))
         _pay_stage(s, p)
     elif kind == A_TF_TARGET:
-        s.tf_seat = arg >> 8
-        s.tf_c = arg & 255
+        s.tf_seat = seat_of(a)
+        s.tf_c = commodity_of(a)
         s.phase = PH_TF_QTY
     elif kind == A_TF_SKIP:
         bonus_stage(s, p)
     elif kind == A_TF_QTY:
         c = s.tf_c
-        q = arg & 255
+        q = qty_of(a)
         o = s.tf_seat
         cost = q * np.int64(s.price[c])
         s.money[seat] -= cost
@@ -637,9 +645,9 @@ def _apply_other(s, p, a):
         log_event(s, E_TF, seat, o, c, q * 1000 + s.price[c])
         bonus_stage(s, p)
     elif kind == A_BONUS:
-        use_bonus(s, p, arg)
+        use_bonus(s, p, tile_of(a))
     elif kind == A_BONUS_ANY:
-        c = arg
+        c = commodity_of(a)
         got = give_tokens(s, p, seat, c, 1)
         log_event(s, E_BONUS, seat, -1, c, got)
         s.bonus_left -= 1
@@ -648,12 +656,10 @@ def _apply_other(s, p, a):
         else:
             price_stage(s, p)
     elif kind == A_DISCARD:
-        c = (arg >> 8) & 15
-        q = arg & 255
-        discard(s, seat, c, q)
+        discard(s, seat, commodity_of(a), qty_of(a))
         storage_stage(s, p)
     elif kind == A_COMP:
-        _give_comp(s, seat, arg)
+        _give_comp(s, seat, commodity_of(a))
         s.comp_left -= 1
         if s.comp_left == 0:
             s.comp_k += 1
