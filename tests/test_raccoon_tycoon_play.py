@@ -10,6 +10,7 @@ from sim.games.raccoon_tycoon import params as P
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
 
+ITEM_WIDTH = 3 + len(GAME.item_columns)     # an items row: seat, item, round, price
 # error codes of the checked playout
 OK, NO_LEGAL, MONEY, TOKENS, PRICE, HAND, STORAGE, CAPPED, TURNS, ILLEGAL = range(10)
 
@@ -112,7 +113,7 @@ def _batch(n, lineup, games=60, seed=5, overrides=None):
     gi = np.zeros((games, len(E.GAME_COLUMNS)), np.int64)
     si = np.zeros((games, E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
     sf = np.zeros((games, E.MAX_PLAYERS, 2))
-    it = np.zeros((games, E.MAX_ITEMS, 3), np.int64)
+    it = np.zeros((games, E.MAX_ITEMS, ITEM_WIDTH), np.int64)
     ni = np.zeros(games, np.int64)
     st = np.zeros(games, np.int64)
     k.play_batch(states, p, seed, np.arange(games), np.full(games, n), strat, sids, W, gi, si, sf, it, ni, st)
@@ -178,7 +179,7 @@ def test_replay_text_covers_every_event_and_action():
     t, n_ev, n_it = k.play_logged(states, p, 3, 0, 4, strat_row, sids, W, moves, events, ev_step,
                                   np.zeros(len(E.GAME_COLUMNS), np.int64),
                                   np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64),
-                                  np.zeros((E.MAX_PLAYERS, 2)), np.zeros((E.MAX_ITEMS, 3), np.int64))
+                                  np.zeros((E.MAX_PLAYERS, 2)), np.zeros((E.MAX_ITEMS, ITEM_WIDTH), np.int64))
     assert t > 0 and n_ev > t
     lines = [event_text(events[i], ["A", "B", "C", "D"]) for i in range(n_ev)]
     assert not any(x.startswith("event ") for x in lines)
@@ -201,3 +202,33 @@ def test_items_table_records_the_price_paid(tmp_path):
     spend = rails.groupby(["game", "seat"]).price.sum()
     joined = seats.set_index(["game", "seat"]).auction_spend.reindex(spend.index)
     assert (joined.values == spend.values).all()
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_standings_follow_the_game_and_end_as_the_outcome_ranks(n):
+    """standings(s, p, out): the round count never decreases and grows by one per round (every seat has had a turn);
+    at the end out is each seat's VP total of write_outcome, and a seat with more VP is ranked ahead (money only
+    breaks VP ties; no sudden death in the default rules)."""
+    from tests.harness import Harness
+    H = Harness(GAME)
+    rng = np.random.default_rng(n)
+    out = np.zeros(E.MAX_PLAYERS, np.int64)
+    for g in range(3):
+        s, p = H.fresh(n, seed=g)
+        rounds = [E.standings(s, p, out)]
+        while not E.is_over(s):
+            legal = H.legal(s, p)
+            E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+            rounds.append(E.standings(s, p, out))
+            assert (out[:n] >= 0).all()
+        steps = np.diff(rounds)
+        assert rounds[0] == 0 and ((steps == 0) | (steps == 1)).all()
+        assert rounds[-1] == min(s["turns_taken"][:n]) and rounds[-1] >= s["rnd"] - 1
+        si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+        E.write_outcome(s, p, np.zeros(len(E.GAME_COLUMNS), np.int64), si, np.zeros((E.MAX_PLAYERS, 2)),
+                        np.zeros((E.MAX_ITEMS, ITEM_WIDTH), np.int64))
+        assert (out[:n] == si[:n, E.SEAT.vp_total]).all()
+        for i in range(n):
+            for j in range(n):
+                if out[i] > out[j]:
+                    assert si[i, E.SEAT.rank] < si[j, E.SEAT.rank]

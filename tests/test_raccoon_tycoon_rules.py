@@ -16,6 +16,7 @@ WHEAT, WOOD, IRON, COAL, GOODS, LUX = range(6)
 TOP_DOG = P.RAILROADS.index("Top Dog")
 FAT_CAT = P.RAILROADS.index("Fat Cat")
 OUT = np.zeros(E.MAX_ACTIONS, np.int64)
+SEAT = E.SEAT
 NO_TOKENS = {f"setup.free_tokens.order{k}": 0 for k in range(5)}
 H = Harness("raccoon_tycoon")
 legal, act, encode = H.legal, H.act, H.encode
@@ -42,6 +43,15 @@ def field(a, name):
 def taken_by(a):
     """What production action a takes of each commodity."""
     return tuple(field(a, c) for c in P.COMMODITIES)
+
+
+def outcome(s, p):
+    """write_outcome's seat rows of s: (integer columns, (VP, win share))."""
+    si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+    sf = np.zeros((E.MAX_PLAYERS, 2))
+    items = np.zeros((E.MAX_ITEMS, 3 + len(GAME.item_columns)), np.int64)
+    E.write_outcome(s, p, np.zeros(len(E.GAME_COLUMNS), np.int64), si, sf, items)
+    return si, sf
 
 
 def digit(code, c):
@@ -537,12 +547,9 @@ def test_ties_broken_by_money_then_shared():
     s["rr_own"][1, TOP_DOG] = 1
     s["money"][:3] = [5, 9, 9]
     s["rr_own"][2, TOP_DOG] = 1
-    gi = np.zeros(len(E.GAME_COLUMNS), np.int64)
-    si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
-    sf = np.zeros((E.MAX_PLAYERS, 2))
-    it = np.zeros((E.MAX_ITEMS, 3), np.int64)
-    E.write_outcome(s, p, gi, si, sf, it)
-    assert list(si[:3, 0]) == [3, 1, 1] and list(si[:3, 1]) == [0, 1, 1] and list(sf[:3, 1]) == [0, 0.5, 0.5]
+    si, sf = outcome(s, p)
+    assert list(si[:3, SEAT.rank]) == [3, 1, 1] and list(si[:3, SEAT.win]) == [0, 1, 1]
+    assert list(sf[:3, 1]) == [0, 0.5, 0.5]
 
 
 def test_last_town_finishes_the_round():
@@ -585,11 +592,9 @@ def test_sudden_death_option():
     assert of_kind(s, p, "DECLARE") == []
     s["money"][0] = 1000
     act(s, p, "DECLARE")
-    si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
-    sf = np.zeros((E.MAX_PLAYERS, 2))
     s["rr_own"][1, TOP_DOG] = 2
-    E.write_outcome(s, p, np.zeros(len(E.GAME_COLUMNS), np.int64), si, sf, np.zeros((E.MAX_ITEMS, 3), np.int64))
-    assert E.is_over(s) and si[0, 0] == 1 and sf[0, 1] == 1.0 and si[1, 0] == 2
+    si, sf = outcome(s, p)
+    assert E.is_over(s) and si[0, SEAT.rank] == 1 and sf[0, 1] == 1.0 and si[1, SEAT.rank] == 2
 
 
 # ---------------------------------------------------------------- parameters

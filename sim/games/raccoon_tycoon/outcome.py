@@ -2,7 +2,9 @@
 import numba as nb
 import numpy as np
 
-from .scoring import vp_parts
+from sim.toolkit import Columns, rank_seats, winners
+
+from .scoring import vp_parts, vp_total
 from .state import END_NONE, MAX_PLAYERS, N_RR, N_TOWNS
 
 GAME_COLUMNS = ("turns", "rounds", "end_reason", "first_player", "towns_left", "railroads_left", "buildings_left")
@@ -10,35 +12,31 @@ SEAT_COLUMNS = ("rank", "win", "order", "vp_towns", "vp_railroads", "vp_building
                 "money", "commodities_sold", "sale_revenue", "auctions_won", "auction_spend", "compensation",
                 "towns", "railroads", "buildings", "building_spend", "town_tokens_spent", "productions", "turns",
                 "firm_income", "commission")
+GAME = Columns("Game", GAME_COLUMNS)
+SEAT = Columns("Seat", SEAT_COLUMNS)
 
 
-@nb.njit(cache=True, _nrt=False)
-def _beats(s, seat_int, o, seat):
-    """Seat o finishes ahead of seat: sudden-death declarer first, then more VP, then more money."""
-    if s.winner_sd >= 0:
-        if seat == s.winner_sd:
-            return False
-        if o == s.winner_sd:
-            return True
-    if seat_int[o, 8] != seat_int[seat, 8]:
-        return seat_int[o, 8] > seat_int[seat, 8]
-    return seat_int[o, 9] > seat_int[seat, 9]
+# The ranking key (RULES.md, game end): the sudden-death declarer first, then more VP, then more money
+DECLARER_KEY = 1 << 60
+VP_KEY = 1 << 32                   # above any money a seat can hold
 
 
 @nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
+    """Fill the output rows; seat_f[i] = (VP, win share), ties on VP and money share the win; items[k] = (seat,
+    item id, round acquired, price).  Returns the number of item rows."""
     n = s.n
-    game_int[0] = s.turn
-    game_int[1] = s.rnd
-    game_int[2] = s.end_reason if s.over else END_NONE
-    game_int[3] = s.sp
-    game_int[4] = s.town_n + (1 if s.town_offer >= 0 else 0)
-    game_int[5] = s.rr_n + (1 if s.rr_offer[0] >= 0 else 0) + (1 if s.rr_offer[1] >= 0 else 0)
+    game_int[GAME.turns] = s.turn
+    game_int[GAME.rounds] = s.rnd
+    game_int[GAME.end_reason] = s.end_reason if s.over else END_NONE
+    game_int[GAME.first_player] = s.sp
+    game_int[GAME.towns_left] = s.town_n + (1 if s.town_offer >= 0 else 0)
+    game_int[GAME.railroads_left] = s.rr_n + (1 if s.rr_offer[0] >= 0 else 0) + (1 if s.rr_offer[1] >= 0 else 0)
     left = np.int64(s.bld_n)
     for k in range(4):
         if s.bld_offer[k] >= 0:
             left += 1
-    game_int[6] = left
+    game_int[GAME.buildings_left] = left
     for seat in range(MAX_PLAYERS):
         for j in range(seat_int.shape[1]):
             seat_int[seat, j] = 0
@@ -55,43 +53,37 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         for co in range(N_RR):
             nr += s.rr_own[seat, co]
         r = seat_int[seat]
-        r[2] = (seat - s.sp + n) % n
-        r[3] = vt
-        r[4] = vr
-        r[5] = vb
-        r[6] = vpair
-        r[7] = bonus
-        r[8] = tot
-        r[9] = s.money[seat]
-        r[10] = s.sold[seat]
-        r[11] = s.revenue[seat]
-        r[12] = s.auc_won[seat]
-        r[13] = s.auc_spend[seat]
-        r[14] = s.comp_recv[seat]
-        r[15] = nt
-        r[16] = nr
-        r[17] = s.n_bld[seat]
-        r[18] = s.bld_spend[seat]
-        r[19] = s.town_tokens[seat]
-        r[20] = s.n_prod[seat]
-        r[21] = s.turns_taken[seat]
-        r[22] = s.firm_income[seat]
-        r[23] = s.commission[seat]
+        r[SEAT.order] = (seat - s.sp + n) % n
+        r[SEAT.vp_towns] = vt
+        r[SEAT.vp_railroads] = vr
+        r[SEAT.vp_buildings] = vb
+        r[SEAT.vp_pairs] = vpair
+        r[SEAT.vp_bonus] = bonus
+        r[SEAT.vp_total] = tot
+        r[SEAT.money] = s.money[seat]
+        r[SEAT.commodities_sold] = s.sold[seat]
+        r[SEAT.sale_revenue] = s.revenue[seat]
+        r[SEAT.auctions_won] = s.auc_won[seat]
+        r[SEAT.auction_spend] = s.auc_spend[seat]
+        r[SEAT.compensation] = s.comp_recv[seat]
+        r[SEAT.towns] = nt
+        r[SEAT.railroads] = nr
+        r[SEAT.buildings] = s.n_bld[seat]
+        r[SEAT.building_spend] = s.bld_spend[seat]
+        r[SEAT.town_tokens_spent] = s.town_tokens[seat]
+        r[SEAT.productions] = s.n_prod[seat]
+        r[SEAT.turns] = s.turns_taken[seat]
+        r[SEAT.firm_income] = s.firm_income[seat]
+        r[SEAT.commission] = s.commission[seat]
         seat_f[seat, 0] = tot
-    # rank by (VP, money); the sudden-death declarer is first outright
-    nwin = 0
+        s.rank_key[seat] = (DECLARER_KEY if seat == s.winner_sd else 0) + tot * VP_KEY + s.money[seat]
+    rank = seat_int[:, SEAT.rank]               # rank_seats writes the ranks straight into their column
+    rank_seats(s.rank_key, n, rank)
+    k = winners(rank, n)
     for seat in range(n):
-        better = 0
-        for o in range(n):
-            if _beats(s, seat_int, o, seat):
-                better += 1
-        seat_int[seat, 0] = better + 1
-        if better == 0:
-            seat_int[seat, 1] = 1
-            nwin += 1
-    for seat in range(n):
-        if seat_int[seat, 1] == 1:
-            seat_f[seat, 1] = 1.0 / nwin
+        if rank[seat] == 1:
+            seat_int[seat, SEAT.win] = 1
+            seat_f[seat, 1] = 1.0 / k
     m = 0
     for i in range(min(s.n_items, items.shape[0])):
         items[i, 0] = s.item_seat[i]
@@ -100,3 +92,16 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         items[i, 3] = s.item_price[i]
         m += 1
     return m
+
+
+@nb.njit(cache=True, _nrt=False)
+def standings(s, p, out):
+    """out[i] = seat i's VP as the final scoring would count them if the game ended now (the quantity it ranks by
+    before the money tie-break); returns the game rounds completed: the fewest turns any seat has finished, as every
+    round gives each seat one turn (0 during the free-token choice and the first round)."""
+    for seat in range(s.n):
+        out[seat] = vp_total(s, p, seat)
+    done = s.turns_taken[0]
+    for seat in range(1, s.n):
+        done = min(done, s.turns_taken[seat])
+    return np.int64(done)

@@ -155,6 +155,7 @@ STATE_DTYPE = np.dtype([
     ("lv_vt", np.int64, (MAX_PLAYERS,)),       # standings(): town VP, towns and railroad cards of each seat
     ("lv_nt", np.int64, (MAX_PLAYERS,)),
     ("lv_nr", np.int64, (MAX_PLAYERS,)),
+    ("rank_key", np.int64, (MAX_PLAYERS,)),    # outcome.write_outcome: each seat's ranking key
     # statistics
     ("sold", np.int32, (MAX_PLAYERS,)),
     ("revenue", np.int32, (MAX_PLAYERS,)),
