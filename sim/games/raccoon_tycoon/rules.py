@@ -7,6 +7,7 @@ import numpy as np
 from sim.events import log_event
 from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
+from sim.toolkit import put
 
 from . import params as P
 from .actions import (
@@ -559,8 +560,7 @@ def _apply_other(s, p, a):
                 s.hand_n[seat] -= 1
                 s.hand[seat, h] = s.hand[seat, s.hand_n[seat]]
                 break
-        s.disc[s.disc_n] = card
-        s.disc_n += 1
+        s.disc_n = put(s.disc, s.disc_n, card)
         s.prod_card = card
         s.n_prod[seat] += 1
         for c in range(NC):

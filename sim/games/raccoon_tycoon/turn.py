@@ -4,7 +4,7 @@ import numpy as np
 
 from sim.events import log_event
 from sim.kernel import one_copy
-from sim.rng import shuffle
+from sim.toolkit import refill
 
 from . import params as P
 from .components import hand_limit
@@ -17,11 +17,8 @@ def draw_card(s, p, seat):
     if s.deck_n == 0:
         if p[P.P_EMPTY_DECK] == 1 or s.disc_n == 0:
             return False
-        for i in range(s.disc_n):
-            s.deck[i] = s.disc[i]
-        s.deck_n = s.disc_n
+        s.deck_n = refill(s.rng, s.deck, s.disc, s.disc_n)
         s.disc_n = 0
-        shuffle(s.rng, 0, s.deck, s.deck_n)
         log_event(s, E_RESHUFFLE, s.deck_n, 0, 0, 0)
     s.deck_n -= 1
     s.hand[seat, s.hand_n[seat]] = s.deck[s.deck_n]
