@@ -94,26 +94,10 @@ def _counts(s, seat):
     return nt, nr
 
 
-@nb.njit(cache=True, _nrt=False)
-def tokval(s, p, seat, c, sid, w):
-    """Dollar value of holding one more token of c."""
-    price = np.float64(s.price[c])
-    lo = np.float64(s.pmin[c])
-    hi = np.float64(s.pmax[c])
-    pos = (price - lo) / (hi - lo) if hi > lo else 0.0
-    v = price * (1.0 - w[W_PEAK] * pos) + 0.15 * (hi - price)
-    t = s.town_offer
-    if t >= 0 and E.town_com(p, t) == c and s.hold[seat, c] < E.town_cost_named(s, p, seat, t):
-        bonus = w[W_DPV] * w[W_TOWN] * E.town_vp(p, t) / max(E.town_cost_named(s, p, seat, t), 1)
-        if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
-            bonus += w[W_FOCUS]
-        v = max(v, 0.8 * bonus)
-    return v
-
-
 @nb.njit(cache=True, inline="always")
-def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
-    """tokval with the face-up town t (or -1), its commodity tc and seat's named cost tcost given."""
+def _token_value(s, p, seat, c, sid, w, t, tc, tcost):
+    """Dollar value to seat of holding one more token of c (the face-up town t or -1, its commodity tc and seat's
+    named cost tcost given, as token_values looks them up once)."""
     price = np.float64(s.price[c])
     lo = np.float64(s.pmin[c])
     hi = np.float64(s.pmax[c])
@@ -128,29 +112,22 @@ def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
 
 
 @nb.njit(cache=True, inline="always")
-def tokvals(s, p, seat, sid, w):
-    """(tokval of each commodity), the face-up town looked up once."""
+def token_values(s, p, seat, sid, w):
+    """(_token_value of each commodity), the face-up town looked up once."""
     t = s.town_offer
     tc = -1
     tcost = 0
     if t >= 0:
         tc = E.town_com(p, t)
         tcost = E.town_cost_named(s, p, seat, t)
-    return (_tokval_c(s, p, seat, 0, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 1, sid, w, t, tc, tcost),
-            _tokval_c(s, p, seat, 2, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 3, sid, w, t, tc, tcost),
-            _tokval_c(s, p, seat, 4, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 5, sid, w, t, tc, tcost))
-
-
-@nb.njit(cache=True, _nrt=False)
-def rail_value(s, p, seat, co, w):
-    """Dollar value of one more card of railroad co to seat."""
-    nt, nr = _counts(s, seat)
-    return rail_value_c(s, p, seat, co, w, nt, nr)
+    return (_token_value(s, p, seat, 0, sid, w, t, tc, tcost), _token_value(s, p, seat, 1, sid, w, t, tc, tcost),
+            _token_value(s, p, seat, 2, sid, w, t, tc, tcost), _token_value(s, p, seat, 3, sid, w, t, tc, tcost),
+            _token_value(s, p, seat, 4, sid, w, t, tc, tcost), _token_value(s, p, seat, 5, sid, w, t, tc, tcost))
 
 
 @nb.njit(cache=True, inline="always")
-def rail_value_c(s, p, seat, co, w, nt, nr):
-    """rail_value with seat's (towns, railroad cards) counts given."""
+def rail_value(s, p, seat, co, w, nt, nr):
+    """Dollar value of one more card of railroad co to seat, which owns nt towns and nr railroad cards."""
     k = s.rr_own[seat, co]
     marg = E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k)
     vp = w[W_RAIL] * marg
@@ -164,27 +141,13 @@ def rail_value_c(s, p, seat, co, w, nt, nr):
 
 
 @nb.njit(cache=True, inline="always")
-def town_value_c(s, p, seat, t, sid, w, nt, nr):
+def town_value(s, p, seat, t, sid, w, nt, nr):
     vp = w[W_TOWN] * E.town_vp(p, t)
     if nr > nt:
         vp += w[W_PAIR] * p[P.P_PAIR_VP]
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
     return w[W_DPV] * (vp + 0.5)          # + tempo: the face-up town is contested
-
-
-@nb.njit(cache=True, _nrt=False)
-def _leader_other(s, p, seat):
-    best = -1
-    bv = -1
-    for o in range(s.n):
-        if o == seat:
-            continue
-        v = E.vp_total(s, p, o) * 1000 + s.money[o]
-        if v > bv:
-            bv = v
-            best = o
-    return best
 
 
 @nb.njit(cache=True, inline="always")
@@ -199,16 +162,10 @@ def _best_bonus(s, p, seat):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
-def building_value(s, p, seat, bt, sid, w, level2):
-    """Dollar value of owning one more tile of type bt (or of its +2 side when level2)."""
-    nt, nr = _counts(s, seat)
-    return building_value_c(s, p, seat, bt, sid, w, level2, _frac_left(s), nt, nr, _best_bonus(s, p, seat))
-
-
 @one_copy(_nrt=False)
-def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
-    """building_value with the share of the game left, seat's counts and its best bonus building given."""
+def building_value(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
+    """Dollar value of owning one more tile of type bt (or of its +2 side when level2), given the share of the game
+    left fl, seat's towns nt and railroad cards nr, and its best bonus building bbest."""
     prods = 12.0 * fl                      # productions I still expect to make
     v = 0.0
     if not level2:
@@ -217,7 +174,7 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
             v += w[W_DPV] * p[P.P_MAYOR_VP]
         v += 0.3 * p[P.P_STORAGE_PER_BLD]
     eng = w[W_ENGINE]
-    if bt < 6 or bt == E.BT_MACHINE:
+    if bt < E.N_BASIC_BT or bt == E.BT_MACHINE:
         # only one B building is used per production: value the gain over the best one I already use
         best = bbest
         amt = p[P.P_BONUS_PLUS2] if level2 else p[P.P_BONUS_PLUS1]
@@ -345,18 +302,11 @@ def _sell_utility(s, p, seat, a, tvc, pen):
     return q * price - q * tvc - 0.5 * left * drop - pen * q * price
 
 
-@nb.njit(cache=True, _nrt=False)
-def utility(s, p, seat, a, sid, w, tv, need):
-    """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
-    nt, nr = _counts(s, seat)
-    return utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, _frac_left(s), _best_bonus(s, p, seat),
-                     E.total_hold(s, seat), E.storage_cap(s, p, seat))
-
-
 @nb.njit(cache=True, inline="always")
-def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
-    """utility with the per-decision context given (seat's counts, share of the game left, best bonus building,
-    tokens held and storage limit): the same for every action of one decision, so choose computes it once."""
+def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
+    """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for; the rest is the
+    per-decision context (seat's counts, share of the game left, best bonus building, tokens held and storage
+    limit): the same for every action of one decision, so _choose_best computes it once."""
     kind = E.kind_of(a)
     if kind == E.A_PROD:
         return _prod_utility(s, seat, a, tv, th, cap, _prod_terms(s, seat, E.card_of(a), tv, w))
@@ -364,23 +314,23 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
         return _sell_utility(s, p, seat, a, tv[E.commodity_of(a)], _cash_penalty(s, seat, w, need))
     if kind == E.A_AUCTION:
         co = E.railroad_of(a)
-        mine = rail_value_c(s, p, seat, co, w, nt, nr)
+        mine = rail_value(s, p, seat, co, w, nt, nr)
         return w[W_START] * (mine - E.rr_min_bid(p, co)) + 1.0
     if kind == E.A_BUY:
         bt = s.tile_type[E.tile_of(a)]
-        return building_value_c(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
+        return building_value(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
     if kind == E.A_UPGRADE:
         bt = s.tile_type[E.tile_of(a)]
-        return building_value_c(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
+        return building_value(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
     if kind == E.A_TOWN_NAMED:
         t = E.town_of(a)
         c = E.town_com(p, t)
         k = E.town_cost_named(s, p, seat, t)
-        return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
+        return town_value(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
     if kind == E.A_TOWN_ANY:
         t = E.town_of(a)
         k = E.town_cost_any(s, p, seat, t)
-        return town_value_c(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
+        return town_value(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
     if kind == E.A_DECLARE:
         return 1e9
     if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
@@ -416,11 +366,11 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
 @nb.njit(cache=True, _nrt=False)
 def bid_limit(s, p, seat, w):
     co = s.auc_co
-    # each seat's standing (as _leader_other) and counts (as _counts), computed once per auction
+    # each seat's VP and money, towns and railroad cards (E.score_all_seats), computed once per auction
     if s.lv_key != s.auc_serial:
         E.score_all_seats(s, p)
         s.lv_key = s.auc_serial
-    mine = rail_value_c(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
+    mine = rail_value(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
     # the VP leader among the others
     lead = -1
     bv = -1
@@ -475,7 +425,7 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
 @nb.njit(cache=True, _nrt=False)
 def _choose_best(s, p, seat, legal, n, sid, w):
     """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
-    tv = tokvals(s, p, seat, sid, w)
+    tv = token_values(s, p, seat, sid, w)
     need = 0.0
     nt = 0
     nr = 0
@@ -487,14 +437,14 @@ def _choose_best(s, p, seat, legal, n, sid, w):
         fl = _frac_left(s)
         bbest = _best_bonus(s, p, seat)
     if ph == E.PH_MAIN or ph == E.PH_SELL2:
-        for k in range(4):
+        for k in range(E.N_BLD_OFFER):
             t = s.bld_offer[k]
             if t >= 0:
                 need = max(need, np.float64(E.bt_cost(p, s.tile_type[t])))
-        for k in range(2):
+        for k in range(E.N_RR_OFFER):
             co = s.rr_offer[k]
             if co >= 0:
-                need = max(need, 0.8 * rail_value_c(s, p, seat, co, w, nt, nr))
+                need = max(need, 0.8 * rail_value(s, p, seat, co, w, nt, nr))
     th = E.total_hold(s, seat)
     cap = E.storage_cap(s, p, seat)
     best = 0
@@ -521,7 +471,7 @@ def _choose_best(s, p, seat, legal, n, sid, w):
                 tvc = tv[sc]
             u = _sell_utility(s, p, seat, a, tvc, pen)
         else:
-            u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
+            u = utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)
         r = float_of(x)
         u += w[W_NOISE] * r

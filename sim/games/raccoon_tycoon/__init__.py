@@ -3,9 +3,8 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from sim.game import GameSpec
-
 import strategies.raccoon_tycoon as S
+from sim.game import GameSpec
 
 from . import engine as E
 from .params import BTYPE_NAMES, BTYPE_UPGRADE_NAMES, RAILROADS, TOWNS, T

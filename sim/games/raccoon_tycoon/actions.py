@@ -10,7 +10,6 @@ from sim.kernel import LEGAL_TYPE
 from sim.toolkit import ActionCodec, push
 
 from . import params as P
-from .params import COMMODITIES
 from .components import (
     auction_next_min,
     bt_cost,
@@ -26,12 +25,15 @@ from .components import (
     two_player_auction,
     upgrade_price,
 )
+from .params import COMMODITIES
 from .state import (
     BT_EXPORT,
     MAX_PLAYERS,
     MAX_TILES,
+    N_BLD_OFFER,
     N_CARDS,
     N_RR,
+    N_RR_OFFER,
     N_TOWNS,
     NC,
     PH_AUCTION,
@@ -48,6 +50,7 @@ from .state import (
     PH_TF_TARGET,
 )
 from .turn import current_player
+
 
 def _bits(count):
     """Bits that hold the values 0..count-1."""
@@ -117,6 +120,9 @@ TWO_PLAYER_BID_AMOUNTS = 254
 # The longest legal list is a two-player bid (every amount, the whole money and the pass); random play lists at most
 # 130 actions in the other phases (production 'up to', 2 to 5 players, 100 games each)
 MAX_ACTIONS = TWO_PLAYER_BID_AMOUNTS + 2
+# Auctions a turn may start when auctions may be declined and no cap is set: one may end unsold (R6), so an
+# uncapped turn could loop (ASSUMED, RULES.md)
+DECLINED_AUCTION_CAP = 3
 
 
 @nb.njit(cache=True, inline="always")
@@ -256,7 +262,7 @@ def _legal_sell(s, p, seat, out, n, skip_c):
 @nb.njit(cache=True, inline="always")
 def _legal_build(s, p, seat, out, n):
     money = np.int64(s.money[seat])
-    for k in range(4):
+    for k in range(N_BLD_OFFER):
         t = s.bld_offer[k]
         if t >= 0 and bt_cost(p, s.tile_type[t]) <= money:
             n = push(out, n, encode_buy(t))
@@ -326,9 +332,9 @@ def _legal_other(s, p, out):
         n = _legal_sell(s, p, seat, out, n, -1)
         cap = np.int64(p[P.P_AUCTION_CAP])
         if cap == 0 and p[P.P_AUCTION_OPEN] == 1:
-            cap = 3             # R6: an auction may end unsold, so an uncapped turn could loop
+            cap = DECLINED_AUCTION_CAP
         if cap == 0 or s.auctions_turn < cap:
-            for k in range(2):
+            for k in range(N_RR_OFFER):
                 co = s.rr_offer[k]
                 if co >= 0 and (p[P.P_AUCTION_OPEN] == 1 or rr_min_bid(p, co) <= s.money[seat]):
                     n = push(out, n, encode_auction(k, co))

@@ -30,8 +30,8 @@ def rr_vp(p, co, k):
     """Total VP for owning k cards of railroad co."""
     if k <= 0:
         return 0
-    if k > 4:
-        k = 4
+    if k > P.RR_SET_MAX:
+        k = P.RR_SET_MAX
     return np.int64(p[P.P_RR0 + np.int64(co) * P.RR_STRIDE + np.int64(k)])
 
 
@@ -42,7 +42,7 @@ def town_vp(p, t):
 
 @nb.njit(cache=True, inline="always")
 def town_com(p, t):
-    return np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 1])
+    return np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + P.TOWN_COMMODITY])
 
 
 @nb.njit(cache=True, inline="always")
@@ -52,7 +52,7 @@ def bt_cost(p, bt):
 
 @nb.njit(cache=True, inline="always")
 def bt_upcost(p, bt):
-    return np.int64(p[P.P_BLD0 + np.int64(bt) * P.BLD_STRIDE + 1])
+    return np.int64(p[P.P_BLD0 + np.int64(bt) * P.BLD_STRIDE + P.BLD_UPGRADE_COST])
 
 
 @nb.njit(cache=True, inline="always")
@@ -62,7 +62,7 @@ def owns(s, seat, bt):
 
 @one_copy(_nrt=False)
 def town_cost_named(s, p, seat, t):
-    c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 2])
+    c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + P.TOWN_COST_NAMED])
     if owns(s, seat, BT_BRICK):
         c -= np.int64(p[P.P_BRICK])
     return max(c, 0)
@@ -70,7 +70,7 @@ def town_cost_named(s, p, seat, t):
 
 @one_copy(_nrt=False)
 def town_cost_any(s, p, seat, t):
-    c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + 3])
+    c = np.int64(p[P.P_TOWN0 + np.int64(t) * P.TOWN_STRIDE + P.TOWN_COST_ANY])
     if owns(s, seat, BT_BRICK):
         c -= np.int64(p[P.P_BRICK])
     return max(c, 0)

@@ -5,7 +5,7 @@ import numpy as np
 from sim.toolkit import Columns, rank_seats, winners
 
 from .scoring import vp_parts, vp_total
-from .state import END_NONE, MAX_PLAYERS, N_RR, N_TOWNS
+from .state import END_NONE, MAX_PLAYERS, N_BLD_OFFER, N_RR, N_TOWNS
 
 GAME_COLUMNS = ("turns", "rounds", "end_reason", "first_player", "towns_left", "railroads_left", "buildings_left")
 SEAT_COLUMNS = ("rank", "win", "order", "vp_towns", "vp_railroads", "vp_buildings", "vp_pairs", "vp_bonus", "vp_total",
@@ -33,7 +33,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     game_int[GAME.towns_left] = s.town_n + (1 if s.town_offer >= 0 else 0)
     game_int[GAME.railroads_left] = s.rr_n + (1 if s.rr_offer[0] >= 0 else 0) + (1 if s.rr_offer[1] >= 0 else 0)
     left = np.int64(s.bld_n)
-    for k in range(4):
+    for k in range(N_BLD_OFFER):
         if s.bld_offer[k] >= 0:
             left += 1
     game_int[GAME.buildings_left] = left

@@ -170,20 +170,23 @@ for c in COMMODITIES:
           doc=f"{c} track minimum = start price")
     T.add(f"market.{c}.max", m["max"], lo=1, hi=60, prov=m["prov"], src=m["src"], doc=f"{c} track maximum")
 MK_STRIDE = 2
+MK_MIN, MK_MAX = 0, 1          # the fields of one commodity's group
 
 # ---------------------------------------------------------------- railroads
 RAILROADS = tuple(r["name"] for r in DATA["railroads"])
+RR_SET_MAX = 4     # a railroad's VP are printed for owning 1 to 4 of its cards
 P_RR0 = len(T)
 for r in DATA["railroads"]:
     s = _slug(r["name"])
     T.add(f"railroad.{s}.min_bid", r["min_bid"], lo=0, hi=200, prov=r["prov"], src=r["src"], doc="minimum bid")
-    for k in range(4):
+    for k in range(RR_SET_MAX):
         T.add(f"railroad.{s}.vp{k + 1}", r["vp_total"][k], lo=0, hi=100, prov=r["prov"], src=r["src"],
               doc=f"total VP for owning {k + 1} card(s) of this railroad")
     T.add(f"railroad.{s}.copies", r["copies"], lo=0, hi=4, prov=r["prov"], src=r["src"], doc="cards in the game")
     T.add(f"railroad.{s}.min_players", r["min_players"], lo=2, hi=6, prov=r["prov"], src=r["src"],
           doc="in the deck only with at least this many players")
-RR_STRIDE = 7       # min_bid, vp1..vp4, copies, min_players
+RR_STRIDE = 7
+RR_MIN_BID, RR_COPIES, RR_MIN_PLAYERS = 0, 5, 6     # the fields of one railroad's group; vp of k cards at k
 
 # ---------------------------------------------------------------- towns
 TOWNS = tuple(t["name"] for t in DATA["towns"])
@@ -196,6 +199,7 @@ for t in DATA["towns"]:
     T.add(f"town.{s}.count", t["count"], lo=0, hi=20, prov=t["prov"], src=t["src"], doc="cost in the named commodity")
     T.add(f"town.{s}.any", t["any_count"], lo=0, hi=20, prov=t["prov"], src=t["src"], doc="cost in any commodities")
 TOWN_STRIDE = 4
+TOWN_VP, TOWN_COMMODITY, TOWN_COST_NAMED, TOWN_COST_ANY = range(TOWN_STRIDE)
 P_TWO_PLAYER_TOWNS = T.add("setup.two_player_town_removal", "on", kind="bool", prov="F", src="RULES setup I (R15)",
                            doc="2 players: remove one town of each VP value")
 
@@ -225,7 +229,8 @@ for b in DATA["buildings_advanced"]:
           prov=b.get("upgrade_cost_prov", "F"), src=b.get("upgrade_cost_src", b["src"]),
           doc="printed cost of the +2 side (0: not double-sided)")
     T.add(f"building.{key}.copies", b["copies"], lo=0, hi=2, prov=b["prov"], src=b["src"], doc="tiles in the stack")
-BLD_STRIDE = 3       # cost, upgrade_cost, copies
+BLD_STRIDE = 3
+BLD_COST, BLD_UPGRADE_COST, BLD_COPIES = range(BLD_STRIDE)
 P_BONUS_PLUS1 = T.add("effect.bonus_plus1", 1, lo=0, hi=5, prov="F", src="RULES appendix (+1 side)",
                       doc="tokens from a B building's +1 side")
 P_BONUS_PLUS2 = T.add("effect.bonus_plus2", 2, lo=0, hi=5, prov="F", src="RULES appendix (+2 side)",
@@ -251,12 +256,13 @@ for card in PP["cards"]:
           src=PP["src"],
           doc="production icons as six digits wheat-wood-iron-coal-goods-luxury")
 PP_STRIDE = 2
+PP_PRICE, PP_PRODUCTION = range(PP_STRIDE)
 
 
 def check(vec):
     """Cross-parameter checks the per-parameter ranges cannot express; raises a one-line UserError."""
     for i, c in enumerate(COMMODITIES):
-        lo, hi = vec[P_PRICE_MIN0 + i * MK_STRIDE], vec[P_PRICE_MIN0 + i * MK_STRIDE + 1]
+        lo, hi = vec[P_PRICE_MIN0 + i * MK_STRIDE + MK_MIN], vec[P_PRICE_MIN0 + i * MK_STRIDE + MK_MAX]
         if lo > hi:
             raise UserError(f"market.{c}.min ({lo:g}) is above market.{c}.max ({hi:g})")
     if sum(vec[P_COMP0 + k] for k in range(5)) > 6 * vec[P_SUPPLY]:
@@ -266,7 +272,7 @@ def check(vec):
             v = int(vec[P_PP0 + i * PP_STRIDE + half])
             if sum(int(ch) for ch in f"{v:06d}") > 9:
                 raise UserError(f"pp.{i + 1:02d}.{('price', 'production')[half]}={v}: at most 9 icons per card half")
-    deck = sum(vec[P_RR0 + k * RR_STRIDE + 5] for k in range(len(RAILROADS)))
+    deck = sum(vec[P_RR0 + k * RR_STRIDE + RR_COPIES] for k in range(len(RAILROADS)))
     if deck < 1:
         raise UserError("railroad.*.copies: the railroad deck is empty")
     return vec

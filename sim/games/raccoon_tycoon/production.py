@@ -5,10 +5,24 @@ import numpy as np
 
 from sim.events import log_event
 from sim.kernel import one_copy
+from sim.toolkit import put
 
 from . import params as P
+from .actions import card_of, taken
 from .components import bonus_amount, owns, storage_cap, total_hold
-from .state import BT_TRADINGFLOOR, E_BONUS, E_DISCARD, E_PRICE, NC, PH_BONUS, PH_BONUS_ANY, PH_DISCARD, PH_TF_TARGET
+from .state import (
+    BT_TRADINGFLOOR,
+    E_BONUS,
+    E_DISCARD,
+    E_PRICE,
+    E_PROD,
+    N_BASIC_BT,
+    NC,
+    PH_BONUS,
+    PH_BONUS_ANY,
+    PH_DISCARD,
+    PH_TF_TARGET,
+)
 from .turn import end_turn, refill_hand
 
 
@@ -71,7 +85,7 @@ def use_bonus(s, p, t):
     seat = s.cur
     bt = s.tile_type[t]
     amt = bonus_amount(s, p, t)
-    if bt < 6:
+    if bt < N_BASIC_BT:
         got = give_tokens(s, p, seat, bt, amt)
         log_event(s, E_BONUS, seat, t, bt, got)
         price_stage(s, p)
@@ -127,3 +141,23 @@ def _end_production(s, p):
         refill_hand(s, p, seat)
     s.prod_card = -1
     end_turn(s, p)
+
+
+@nb.njit(cache=True, _nrt=False)
+def produce(s, p, seat, a):
+    """seat plays the P&P card of production action a and takes its tokens; the stages after follow."""
+    card = card_of(a)
+    for h in range(s.hand_n[seat]):
+        if s.hand[seat, h] == card:
+            s.hand_n[seat] -= 1
+            s.hand[seat, h] = s.hand[seat, s.hand_n[seat]]
+            break
+    s.disc_n = put(s.disc, s.disc_n, card)
+    s.prod_card = card
+    s.n_prod[seat] += 1
+    for c in range(NC):
+        x = taken(a, c)
+        if x > 0:
+            give_tokens(s, p, seat, c, x)
+    log_event(s, E_PROD, seat, card, a, 0)      # the action: text.py words what it takes
+    after_take(s, p)

@@ -7,7 +7,6 @@ import numpy as np
 from sim.events import log_event
 from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
-from sim.toolkit import put
 
 from . import params as P
 from .actions import (
@@ -32,7 +31,6 @@ from .actions import (
     A_TOWN_NAMED,
     A_UPGRADE,
     amount_of,
-    card_of,
     commodity_of,
     export_of,
     kind_of,
@@ -40,7 +38,6 @@ from .actions import (
     railroad_of,
     seat_of,
     slot_of,
-    taken,
     tile_of,
     town_of,
 )
@@ -59,7 +56,7 @@ from .components import (
     two_player_auction,
     upgrade_price,
 )
-from .production import after_take, any_supply, bonus_stage, discard, give_tokens, price_stage, storage_stage, use_bonus
+from .production import any_supply, bonus_stage, discard, give_tokens, price_stage, produce, storage_stage, use_bonus
 from .state import (
     BT_AUCTION,
     BT_FIRM_CI,
@@ -80,7 +77,6 @@ from .state import (
     E_NOTHING,
     E_PASS,
     E_PAY,
-    E_PROD,
     E_RR_REVEAL,
     E_SELL,
     E_START,
@@ -100,9 +96,12 @@ from .state import (
     IT_TOWN0,
     IT_UPGRADE0,
     MAX_PLAYERS,
+    N_BASIC_BT,
+    N_BLD_OFFER,
     N_BT,
     N_CARDS,
     N_RR,
+    N_RR_OFFER,
     N_TOWNS,
     NC,
     PH_AUCTION,
@@ -121,6 +120,7 @@ from .turn import current_player, draw_card, end_turn, finish_game, reset_turn, 
 
 @nb.njit(cache=True, _nrt=False)
 def setup(s, p, n_players):
+    """Set up a game (RULES.md, setup): every field a game reads is reset here, as the record is reused."""
     n = n_players
     s.n = n
     s.over = 0
@@ -157,28 +157,7 @@ def setup(s, p, n_players):
             s.rr_own[seat, co] = 0
         for bt in range(N_BT):
             s.own_bt[seat, bt] = 0
-    # market and supply
-    for c in range(NC):
-        s.pmin[c] = np.int16(p[P.P_PRICE_MIN0 + c * P.MK_STRIDE])
-        s.pmax[c] = np.int16(p[P.P_PRICE_MIN0 + c * P.MK_STRIDE + 1])
-        s.price[c] = s.pmin[c]
-        s.supply[c] = np.int16(p[P.P_SUPPLY])
-    # P&P cards
-    for i in range(N_CARDS):
-        pr = np.int64(p[P.P_PP0 + i * P.PP_STRIDE])
-        pd = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + 1])
-        if pr != s.pp_code[i, 0] or pd != s.pp_code[i, 1]:   # decoded once while a state plays one design
-            s.pp_code[i, 0] = pr
-            s.pp_code[i, 1] = pd
-            for c in range(NC - 1, -1, -1):      # the same digits as _digit, last commodity first
-                s.pp_price[i, c] = pr % 10
-                s.pp_prod[i, c] = pd % 10
-                pr //= 10
-                pd //= 10
-        s.deck[i] = i
-    s.deck_n = N_CARDS
-    s.disc_n = 0
-    shuffle(s.rng, 0, s.deck, s.deck_n)
+    _set_up_market_and_cards(s, p)
     # start player
     if p[P.P_START_PLAYER] == 1:
         s.sp = 0
@@ -189,21 +168,66 @@ def setup(s, p, n_players):
         seat = (s.sp + k) % n
         for _ in range(np.int64(p[P.P_HAND])):
             draw_card(s, p, seat)
+    _set_up_railroads(s, p, n)
+    _set_up_towns(s, p, n)
+    _set_up_buildings(s, p, n)
+    # per-turn scratch
+    s.cur = s.sp
+    reset_turn(s)
+    _free_start_tokens(s, p, n)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _set_up_market_and_cards(s, p):
+    """The price tracks and the supply, and the P&P deck shuffled."""
+    # market and supply
+    for c in range(NC):
+        s.pmin[c] = np.int16(p[P.P_PRICE_MIN0 + c * P.MK_STRIDE + P.MK_MIN])
+        s.pmax[c] = np.int16(p[P.P_PRICE_MIN0 + c * P.MK_STRIDE + P.MK_MAX])
+        s.price[c] = s.pmin[c]
+        s.supply[c] = np.int16(p[P.P_SUPPLY])
+    # P&P cards
+    for i in range(N_CARDS):
+        price_code = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + P.PP_PRICE])
+        prod_code = np.int64(p[P.P_PP0 + i * P.PP_STRIDE + P.PP_PRODUCTION])
+        # decoded once while a state plays one design
+        if price_code != s.pp_code[i, 0] or prod_code != s.pp_code[i, 1]:
+            s.pp_code[i, 0] = price_code
+            s.pp_code[i, 1] = prod_code
+            for c in range(NC - 1, -1, -1):      # the decimal digits of the icon codes, last commodity first
+                s.pp_price[i, c] = price_code % 10
+                s.pp_prod[i, c] = prod_code % 10
+                price_code //= 10
+                prod_code //= 10
+        s.deck[i] = i
+    s.deck_n = N_CARDS
+    s.disc_n = 0
+    shuffle(s.rng, 0, s.deck, s.deck_n)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _set_up_railroads(s, p, n):
+    """The railroad deck for n players, shuffled, two cards face up."""
     # railroads
     m = 0
     for co in range(N_RR):
-        if n >= p[P.P_RR0 + co * P.RR_STRIDE + 6]:
-            for _ in range(np.int64(p[P.P_RR0 + co * P.RR_STRIDE + 5])):
+        if n >= p[P.P_RR0 + co * P.RR_STRIDE + P.RR_MIN_PLAYERS]:
+            for _ in range(np.int64(p[P.P_RR0 + co * P.RR_STRIDE + P.RR_COPIES])):
                 s.rr_deck[m] = co
                 m += 1
     s.rr_n = m
     shuffle(s.rng, 0, s.rr_deck, s.rr_n)
-    for k in range(2):
+    for k in range(N_RR_OFFER):
         s.rr_offer[k] = -1
         if s.rr_n > 0:
             s.rr_n -= 1
             s.rr_offer[k] = s.rr_deck[s.rr_n]
             log_event(s, E_RR_REVEAL, s.rr_offer[k], k, 0, 0)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _set_up_towns(s, p, n):
+    """The town deck, lowest VP on top."""
     # towns: ordered by VP (lowest on top), shuffled within a VP value; 2 players: one of each value removed
     m = 0
     for t in range(N_TOWNS):
@@ -240,31 +264,36 @@ def setup(s, p, n_players):
         s.town_n -= 1
         s.town_offer = s.town_deck[s.town_n]
         log_event(s, E_TOWN_REVEAL, s.town_offer, 0, 0, 0)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _set_up_buildings(s, p, n):
+    """The building tiles, the offer and the stack."""
     # buildings: basic tiles shuffled, some on offer; advanced tiles shuffled into the stack
     nt = 0
     for bt in range(N_BT):
-        for _ in range(np.int64(p[P.P_BLD0 + bt * P.BLD_STRIDE + 2])):
+        for _ in range(np.int64(p[P.P_BLD0 + bt * P.BLD_STRIDE + P.BLD_COPIES])):
             s.tile_type[nt] = bt
             s.tile_owner[nt] = -1
             s.tile_level[nt] = 1
             s.tile_turn[nt] = 0
             nt += 1
     s.n_tiles = nt
-    nb_ = 0
-    nu = 0
+    n_btiles = 0
+    n_utiles = 0
     for t in range(nt):
         bt = s.tile_type[t]
-        if bt < 6 or bt == BT_MACHINE:
-            s.btile[nb_] = t
-            nb_ += 1
+        if bt < N_BASIC_BT or bt == BT_MACHINE:
+            s.btile[n_btiles] = t
+            n_btiles += 1
         if bt_upcost(p, bt) > 0:
-            s.utile[nu] = t
-            nu += 1
-    s.n_btile = nb_
-    s.n_utile = nu
+            s.utile[n_utiles] = t
+            n_utiles += 1
+    s.n_btile = n_btiles
+    s.n_utile = n_utiles
     nbasic = 0
     for i in range(nt):
-        if s.tile_type[i] < 6:
+        if s.tile_type[i] < N_BASIC_BT:
             nbasic += 1
     # basic tiles are tiles 0..nbasic-1 (types 0-5 come first)
     order = s.bld_stack      # scratch: shuffle the basic tile ids in the stack array first
@@ -273,9 +302,9 @@ def setup(s, p, n_players):
     shuffle(s.rng, 0, order, nbasic)
     n_basic_offer = np.int64(p[P.P_BASIC_OFFER])
     if p[P.P_OPT_BASIC_BY_PLAYERS] == 1:
-        n_basic_offer = min(n, 4)
-    n_basic_offer = min(n_basic_offer, nbasic, 4)
-    for k in range(4):
+        n_basic_offer = min(n, N_BLD_OFFER)
+    n_basic_offer = min(n_basic_offer, nbasic, N_BLD_OFFER)
+    for k in range(N_BLD_OFFER):
         s.bld_offer[k] = -1
     for k in range(n_basic_offer):
         s.bld_offer[k] = order[k]
@@ -292,16 +321,19 @@ def setup(s, p, n_players):
             s.bld_stack[m] = order[i]      # order is bld_stack itself and m < i: moving down is safe
             m += 1
     s.bld_n = m
-    for k in range(4):
+    for k in range(N_BLD_OFFER):
         if s.bld_offer[k] < 0 and s.bld_n > 0:
             s.bld_n -= 1
             s.bld_offer[k] = s.bld_stack[s.bld_n]
-    for k in range(4):
+    for k in range(N_BLD_OFFER):
         if s.bld_offer[k] >= 0:
             log_event(s, E_BLD_REVEAL, s.bld_offer[k], s.tile_type[s.bld_offer[k]], k, 0)
-    # per-turn scratch
-    s.cur = s.sp
-    reset_turn(s)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _free_start_tokens(s, p, n):
+    """The free start tokens (the game's first-player compensation): chosen by each seat in turn order, or dealt at
+    random."""
     # free start tokens (first-player compensation)
     s.comp_k = 0
     s.comp_left = 0
@@ -413,7 +445,7 @@ def _take_tile(s, p, seat, t, price):
     s.n_bld[seat] += 1
     add_item(s, seat, bt, price)
     log_event(s, E_BUY, seat, t, bt, price)
-    for k in range(4):
+    for k in range(N_BLD_OFFER):
         if s.bld_offer[k] == t:
             s.bld_offer[k] = -1
             if s.bld_n > 0:
@@ -550,47 +582,37 @@ def _end_if_immediate(s, p):
 
 
 @nb.njit(cache=True, _nrt=False)
+def _start_auction(s, p, seat, k, co):
+    """seat puts the railroad co of offer slot k up for auction and opens the bidding (RULES.md, auction)."""
+    s.auc_slot = k
+    s.auc_co = co
+    s.auc_starter = seat
+    s.auc_bidder = seat
+    s.auc_leader = -1
+    s.auc_high = 0
+    s.auc_serial += 1
+    for o in range(MAX_PLAYERS):
+        s.auc_passed[o] = 0
+    s.phase = PH_AUCTION
+    log_event(s, E_AUCTION, seat, co, rr_min_bid(p, co), 0)
+    if s.money[seat] < rr_min_bid(p, co):      # only under may_decline: he cannot open
+        s.auc_passed[seat] = 1
+        log_event(s, E_PASS, seat, 1, 0, 0)
+        _auction_advance(s, p)
+
+
+@nb.njit(cache=True, _nrt=False)
 def _apply_other(s, p, a):
     kind = kind_of(a)
     seat = current_player(s)
     if kind == A_PROD:
-        card = card_of(a)
-        for h in range(s.hand_n[seat]):
-            if s.hand[seat, h] == card:
-                s.hand_n[seat] -= 1
-                s.hand[seat, h] = s.hand[seat, s.hand_n[seat]]
-                break
-        s.disc_n = put(s.disc, s.disc_n, card)
-        s.prod_card = card
-        s.n_prod[seat] += 1
-        for c in range(NC):
-            x = taken(a, c)
-            if x > 0:
-                give_tokens(s, p, seat, c, x)
-        log_event(s, E_PROD, seat, card, a, 0)      # the action: text.py words what it takes
-        after_take(s, p)
+        produce(s, p, seat, a)
     elif kind == A_SELL:
         c = commodity_of(a)
         _sell(s, p, seat, c, qty_of(a), export_of(a))
         _after_sale(s, p, c)
     elif kind == A_AUCTION:
-        k = slot_of(a)
-        co = railroad_of(a)
-        s.auc_slot = k
-        s.auc_co = co
-        s.auc_starter = seat
-        s.auc_bidder = seat
-        s.auc_leader = -1
-        s.auc_high = 0
-        s.auc_serial += 1
-        for o in range(MAX_PLAYERS):
-            s.auc_passed[o] = 0
-        s.phase = PH_AUCTION
-        log_event(s, E_AUCTION, seat, co, rr_min_bid(p, co), 0)
-        if s.money[seat] < rr_min_bid(p, co):      # only under may_decline: he cannot open
-            s.auc_passed[seat] = 1
-            log_event(s, E_PASS, seat, 1, 0, 0)
-            _auction_advance(s, p)
+        _start_auction(s, p, seat, slot_of(a), railroad_of(a))
     elif kind == A_BUY:
         t = tile_of(a)
         _take_tile(s, p, seat, t, bt_cost(p, s.tile_type[t]))
@@ -602,7 +624,7 @@ def _apply_other(s, p, a):
         s.money[seat] -= price
         s.bld_spend[seat] += price
         s.tile_level[t] = 2
-        item = IT_UPGRADE0 + (bt if bt < 6 else 6)
+        item = IT_UPGRADE0 + (bt if bt < N_BASIC_BT else N_BASIC_BT)     # or the Water Mill
         add_item(s, seat, item, price)
         log_event(s, E_UPGRADE, seat, t, bt, price)
         _after_build(s, p)

@@ -18,8 +18,8 @@ def _vp_rest(s, p, seat, nt):
         k = s.rr_own[seat, co]
         vr += rr_vp(p, co, k)
         nr += k
-    nb_ = s.n_bld[seat]
-    vb = nb_ * np.int64(p[P.P_BUILDING_VP])
+    n_buildings = s.n_bld[seat]
+    vb = n_buildings * np.int64(p[P.P_BUILDING_VP])
     vpair = min(nt, nr) * np.int64(p[P.P_PAIR_VP])
     bonus = 0
     if owns(s, seat, BT_GOVERNOR):
@@ -27,7 +27,7 @@ def _vp_rest(s, p, seat, nt):
     if owns(s, seat, BT_RAILBARON):
         bonus += nr * np.int64(p[P.P_RAILBARON_VP])
     if owns(s, seat, BT_MAYOR):
-        bonus += nb_ * np.int64(p[P.P_MAYOR_VP])
+        bonus += n_buildings * np.int64(p[P.P_MAYOR_VP])
     if owns(s, seat, BT_BANK):
         bonus += s.money[seat] // np.int64(p[P.P_BANK_PER_VP])
     return vr, vb, vpair, bonus, nr

@@ -22,40 +22,44 @@ NC = 6
 MAX_HAND = 8
 N_CARDS = P.N_CARDS
 N_RR = len(P.RAILROADS)
-MAX_RR = 4 * N_RR
+MAX_RR = P.RR_SET_MAX * N_RR     # railroad cards (the copies parameter allows up to 4 of a railroad)
 N_TOWNS = len(P.TOWNS)
 N_BT = P.N_BTYPES
-MAX_TILES = 6 + 2 * (N_BT - 6)
+N_BASIC_BT = NC       # building types 0..5 are the basic B buildings, one per commodity; the advanced follow
+MAX_TILES = N_BASIC_BT + 2 * (N_BT - N_BASIC_BT)    # one tile of each basic type, up to two of an advanced one
+N_BLD_OFFER = 4       # spaces of the building offer
+N_RR_OFFER = 2        # railroad cards face up
 MAX_ITEMS = 96
 MAX_STEPS = 30000
 MAX_EVENTS = 64
 
 # building types
-BT_MACHINE = 6 + P.ADV_KEYS.index("machine_shop")
-BT_FIRM_WW = 6 + P.ADV_KEYS.index("firm_wood_wheat")
-BT_FIRM_CI = 6 + P.ADV_KEYS.index("firm_coal_iron")
-BT_FIRM_GL = 6 + P.ADV_KEYS.index("firm_goods_luxury")
-BT_WAREHOUSE = 6 + P.ADV_KEYS.index("warehouse")
-BT_CONSTRUCTION = 6 + P.ADV_KEYS.index("construction_company")
-BT_FREIGHT = 6 + P.ADV_KEYS.index("freight_company")
-BT_GOVERNOR = 6 + P.ADV_KEYS.index("governors_mansion")
-BT_RAILBARON = 6 + P.ADV_KEYS.index("rail_baron")
-BT_BANK = 6 + P.ADV_KEYS.index("bank")
-BT_AUCTION = 6 + P.ADV_KEYS.index("auction_house")
-BT_SMUGGLER = 6 + P.ADV_KEYS.index("smuggler")
-BT_BLACKMARKET = 6 + P.ADV_KEYS.index("black_market")
-BT_BRICK = 6 + P.ADV_KEYS.index("brick_works")
-BT_MAYOR = 6 + P.ADV_KEYS.index("mayors_office")
-BT_TRADINGFLOOR = 6 + P.ADV_KEYS.index("trading_floor")
-BT_EXPORT = 6 + P.ADV_KEYS.index("export_company")
-BT_COTTAGE = 6 + P.ADV_KEYS.index("cottage_industry")
-BT_FACTORY = 6 + P.ADV_KEYS.index("factory")
+BT_MACHINE = N_BASIC_BT + P.ADV_KEYS.index("machine_shop")
+BT_FIRM_WW = N_BASIC_BT + P.ADV_KEYS.index("firm_wood_wheat")
+BT_FIRM_CI = N_BASIC_BT + P.ADV_KEYS.index("firm_coal_iron")
+BT_FIRM_GL = N_BASIC_BT + P.ADV_KEYS.index("firm_goods_luxury")
+BT_WAREHOUSE = N_BASIC_BT + P.ADV_KEYS.index("warehouse")
+BT_CONSTRUCTION = N_BASIC_BT + P.ADV_KEYS.index("construction_company")
+BT_FREIGHT = N_BASIC_BT + P.ADV_KEYS.index("freight_company")
+BT_GOVERNOR = N_BASIC_BT + P.ADV_KEYS.index("governors_mansion")
+BT_RAILBARON = N_BASIC_BT + P.ADV_KEYS.index("rail_baron")
+BT_BANK = N_BASIC_BT + P.ADV_KEYS.index("bank")
+BT_AUCTION = N_BASIC_BT + P.ADV_KEYS.index("auction_house")
+BT_SMUGGLER = N_BASIC_BT + P.ADV_KEYS.index("smuggler")
+BT_BLACKMARKET = N_BASIC_BT + P.ADV_KEYS.index("black_market")
+BT_BRICK = N_BASIC_BT + P.ADV_KEYS.index("brick_works")
+BT_MAYOR = N_BASIC_BT + P.ADV_KEYS.index("mayors_office")
+BT_TRADINGFLOOR = N_BASIC_BT + P.ADV_KEYS.index("trading_floor")
+BT_EXPORT = N_BASIC_BT + P.ADV_KEYS.index("export_company")
+BT_COTTAGE = N_BASIC_BT + P.ADV_KEYS.index("cottage_industry")
+BT_FACTORY = N_BASIC_BT + P.ADV_KEYS.index("factory")
 # commodities
 WHEAT, WOOD, IRON, COAL, GOODS, LUXURY = 0, 1, 2, 3, 4, 5
 
-# items: building types 0..24, upgrades 25..31 (6 basic + Water Mill), railroads, towns
+# items: building types 0..24, upgrades 25..31 (the 6 basic buildings' +2 sides and the Water Mill, the Machine
+# Shop's), railroads, towns
 IT_UPGRADE0 = N_BT
-IT_RR0 = N_BT + 7
+IT_RR0 = IT_UPGRADE0 + N_BASIC_BT + 1
 IT_TOWN0 = IT_RR0 + N_RR
 N_ITEM_IDS = IT_TOWN0 + N_TOWNS
 
@@ -105,7 +109,7 @@ STATE_DTYPE = np.dtype([
     ("pp_code", np.int64, (N_CARDS, 2)),    # the parameters pp_price/pp_prod were decoded from (setup)
     ("rr_deck", np.int8, (MAX_RR,)),
     ("rr_n", np.int16),
-    ("rr_offer", np.int8, (2,)),
+    ("rr_offer", np.int8, (N_RR_OFFER,)),
     ("rr_own", np.int8, (MAX_PLAYERS, N_RR)),
     ("town_deck", np.int8, (N_TOWNS,)),
     ("town_n", np.int16),
@@ -120,7 +124,7 @@ STATE_DTYPE = np.dtype([
     ("tile_owner", np.int8, (MAX_TILES,)),
     ("tile_level", np.int8, (MAX_TILES,)),
     ("tile_turn", np.int32, (MAX_TILES,)),
-    ("bld_offer", np.int8, (4,)),
+    ("bld_offer", np.int8, (N_BLD_OFFER,)),
     ("bld_stack", np.int8, (MAX_TILES,)),
     ("bld_n", np.int16),
     ("own_bt", np.int8, (MAX_PLAYERS, N_BT)),     # tiles owned per building type
