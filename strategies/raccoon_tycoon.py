@@ -11,6 +11,7 @@ in the rulebook but is easy to track from play, and the P&P hands of others are 
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
+
 import numba as nb
 import numpy as np
 
@@ -36,33 +37,92 @@ W_RESERVE = K.add("reserve", 0.0, 0.0, 20.0, doc="cash kept back when bidding")
 W_START = K.add("start", 1.0, 0.0, 3.0, doc="multiplier on starting an auction")
 W_ENGINE = K.add("engine", 0.8, 0.0, 4.0, doc="multiplier on production powers (B and P buildings, hand size)")
 W_NOISE = K.add("noise", 0.3, 0.0, 2.0, doc="random tie-break amplitude in dollars")
-W_FOCUS = K.add("focus", 0.0, 0.0, 6.0, doc="extra dollars per VP for towns of my favourite commodities (wheat, "
-                "wood) / my railroad companies")
+W_FOCUS = K.add(
+    "focus",
+    0.0,
+    0.0,
+    6.0,
+    doc="extra dollars per VP for towns of my favourite commodities (wheat, wood) / my railroad companies",
+)
 N_WEIGHTS = len(K)
 
-_BARON = {"town": 0.8, "rail": 1.5, "build": 0.7, "deny": 0.6, "pair": 1.0, "peak": 0.3, "raise": 0.5,
-          "start": 1.2, "engine": 0.6, "focus": 2.0}
-_TRADER = {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 0.8, "deny": 0.2, "pair": 1.0, "peak": 0.9,
-           "raise": 1.2, "start": 0.8, "engine": 0.6}
+_BARON = {
+    "town": 0.8,
+    "rail": 1.5,
+    "build": 0.7,
+    "deny": 0.6,
+    "pair": 1.0,
+    "peak": 0.3,
+    "raise": 0.5,
+    "start": 1.2,
+    "engine": 0.6,
+    "focus": 2.0,
+}
+_TRADER = {
+    "dpv": 4.0,
+    "town": 1.0,
+    "rail": 0.8,
+    "build": 0.8,
+    "deny": 0.2,
+    "pair": 1.0,
+    "peak": 0.9,
+    "raise": 1.2,
+    "start": 0.8,
+    "engine": 0.6,
+}
 PRESETS = [
-    Preset("rail_baron", S_BARON, "Railroad baron: values railroads by marginal set VP plus pairs, starts "
-           "auctions, bids to deny the VP leader; likes the Rail Baron.", _BARON),
-    Preset("town_builder", S_TOWNS, "Town builder: produces and hoards the face-up town's commodity (wheat and "
-           "wood favoured), buys every town it can; likes Brick Works and Governor's Mansion.",
-           {"town": 2.0, "rail": 0.6, "build": 0.8, "deny": 0.1, "pair": 1.0, "peak": 0.2, "raise": 0.3,
-            "reserve": 4.0, "start": 0.4, "focus": 2.0}),
-    Preset("market_trader", S_TRADER, "Market trader: plays cards that raise what it holds, sells near the top "
-           "of the track; likes trading firms, Export and Freight Companies, the Bank.", _TRADER),
-    Preset("building_engine", S_ENGINE, "Building engine: buys B and P buildings early and upgrades them, "
-           "then converts the larger production into towns; likes the Mayor's Office.",
-           {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8,
-            "engine": 1.5}),
-    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad "
-           "pairs.", {}),
-    Preset("rail_baron_denier", S_BARON, "Rail baron preset that bids up to the leader's full value of a "
-           "railroad to deny it (deny = 1.0).", {**_BARON, "deny": 1.0}),
-    Preset("market_trader_patient", S_TRADER, "Market trader preset that waits for higher peaks "
-           "(peak = 1.0, raise = 1.5).", {**_TRADER, "peak": 1.0, "raise": 1.5}),
+    Preset(
+        "rail_baron",
+        S_BARON,
+        "Railroad baron: values railroads by marginal set VP plus pairs, starts "
+        "auctions, bids to deny the VP leader; likes the Rail Baron.",
+        _BARON,
+    ),
+    Preset(
+        "town_builder",
+        S_TOWNS,
+        "Town builder: produces and hoards the face-up town's commodity (wheat and "
+        "wood favoured), buys every town it can; likes Brick Works and Governor's Mansion.",
+        {
+            "town": 2.0,
+            "rail": 0.6,
+            "build": 0.8,
+            "deny": 0.1,
+            "pair": 1.0,
+            "peak": 0.2,
+            "raise": 0.3,
+            "reserve": 4.0,
+            "start": 0.4,
+            "focus": 2.0,
+        },
+    ),
+    Preset(
+        "market_trader",
+        S_TRADER,
+        "Market trader: plays cards that raise what it holds, sells near the top "
+        "of the track; likes trading firms, Export and Freight Companies, the Bank.",
+        _TRADER,
+    ),
+    Preset(
+        "building_engine",
+        S_ENGINE,
+        "Building engine: buys B and P buildings early and upgrades them, "
+        "then converts the larger production into towns; likes the Mayor's Office.",
+        {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8, "engine": 1.5},
+    ),
+    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
+    Preset(
+        "rail_baron_denier",
+        S_BARON,
+        "Rail baron preset that bids up to the leader's full value of a railroad to deny it (deny = 1.0).",
+        {**_BARON, "deny": 1.0},
+    ),
+    Preset(
+        "market_trader_patient",
+        S_TRADER,
+        "Market trader preset that waits for higher peaks (peak = 1.0, raise = 1.5).",
+        {**_TRADER, "peak": 1.0, "raise": 1.5},
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -120,9 +180,14 @@ def token_values(s, p, seat, sid, w):
     if t >= 0:
         tc = E.town_com(p, t)
         tcost = E.town_cost_named(s, p, seat, t)
-    return (_token_value(s, p, seat, 0, sid, w, t, tc, tcost), _token_value(s, p, seat, 1, sid, w, t, tc, tcost),
-            _token_value(s, p, seat, 2, sid, w, t, tc, tcost), _token_value(s, p, seat, 3, sid, w, t, tc, tcost),
-            _token_value(s, p, seat, 4, sid, w, t, tc, tcost), _token_value(s, p, seat, 5, sid, w, t, tc, tcost))
+    return (
+        _token_value(s, p, seat, 0, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 1, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 2, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 3, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 4, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 5, sid, w, t, tc, tcost),
+    )
 
 
 @nb.njit(cache=True, inline="always")
@@ -147,7 +212,7 @@ def town_value(s, p, seat, t, sid, w, nt, nr):
         vp += w[W_PAIR] * p[P.P_PAIR_VP]
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
-    return w[W_DPV] * (vp + 0.5)          # + tempo: the face-up town is contested
+    return w[W_DPV] * (vp + 0.5)  # + tempo: the face-up town is contested
 
 
 @nb.njit(cache=True, inline="always")
@@ -166,7 +231,7 @@ def _best_bonus(s, p, seat):
 def building_value(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
     """Dollar value of owning one more tile of type bt (or of its +2 side when level2), given the share of the game
     left fl, seat's towns nt and railroad cards nr, and its best bonus building bbest."""
-    prods = 12.0 * fl                      # productions I still expect to make
+    prods = 12.0 * fl  # productions I still expect to make
     v = 0.0
     if not level2:
         v += w[W_BUILD] * w[W_DPV] * p[P.P_BUILDING_VP]
@@ -221,7 +286,7 @@ def building_value(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
 @nb.njit(cache=True, _nrt=False)
 def _cheapest_tokens(s, seat, k, tv):
     """Dollar value of the k least valuable tokens seat holds (what an any-commodity payment costs it)."""
-    used = 0                 # bit mask of commodities already spent
+    used = 0  # bit mask of commodities already spent
     total = 0.0
     left = k
     for _ in range(E.NC):
@@ -259,8 +324,14 @@ def _prod_terms(s, seat, card, tv, w):
     the part that does not depend on the option), the same for every option of one card."""
     r0, r1, r2 = _pump(s, card, 0, w), _pump(s, card, 1, w), _pump(s, card, 2, w)
     r3, r4, r5 = _pump(s, card, 3, w), _pump(s, card, 4, w), _pump(s, card, 5, w)
-    base = (r0 * s.hold[seat, 0] + r1 * s.hold[seat, 1] + r2 * s.hold[seat, 2] + r3 * s.hold[seat, 3]
-            + r4 * s.hold[seat, 4] + r5 * s.hold[seat, 5])
+    base = (
+        r0 * s.hold[seat, 0]
+        + r1 * s.hold[seat, 1]
+        + r2 * s.hold[seat, 2]
+        + r3 * s.hold[seat, 3]
+        + r4 * s.hold[seat, 4]
+        + r5 * s.hold[seat, 5]
+    )
     return (tv[0] + r0, tv[1] + r1, tv[2] + r2, tv[3] + r3, tv[4] + r4, tv[5] + r5, base)
 
 
@@ -336,7 +407,7 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
         return 0.0
     if kind == E.A_PAY or kind == E.A_DISCARD:
-        return E.qty_of(a) * (100.0 - tv[E.commodity_of(a)])   # shed the cheapest tokens, in bulk
+        return E.qty_of(a) * (100.0 - tv[E.commodity_of(a)])  # shed the cheapest tokens, in bulk
     if kind == E.A_BONUS:
         t = E.tile_of(a)
         bt = s.tile_type[t]
@@ -389,8 +460,8 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[W_RESERVE])
 
 
-@nb.njit(cache=True, inline="always")   # into the kernel's decide: an auction bid costs no call; the main-phase
-def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays one
+@nb.njit(cache=True, inline="always")  # into the kernel's decide: an auction bid costs no call; the main-phase
+def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays one
     w = weights
     if s.phase == E.PH_AUCTION:
         # value-based: bid the next minimum while it is within my limit, else pass.  Nothing the limit reads
@@ -406,8 +477,7 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
             lowest = 0
             lo_amt = E.amount_of(legal[0])
         pas = n - 1 if E.kind_of(legal[n - 1]) != E.A_BID else -1
-        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 \
-                and E.two_player_auction(s, p):
+        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 and E.two_player_auction(s, p):
             # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the
             # card to any opponent who values it more.  Bid up to what the opponent is estimated to pay (its
             # limit by my weights, from public information), never above my own limit.
@@ -415,7 +485,7 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
             opp = bid_limit(s, p, other, w)
             amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
             bids = n if pas < 0 else n - 1
-            return min(amount - lo_amt, bids - 1)     # the bids are lo_amt, lo_amt + 1, ... in order
+            return min(amount - lo_amt, bids - 1)  # the bids are lo_amt, lo_amt + 1, ... in order
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
@@ -449,10 +519,10 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     cap = E.storage_cap(s, p, seat)
     best = 0
     bu = -1e300
-    pcard = -1          # production options come grouped by card: their terms are computed once a card
+    pcard = -1  # production options come grouped by card: their terms are computed once a card
     terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     pen = _cash_penalty(s, seat, w, need)
-    sc = -1             # sales come grouped by commodity: its token value is looked up once a commodity
+    sc = -1  # sales come grouped by commodity: its token value is looked up once a commodity
     tvc = 0.0
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
     # could change the choice gives the same numbers but measured 2% slower (a hard-to-predict branch).

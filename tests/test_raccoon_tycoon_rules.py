@@ -3,6 +3,7 @@
 Hand-built states: a real setup (seat 0 starts, no free tokens unless a test asks), then fields set by hand and the
 P&P card under test placed in the hand.  Driven through the jitted engine functions on a 1-element state array.
 """
+
 import numpy as np
 import pytest
 
@@ -76,10 +77,10 @@ def give_building(s, seat, bt, level=1):
             for k in range(4):
                 if s["bld_offer"][k] == t:
                     s["bld_offer"][k] = -1
-            stack = list(s["bld_stack"][:s["bld_n"]])
+            stack = list(s["bld_stack"][: s["bld_n"]])
             if t in stack:
                 stack.remove(t)
-                s["bld_stack"][:len(stack)] = stack
+                s["bld_stack"][: len(stack)] = stack
                 s["bld_n"] = len(stack)
             return t
     raise AssertionError("no free tile of that type")
@@ -125,7 +126,7 @@ def test_setup_decodes_the_cards_of_the_parameters_it_is_given():
     prod = [[digit(p[P.P_PP0 + 2 * i + 1], c) for c in range(6)] for i in range(54)]
     assert s["pp_price"].tolist() == price and s["pp_prod"].tolist() == prod
     q = p.copy()
-    q[P.P_PP0 + 2 * 41] = 123         # card 42: price coal 1, goods 2, luxury 3 (the last digits: the last commodities)
+    q[P.P_PP0 + 2 * 41] = 123  # card 42: price coal 1, goods 2, luxury 3 (the last digits: the last commodities)
     q[P.P_PP0 + 2 * 41 + 1] = 111111
     E.setup(s, q, 4)
     assert s["pp_price"][41].tolist() == [digit(123, c) for c in range(6)] and s["pp_prod"][41].tolist() == [1] * 6
@@ -147,10 +148,10 @@ def test_component_counts():
 def test_setup_by_player_count(n, deck):
     s, p = fresh(n, P.resolve({"rule.free_token_choice": "random"}), seed=n)
     assert s["rr_n"] + 2 == deck
-    names_in = {P.RAILROADS[c] for c in list(s["rr_deck"][:s["rr_n"]]) + list(s["rr_offer"])}
+    names_in = {P.RAILROADS[c] for c in list(s["rr_deck"][: s["rr_n"]]) + list(s["rr_offer"])}
     removed = {2: {"Skunk Works", "Sly Fox", "Tycoon"}, 3: {"Skunk Works", "Tycoon"}, 4: {"Skunk Works"}, 5: set()}[n]
     assert not names_in & removed
-    towns = [s["town_offer"]] + list(s["town_deck"][:s["town_n"]][::-1])       # top first
+    towns = [s["town_offer"]] + list(s["town_deck"][: s["town_n"]][::-1])  # top first
     vps = [E.town_vp(p, t) for t in towns]
     assert len(towns) == (12 if n == 2 else 16)
     assert vps == sorted(vps) and sorted(set(vps)) == [2, 3, 4, 5]
@@ -185,8 +186,15 @@ def test_compensation_is_chosen_in_turn_order_and_distinct():
 
 
 def test_compensation_parameter_and_optional_building_setup():
-    p = P.resolve({"setup.start_player": "seat0", "rule.free_token_choice": "random", "setup.free_tokens.order0": 0,
-                   "setup.free_tokens.order2": 5, "option.basic_tiles_by_players": "on"})
+    p = P.resolve(
+        {
+            "setup.start_player": "seat0",
+            "rule.free_token_choice": "random",
+            "setup.free_tokens.order0": 0,
+            "setup.free_tokens.order2": 5,
+            "option.basic_tiles_by_players": "on",
+        }
+    )
     s, p = fresh(3, p)
     assert [s["hold"][k].sum() for k in range(3)] == [0, 2, 5]
     assert sum(s["tile_type"][t] < 6 for t in s["bld_offer"]) == 3
@@ -194,9 +202,9 @@ def test_compensation_parameter_and_optional_building_setup():
     assert s["bld_n"] == 0 and (s["bld_offer"] >= 0).sum() == 4
     # alternative reading: the two basic tiles not on offer refill the offer instead of leaving the game
     s, p = fresh(4, params(option__beginner="on", option__beginner_basic_stack="on"))
-    stack = list(s["bld_stack"][:s["bld_n"]])
+    stack = list(s["bld_stack"][: s["bld_n"]])
     assert len(stack) == 2 and all(s["tile_type"][t] < 6 for t in stack)
-    assert sorted(stack + list(s["bld_offer"])) == list(range(6))     # every basic tile, each once
+    assert sorted(stack + list(s["bld_offer"])) == list(range(6))  # every basic tile, each once
 
 
 # ---------------------------------------------------------------- production
@@ -209,13 +217,13 @@ def test_jacoby_production_choice():
     assert (0, 2, 0, 0, 1, 0) in takes and all(t[0] == 0 and t[5] == 0 for t in takes)
     act(s, p, prod_action(41, wood=2, goods=1))
     assert list(s["hold"][0]) == [0, 2, 0, 0, 1, 0]
-    assert list(s["price"]) == [1, 1, 2, 2, 4, 4]           # goods and luxury +1
+    assert list(s["price"]) == [1, 1, 2, 2, 4, 4]  # goods and luxury +1
     assert s["hand_n"][0] == 3 and 41 not in list(s["hand"][0, :3])
     assert s["supply"][WOOD] == 28 and s["cur"] == 1
 
 
 def test_ethan_bonus_building_one_of_two():
-    p = params(pp__01__production=10101)                    # card 1 produces wood, coal, luxury
+    p = params(pp__01__production=10101)  # card 1 produces wood, coal, luxury
     for choice in (WHEAT, COAL):
         s, p = fresh(p=p)
         set_hand(s, 0, [0])
@@ -234,11 +242,11 @@ def test_ethan_production_building_and_one_p_building_only():
     s, p = fresh(p=p)
     set_hand(s, 0, [0, 1])
     give_building(s, 0, E.BT_COTTAGE)
-    give_building(s, 0, COAL)                                # single B building: used automatically
+    give_building(s, 0, COAL)  # single B building: used automatically
     prods = [a for a in of_kind(s, p, "PROD") if field(a, "card") == 0]
     assert len(prods) == 1
     act(s, p, prods[0])
-    assert list(s["hold"][0]) == [2, 0, 1, 1, 1, 0]          # 2 wheat, goods, iron + 1 coal = 5
+    assert list(s["hold"][0]) == [2, 0, 1, 1, 1, 0]  # 2 wheat, goods, iron + 1 coal = 5
     # Cottage Industry and a Factory: only one applies, so a 6-icon card yields 5, not more
     s, p = fresh(p=p)
     set_hand(s, 0, [1])
@@ -296,7 +304,7 @@ def test_dan_storage_limit_and_discard():
     act(s, p, prod_action(41, wood=2, goods=1))
     assert s["phase"] == E.PH_DISCARD
     acts = legal(s, p)
-    assert max(field(a, "qty") for a in acts) == 2                   # 12 tokens, limit 10: discard 2
+    assert max(field(a, "qty") for a in acts) == 2  # 12 tokens, limit 10: discard 2
     act(s, p, "DISCARD", commodity=WHEAT, qty=2)
     assert s["hold"][0].sum() == 10 and s["phase"] == E.PH_MAIN and s["cur"] == 1
     assert all(s["hold"][:4].sum(0) + s["supply"] == 30)
@@ -312,10 +320,10 @@ def test_trading_floor_buys_at_price_before_the_card():
     act(s, p, prod_action(41, wood=2, iron=1))
     assert s["phase"] == E.PH_TF_TARGET
     act(s, p, "TF_TARGET", seat=2, commodity=GOODS)
-    assert max(field(a, "qty") for a in legal(s, p)) == 2            # $10 buys 2 at $5
+    assert max(field(a, "qty") for a in legal(s, p)) == 2  # $10 buys 2 at $5
     act(s, p, "TF_QTY", commodity=GOODS, qty=2)
     assert s["money"][0] == 0 and s["money"][2] == 20 and s["hold"][0, GOODS] == 2 and s["hold"][2, GOODS] == 2
-    assert s["price"][GOODS] == 6                             # the card's raise comes after
+    assert s["price"][GOODS] == 6  # the card's raise comes after
 
 
 # ---------------------------------------------------------------- selling
@@ -348,7 +356,7 @@ def test_trading_firm_export_and_freight():
     give_building(s, 0, E.BT_FREIGHT)
     s["hold"][0] = [2, 0, 0, 0, 3, 0]
     s["price"][WHEAT] = 11
-    act(s, p, "SELL", commodity=WHEAT, qty=2, export=1)   # raise 11 -> 12 (track max), sell at 12
+    act(s, p, "SELL", commodity=WHEAT, qty=2, export=1)  # raise 11 -> 12 (track max), sell at 12
     assert s["money"][0] == 10 + 24 and s["money"][1] == 10 + 2 and s["price"][WHEAT] == 10
     assert s["phase"] == E.PH_SELL2
     second = of_kind(s, p, "SELL")
@@ -377,12 +385,12 @@ def test_auction_opening_bids_passes_and_starter_acts_again():
     assert E.current_player(s) == 1 and max(field(a, "amount") for a in of_kind(s, p, "BID")) <= 8
     act(s, p, "PASS_BID")
     assert E.current_player(s) == 2
-    act(s, p, "BID", amount=mb + 6)             # the next minimum (mb + 1) and a raise of 5
+    act(s, p, "BID", amount=mb + 6)  # the next minimum (mb + 1) and a raise of 5
     # seat 3 has $3 and cannot beat mb + 6: passes automatically; back to the starter, seat 1 stays out
     assert E.current_player(s) == 0
     act(s, p, "PASS_BID")
     assert s["rr_own"][2, co] == 1 and s["money"][2] == 30 - mb - 6
-    assert s["phase"] == E.PH_MAIN and s["cur"] == 0 and s["turns_taken"][0] == 0   # the starter acts again
+    assert s["phase"] == E.PH_MAIN and s["cur"] == 0 and s["turns_taken"][0] == 0  # the starter acts again
     assert s["rr_offer"][0] >= 0 and s["rr_n"] == 17
 
 
@@ -413,7 +421,7 @@ def test_two_player_auction_variant():
     act(s, p, "BID", amount=mb)
     assert E.current_player(s) == 1
     act(s, p, "BID", amount=mb + 1)
-    assert s["rr_own"][1, co] == 1 and s["phase"] == E.PH_MAIN and s["cur"] == 0   # starter may not re-bid
+    assert s["rr_own"][1, co] == 1 and s["phase"] == E.PH_MAIN and s["cur"] == 0  # starter may not re-bid
     s, p = fresh(2, params(rule__two_player_auction="off"))
     s["money"][:2] = [50, 50]
     co = start_auction(s, p)
@@ -463,7 +471,7 @@ def test_buy_and_upgrade_full_cost_or_difference():
         s["money"][0] = 20
         act(s, p, "BUY", tile=t)
         assert s["money"][0] == 16 and s["tile_owner"][t] == 0 and s["bld_offer"][0] >= 0
-        assert s["tile_type"][s["bld_offer"][0]] >= 6                 # refilled from the advanced stack
+        assert s["tile_type"][s["bld_offer"][0]] >= 6  # refilled from the advanced stack
         s["cur"] = 0
         s["turn"] += 1
         s["phase"] = E.PH_MAIN
@@ -490,7 +498,7 @@ def test_construction_company_two_purchases():
     t1 = s["bld_offer"][1]
     act(s, p, "BUY", tile=t1)
     assert s["phase"] == E.PH_BUILD2 and s["cur"] == 0
-    assert encode("UPGRADE", tile=t1) not in legal(s, p)          # a tile bought this turn is upgraded later
+    assert encode("UPGRADE", tile=t1) not in legal(s, p)  # a tile bought this turn is upgraded later
     t2 = s["bld_offer"][2]
     act(s, p, "BUY", tile=t2)
     assert s["n_bld"][0] == 3 and s["cur"] == 1
@@ -555,7 +563,7 @@ def test_ties_broken_by_money_then_shared():
 def test_last_town_finishes_the_round():
     s, p = fresh(3)
     t = s["town_offer"]
-    s["town_n"] = 0                                          # the face-up town is the last one
+    s["town_n"] = 0  # the face-up town is the last one
     s["cur"] = 1
     c = E.town_com(p, t)
     s["hold"][1, c] = 5
@@ -598,10 +606,17 @@ def test_sudden_death_option():
 
 
 # ---------------------------------------------------------------- parameters
-@pytest.mark.parametrize("ov,msg", [({"limits.hand": 9}, "out of range"), ({"market.wheat.min": 13}, "above"),
-                                    ({"rule.game_end": "never"}, "not a valid choice"),
-                                    ({"pp.01.price": 999999}, "at most 9 icons"), ({"limits.supply": "x"}, "number"),
-                                    ({"setup.free_tokens.order0": 7}, "out of range")])
+@pytest.mark.parametrize(
+    "ov,msg",
+    [
+        ({"limits.hand": 9}, "out of range"),
+        ({"market.wheat.min": 13}, "above"),
+        ({"rule.game_end": "never"}, "not a valid choice"),
+        ({"pp.01.price": 999999}, "at most 9 icons"),
+        ({"limits.supply": "x"}, "number"),
+        ({"setup.free_tokens.order0": 7}, "out of range"),
+    ],
+)
 def test_bad_parameters_rejected(ov, msg):
     with pytest.raises(UserError, match=msg):
         P.resolve(ov)
@@ -632,18 +647,18 @@ def test_owner_income_readings():
     give_building(s, 0, E.BT_AUCTION)
     s["hold"][0, GOODS] = 2
     act(s, p, "SELL", commodity=GOODS, qty=2)
-    assert s["money"][0] == 10 + 6 and s["firm_income"][0] == 0          # own sale: no firm income
+    assert s["money"][0] == 10 + 6 and s["firm_income"][0] == 0  # own sale: no firm income
     s["cur"] = 0
     s["phase"] = E.PH_MAIN
     s["money"][1:4] = 0
     co = start_auction(s, p)
     act(s, p, "BID", amount=E.rr_min_bid(p, co))
-    assert s["commission"][0] == 0                                       # own auction: no commission
+    assert s["commission"][0] == 0  # own auction: no commission
     s, p = fresh()
     give_building(s, 0, E.BT_FIRM_GL)
     s["hold"][0, GOODS] = 2
     act(s, p, "SELL", commodity=GOODS, qty=2)
-    assert s["money"][0] == 10 + 6 + 2 and s["firm_income"][0] == 2      # default: any player, owner included
+    assert s["money"][0] == 10 + 6 + 2 and s["firm_income"][0] == 2  # default: any player, owner included
 
 
 def test_export_once_per_turn_reading():
@@ -660,8 +675,9 @@ def test_two_player_starter_bids_up_to_the_opponents_estimated_limit():
     # the starter bids once and the other may raise by $1: a bot bids the lower of its own limit and the opponent's
     # (estimated with its own weights), not the minimum
     from strategies import raccoon_tycoon as S
+
     w = np.array(GAME.strategy("rail_baron").weights, np.float64)
-    for money in ((200, 20), (20, 200)):         # the opponent short of money, then me
+    for money in ((200, 20), (20, 200)):  # the opponent short of money, then me
         s, p = fresh(2)
         s["money"][:2] = money
         co = start_auction(s, p)
@@ -669,11 +685,11 @@ def test_two_player_starter_bids_up_to_the_opponents_estimated_limit():
         n = E.legal_actions(s, p, OUT)
         k = S.choose(s, p, 0, OUT, n, S.S_BARON, w)
         mine, theirs = s["bl_lim"][0], S.bid_limit(s, p, 1, w)
-        assert mine > mb + 1 and theirs > mb + 1            # both would pay more than the minimum
+        assert mine > mb + 1 and theirs > mb + 1  # both would pay more than the minimum
         bid = field(OUT[k], "amount")
         if money[1] < money[0]:
-            assert bid == int(np.ceil(theirs)) < mine        # just enough that the opponent does not raise
+            assert bid == int(np.ceil(theirs)) < mine  # just enough that the opponent does not raise
         else:
-            assert bid == int(np.floor(mine)) < theirs       # my limit: the opponent pays more to win it
+            assert bid == int(np.floor(mine)) < theirs  # my limit: the opponent pays more to win it
         E.apply_action(s, p, OUT[k])
         assert s["auc_high"] == bid and E.current_player(s) == 1

@@ -3,6 +3,7 @@
 Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and named fields, packed into one int64.
 Every field names what the action acts on (card, commodity, tile, town, railroad), so text.action_text words an
 action without the state.  The engine, the strategies, text.py and the tests encode and decode only through it."""
+
 import numba as nb
 import numpy as np
 
@@ -57,30 +58,73 @@ def _bits(count):
     return max(1, (count - 1).bit_length())
 
 
-TAKE_BITS = 3          # tokens of one commodity a production takes: up to 7 (limits.production and its buildings)
+TAKE_BITS = 3  # tokens of one commodity a production takes: up to 7 (limits.production and its buildings)
 CODEC = ActionCodec(
-    kinds={"PROD": ("card",) + COMMODITIES,          # play a P&P card, taking these tokens
-           "SELL": ("commodity", "qty", "export"),    # export: the Export Company raises the price first
-           "AUCTION": ("slot", "railroad"),
-           "BUY": ("tile",), "UPGRADE": ("tile",),
-           "TOWN_NAMED": ("town",), "TOWN_ANY": ("town",),
-           "BID": ("amount",), "PASS_BID": (),
-           "TF_TARGET": ("seat", "commodity"), "TF_SKIP": (), "TF_QTY": ("commodity", "qty"),
-           "BONUS": ("tile",), "BONUS_ANY": ("commodity",),
-           "DISCARD": ("commodity", "qty"), "PAY": ("commodity", "qty"),
-           "COMP": ("commodity",),                    # a free start token
-           "END_TURN": (), "DECLARE": (), "PASS": ()},
-    fields={"card": _bits(N_CARDS), **{c: TAKE_BITS for c in COMMODITIES}, "commodity": _bits(NC),
-            "qty": 8, "export": 1, "slot": 1, "railroad": _bits(N_RR), "tile": _bits(MAX_TILES),
-            "town": _bits(N_TOWNS), "amount": 24, "seat": _bits(MAX_PLAYERS)},
-    overlap=True)      # the fields of all kinds together take more than the 62 bits of an action
-A_PROD, A_SELL, A_AUCTION, A_BUY, A_UPGRADE, A_TOWN_NAMED, A_TOWN_ANY, A_BID, A_PASS_BID, A_TF_TARGET, A_TF_SKIP, \
-    A_TF_QTY, A_BONUS, A_BONUS_ANY, A_DISCARD, A_PAY, A_COMP, A_END_TURN, A_DECLARE, A_PASS = range(len(CODEC.kinds))
+    kinds={
+        "PROD": ("card",) + COMMODITIES,  # play a P&P card, taking these tokens
+        "SELL": ("commodity", "qty", "export"),  # export: the Export Company raises the price first
+        "AUCTION": ("slot", "railroad"),
+        "BUY": ("tile",),
+        "UPGRADE": ("tile",),
+        "TOWN_NAMED": ("town",),
+        "TOWN_ANY": ("town",),
+        "BID": ("amount",),
+        "PASS_BID": (),
+        "TF_TARGET": ("seat", "commodity"),
+        "TF_SKIP": (),
+        "TF_QTY": ("commodity", "qty"),
+        "BONUS": ("tile",),
+        "BONUS_ANY": ("commodity",),
+        "DISCARD": ("commodity", "qty"),
+        "PAY": ("commodity", "qty"),
+        "COMP": ("commodity",),  # a free start token
+        "END_TURN": (),
+        "DECLARE": (),
+        "PASS": (),
+    },
+    fields={
+        "card": _bits(N_CARDS),
+        **{c: TAKE_BITS for c in COMMODITIES},
+        "commodity": _bits(NC),
+        "qty": 8,
+        "export": 1,
+        "slot": 1,
+        "railroad": _bits(N_RR),
+        "tile": _bits(MAX_TILES),
+        "town": _bits(N_TOWNS),
+        "amount": 24,
+        "seat": _bits(MAX_PLAYERS),
+    },
+    overlap=True,
+)  # the fields of all kinds together take more than the 62 bits of an action
+(
+    A_PROD,
+    A_SELL,
+    A_AUCTION,
+    A_BUY,
+    A_UPGRADE,
+    A_TOWN_NAMED,
+    A_TOWN_ANY,
+    A_BID,
+    A_PASS_BID,
+    A_TF_TARGET,
+    A_TF_SKIP,
+    A_TF_QTY,
+    A_BONUS,
+    A_BONUS_ANY,
+    A_DISCARD,
+    A_PAY,
+    A_COMP,
+    A_END_TURN,
+    A_DECLARE,
+    A_PASS,
+) = range(len(CODEC.kinds))
 assert CODEC.kind_names[A_PASS] == "PASS"
 
 kind_of = CODEC.kind_getter()
-card_of, commodity_of, qty_of, export_of, slot_of, railroad_of, tile_of, town_of, amount_of, seat_of = \
-    CODEC.getters("card", "commodity", "qty", "export", "slot", "railroad", "tile", "town", "amount", "seat")
+card_of, commodity_of, qty_of, export_of, slot_of, railroad_of, tile_of, town_of, amount_of, seat_of = CODEC.getters(
+    "card", "commodity", "qty", "export", "slot", "railroad", "tile", "town", "amount", "seat"
+)
 encode_prod = CODEC.encoder("PROD")
 encode_sell = CODEC.encoder("SELL")
 encode_auction = CODEC.encoder("AUCTION")
@@ -113,7 +157,7 @@ def taken(a, c):
     return (a >> (TAKE_SHIFT + TAKE_BITS * c)) & ((1 << TAKE_BITS) - 1)
 
 
-BID_RAISES = (0, 1, 2, 3, 5, 10, 20)   # bids offered over the next minimum, plus the bidder's whole money (RULES.md)
+BID_RAISES = (0, 1, 2, 3, 5, 10, 20)  # bids offered over the next minimum, plus the bidder's whole money (RULES.md)
 # In the two-player variant each side bids only once: every amount from the minimum is listed, up to this many, and
 # the bidder's whole money (RULES.md)
 TWO_PLAYER_BID_AMOUNTS = 254
@@ -249,7 +293,7 @@ def _legal_sell(s, p, seat, out, n, skip_c):
             price = np.int64(s.price[c])
             if x == 1:
                 if price >= s.pmax[c]:
-                    continue    # the raise would change nothing: same as a plain sale
+                    continue  # the raise would change nothing: same as a plain sale
                 price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
             qmax = h
             if refuse:
@@ -267,7 +311,7 @@ def _legal_build(s, p, seat, out, n):
         if t >= 0 and bt_cost(p, s.tile_type[t]) <= money:
             n = push(out, n, encode_buy(t))
     same = p[P.P_UPGRADE_SAME_TURN] == 1
-    for i in range(s.n_utile):       # the tiles with a +2 side, ascending
+    for i in range(s.n_utile):  # the tiles with a +2 side, ascending
         t = s.utile[i]
         if s.tile_owner[t] == seat and s.tile_level[t] == 1:
             bt = s.tile_type[t]

@@ -1,5 +1,6 @@
 """What the components say, read from the parameter vector, and what follows from them for a seat: railroad,
 town and building values and costs, a seat's limits (storage, hand, production), the auction's next minimum bid."""
+
 import numba as nb
 import numpy as np
 
@@ -86,8 +87,11 @@ def upgrade_price(s, p, bt):
 
 @one_copy(_nrt=False)
 def storage_cap(s, p, seat):
-    return (np.int64(p[P.P_STORAGE_BASE]) + np.int64(p[P.P_STORAGE_PER_BLD]) * s.n_bld[seat]
-            + np.int64(p[P.P_WAREHOUSE]) * s.own_bt[seat, BT_WAREHOUSE])
+    return (
+        np.int64(p[P.P_STORAGE_BASE])
+        + np.int64(p[P.P_STORAGE_PER_BLD]) * s.n_bld[seat]
+        + np.int64(p[P.P_WAREHOUSE]) * s.own_bt[seat, BT_WAREHOUSE]
+    )
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -148,8 +152,11 @@ def construction_company_ready(s, p, seat):
     """Construction Company owned since before this turn (a tile bought this turn works from the next turn, unless
     rule.construction_company_same_turn)."""
     for i in range(s.n_tiles):
-        if s.tile_owner[i] == seat and s.tile_type[i] == BT_CONSTRUCTION and (
-                s.tile_turn[i] < s.turn or p[P.P_CC_SAME_TURN] == 1):
+        if (
+            s.tile_owner[i] == seat
+            and s.tile_type[i] == BT_CONSTRUCTION
+            and (s.tile_turn[i] < s.turn or p[P.P_CC_SAME_TURN] == 1)
+        ):
             return True
     return False
 

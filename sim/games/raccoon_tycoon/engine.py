@@ -10,6 +10,7 @@ scoring.py     the final scoring
 outcome.py     the results columns and write_outcome
 The GameSpec names this module; the core, text.py, hidden.py, the strategies and the tests read names from it.
 """
+
 from .actions import *  # noqa: F401,F403
 from .components import *  # noqa: F401,F403
 from .outcome import *  # noqa: F401,F403

@@ -1,4 +1,5 @@
 """What a finished game of Raccoon Tycoon writes to the results tables."""
+
 import numba as nb
 import numpy as np
 
@@ -8,17 +9,39 @@ from .scoring import vp_parts, vp_total
 from .state import END_NONE, MAX_PLAYERS, N_BLD_OFFER, N_RR, N_TOWNS
 
 GAME_COLUMNS = ("turns", "rounds", "end_reason", "first_player", "towns_left", "railroads_left", "buildings_left")
-SEAT_COLUMNS = ("rank", "win", "order", "vp_towns", "vp_railroads", "vp_buildings", "vp_pairs", "vp_bonus", "vp_total",
-                "money", "commodities_sold", "sale_revenue", "auctions_won", "auction_spend", "compensation",
-                "towns", "railroads", "buildings", "building_spend", "town_tokens_spent", "productions", "turns",
-                "firm_income", "commission")
+SEAT_COLUMNS = (
+    "rank",
+    "win",
+    "order",
+    "vp_towns",
+    "vp_railroads",
+    "vp_buildings",
+    "vp_pairs",
+    "vp_bonus",
+    "vp_total",
+    "money",
+    "commodities_sold",
+    "sale_revenue",
+    "auctions_won",
+    "auction_spend",
+    "compensation",
+    "towns",
+    "railroads",
+    "buildings",
+    "building_spend",
+    "town_tokens_spent",
+    "productions",
+    "turns",
+    "firm_income",
+    "commission",
+)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 
 
 # The ranking key (RULES.md, game end): the sudden-death declarer first, then more VP, then more money
 DECLARER_KEY = 1 << 60
-VP_KEY = 1 << 32                   # above any money a seat can hold
+VP_KEY = 1 << 32  # above any money a seat can hold
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -77,7 +100,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         r[SEAT.commission] = s.commission[seat]
         seat_f[seat, 0] = tot
         s.rank_key[seat] = (DECLARER_KEY if seat == s.winner_sd else 0) + tot * VP_KEY + s.money[seat]
-    rank = seat_int[:, SEAT.rank]               # rank_seats writes the ranks straight into their column
+    rank = seat_int[:, SEAT.rank]  # rank_seats writes the ranks straight into their column
     rank_seats(s.rank_key, n, rank)
     k = winners(rank, n)
     for seat in range(n):

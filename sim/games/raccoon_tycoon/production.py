@@ -1,5 +1,6 @@
 """The production action after its card's tokens are taken (RULES.md, production): the Trading Floor, the bonus
 building, the card's price rises, the storage limit, then the end of the turn."""
+
 import numba as nb
 import numpy as np
 
@@ -159,5 +160,5 @@ def produce(s, p, seat, a):
         x = taken(a, c)
         if x > 0:
             give_tokens(s, p, seat, c, x)
-    log_event(s, E_PROD, seat, card, a, 0)      # the action: text.py words what it takes
+    log_event(s, E_PROD, seat, card, a, 0)  # the action: text.py words what it takes
     after_take(s, p)

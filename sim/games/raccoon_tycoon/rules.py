@@ -1,6 +1,7 @@
 """Raccoon Tycoon rules, jitted: setup, what each action does (apply_action) and the actions' stages other than
 production (production.py): selling, auctions, buildings and towns.  See RULES.md in this folder for every rule and
 each reading."""
+
 import numba as nb
 import numpy as np
 
@@ -194,7 +195,7 @@ def _set_up_market_and_cards(s, p):
         if price_code != s.pp_code[i, 0] or prod_code != s.pp_code[i, 1]:
             s.pp_code[i, 0] = price_code
             s.pp_code[i, 1] = prod_code
-            for c in range(NC - 1, -1, -1):      # the decimal digits of the icon codes, last commodity first
+            for c in range(NC - 1, -1, -1):  # the decimal digits of the icon codes, last commodity first
                 s.pp_price[i, c] = price_code % 10
                 s.pp_prod[i, c] = prod_code % 10
                 price_code //= 10
@@ -296,7 +297,7 @@ def _set_up_buildings(s, p, n):
         if s.tile_type[i] < N_BASIC_BT:
             nbasic += 1
     # basic tiles are tiles 0..nbasic-1 (types 0-5 come first)
-    order = s.bld_stack      # scratch: shuffle the basic tile ids in the stack array first
+    order = s.bld_stack  # scratch: shuffle the basic tile ids in the stack array first
     for i in range(nbasic):
         order[i] = i
     shuffle(s.rng, 0, order, nbasic)
@@ -318,7 +319,7 @@ def _set_up_buildings(s, p, n):
     elif p[P.P_BEGINNER_BASIC] == 1:
         # the basic tiles not on offer (already shuffled) refill the offer instead of leaving the game
         for i in range(n_basic_offer, nbasic):
-            s.bld_stack[m] = order[i]      # order is bld_stack itself and m < i: moving down is safe
+            s.bld_stack[m] = order[i]  # order is bld_stack itself and m < i: moving down is safe
             m += 1
     s.bld_n = m
     for k in range(N_BLD_OFFER):
@@ -485,7 +486,7 @@ def _auction_advance(s, p):
         return
     j = s.auc_bidder
     for _ in range(n):
-        j += 1               # next seat clockwise, (j + 1) % n without a division
+        j += 1  # next seat clockwise, (j + 1) % n without a division
         if j >= n:
             j = 0
         if s.auc_passed[j] or j == s.auc_leader:
@@ -539,7 +540,7 @@ def _auction_resolve(s, p):
     if w == starter:
         end_turn(s, p)
     else:
-        s.phase = PH_MAIN      # the starter lost (or nobody bought): he acts again
+        s.phase = PH_MAIN  # the starter lost (or nobody bought): he acts again
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -576,8 +577,12 @@ def apply_action(s, p, a):
 @nb.njit(cache=True, inline="always")
 def _end_if_immediate(s, p):
     """rule.game_end = immediate: stop once the triggering action is fully resolved."""
-    if s.end_trig and s.over == 0 and p[P.P_GAME_END] == 1 and (s.phase == PH_MAIN or s.phase == PH_SELL2
-                                                              or s.phase == PH_BUILD2):
+    if (
+        s.end_trig
+        and s.over == 0
+        and p[P.P_GAME_END] == 1
+        and (s.phase == PH_MAIN or s.phase == PH_SELL2 or s.phase == PH_BUILD2)
+    ):
         finish_game(s)
 
 
@@ -595,7 +600,7 @@ def _start_auction(s, p, seat, k, co):
         s.auc_passed[o] = 0
     s.phase = PH_AUCTION
     log_event(s, E_AUCTION, seat, co, rr_min_bid(p, co), 0)
-    if s.money[seat] < rr_min_bid(p, co):      # only under may_decline: he cannot open
+    if s.money[seat] < rr_min_bid(p, co):  # only under may_decline: he cannot open
         s.auc_passed[seat] = 1
         log_event(s, E_PASS, seat, 1, 0, 0)
         _auction_advance(s, p)
@@ -624,7 +629,7 @@ def _apply_other(s, p, a):
         s.money[seat] -= price
         s.bld_spend[seat] += price
         s.tile_level[t] = 2
-        item = IT_UPGRADE0 + (bt if bt < N_BASIC_BT else N_BASIC_BT)     # or the Water Mill
+        item = IT_UPGRADE0 + (bt if bt < N_BASIC_BT else N_BASIC_BT)  # or the Water Mill
         add_item(s, seat, item, price)
         log_event(s, E_UPGRADE, seat, t, bt, price)
         _after_build(s, p)

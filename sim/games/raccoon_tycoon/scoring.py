@@ -1,5 +1,6 @@
 """The final scoring (RULES.md, game end): the VP of towns, railroads, buildings, town + railroad pairs and the
 bonus buildings, as the game stands."""
+
 import numba as nb
 import numpy as np
 

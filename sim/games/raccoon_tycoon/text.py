@@ -1,4 +1,5 @@
 """Readable wording of Raccoon Tycoon actions and events for `sim replay`."""
+
 from . import engine as E
 from .params import BTYPE_NAMES, BTYPE_UPGRADE_NAMES, COMMODITIES, RAILROADS, TOWNS
 
@@ -50,8 +51,13 @@ def action_text(action):
     kind, f = E.CODEC.decode(action)
     if kind == "PROD":
         f = {"card": f["card"] + 1, "take": _take(action)}
-    f.update({name: table[f[name]] for name, table in (("commodity", COMMODITIES), ("railroad", RAILROADS),
-                                                         ("town", TOWNS)) if name in f})
+    f.update(
+        {
+            name: table[f[name]]
+            for name, table in (("commodity", COMMODITIES), ("railroad", RAILROADS), ("town", TOWNS))
+            if name in f
+        }
+    )
     if kind == "SELL":
         f["export"] = " (Export Company +$ first)" if f["export"] else ""
     if kind == "AUCTION":
@@ -91,8 +97,9 @@ def event_text(row, names=None):
     if kind == E.E_RESHUFFLE:
         return f"the P&P discards are reshuffled into a new deck of {a}"
     if kind == E.E_SELL:
-        return (f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})"
-                + (" after an Export raise" if d & 1 else ""))
+        return f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})" + (
+            " after an Export raise" if d & 1 else ""
+        )
     if kind == E.E_FIRM:
         return f"{who} earns ${c} from the {_bname(b)}"
     if kind == E.E_AUCTION:
@@ -116,15 +123,19 @@ def event_text(row, names=None):
     if kind == E.E_BLD_REVEAL:
         return f"building offer slot {c + 1}: {_bname(b)} (tile #{a})"
     if kind == E.E_TOWN:
-        return (f"{who} buys the town {TOWNS[b]} for {d} "
-                + ("of its named commodity" if c == 0 else "commodities of any kind"))
+        return f"{who} buys the town {TOWNS[b]} for {d} " + (
+            "of its named commodity" if c == 0 else "commodities of any kind"
+        )
     if kind == E.E_PAY:
         return f"{who} pays {c} {COMMODITIES[b]}"
     if kind == E.E_TOWN_REVEAL:
         return f"the town {TOWNS[a]} is turned up"
     if kind == E.E_TRIGGER:
-        why = {"towns": "the last town is bought", "railroads": "the last railroad is sold",
-               "deck_out": "the P&P deck and every hand are empty"}.get(E.END_LABELS[a], E.END_LABELS[a])
+        why = {
+            "towns": "the last town is bought",
+            "railroads": "the last railroad is sold",
+            "deck_out": "the P&P deck and every hand are empty",
+        }.get(E.END_LABELS[a], E.END_LABELS[a])
         return f"{why}: the round is finished, then the game ends"
     if kind == E.E_END:
         return f"game over ({E.END_LABELS[a]}) after round {b}"

@@ -1,4 +1,5 @@
 """The turn order: whose decision it is, drawing P&P cards, ending a turn, the end triggers and the end of the game."""
+
 import numba as nb
 import numpy as np
 
@@ -96,7 +97,7 @@ def end_turn(s, p):
         if p[P.P_GAME_END] == 1 or seat == (s.sp + s.n - 1) % s.n:
             finish_game(s)
             return
-    nxt = seat + 1       # (seat + 1) % n
+    nxt = seat + 1  # (seat + 1) % n
     if nxt >= s.n:
         nxt = 0
     s.cur = nxt
