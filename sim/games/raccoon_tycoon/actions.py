@@ -145,6 +145,7 @@ encode_comp = CODEC.encoder("COMP")
 # built and read by commodity index: take(c, x) is the part of an action that takes x tokens of c, taken(a, c) reads it.
 TAKE_SHIFT = CODEC.shift[COMMODITIES[0]]
 assert all(CODEC.shift[c] == TAKE_SHIFT + TAKE_BITS * k for k, c in enumerate(COMMODITIES))
+assert TAKE_SHIFT + TAKE_BITS * len(COMMODITIES) <= 31  # the production event logs its action in an int32
 
 
 @nb.njit(inline="always")
