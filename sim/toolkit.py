@@ -40,7 +40,7 @@ class ActionCodec:
     ("BUILD", {"tile": 3, "spot": 1}), CODEC.kind_name(a).
     """
 
-    def __init__(self, kinds, fields=None, kind_bits=None):
+    def __init__(self, kinds, fields=None, kind_bits=None, overlap=False):
         self.kinds = {str(k): tuple(v) for k, v in dict(kinds).items()}
         self.fields = dict(fields or {})
         unknown = {f for fs in self.kinds.values() for f in fs} - set(self.fields)
@@ -50,14 +50,21 @@ class ActionCodec:
         self.kind_bits = kind_bits or max(1, (len(self.kind_names) - 1).bit_length())
         if len(self.kind_names) > 1 << self.kind_bits:
             raise ValueError(f"{len(self.kind_names)} kinds do not fit in {self.kind_bits} bits")
+        # overlap=True: a field takes the lowest place clear of the fields it shares a kind with (the kind tells
+        # which fields an action has), for games whose kinds together carry more than 62 bits of fields
         self.shift = {}
         at = self.kind_bits
         for name, bits in self.fields.items():
+            if overlap:
+                beside = {f for fs in self.kinds.values() if name in fs for f in fs} & set(self.shift)
+                taken = [(self.shift[f], self.shift[f] + int(self.fields[f])) for f in beside]
+                at = min(c for c in [self.kind_bits] + [end for _, end in taken]
+                         if all(c + int(bits) <= lo or c >= end for lo, end in taken))
             self.shift[name] = at
             at += int(bits)
-        if at > 62:
-            raise ValueError(f"the action fields take {at} bits; an action must fit in 62")
-        self.bits = at
+        self.bits = max([self.kind_bits] + [self.shift[f] + int(b) for f, b in self.fields.items()])
+        if self.bits > 62:
+            raise ValueError(f"the action fields take {self.bits} bits; an action must fit in 62")
 
     # ---- Python side
     def kind_id(self, name):

@@ -11,6 +11,7 @@ in the rulebook but is easy to track from play, and the P&P hands of others are 
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
+
 import numba as nb
 import numpy as np
 
@@ -36,33 +37,92 @@ W_RESERVE = K.add("reserve", 0.0, 0.0, 20.0, doc="cash kept back when bidding")
 W_START = K.add("start", 1.0, 0.0, 3.0, doc="multiplier on starting an auction")
 W_ENGINE = K.add("engine", 0.8, 0.0, 4.0, doc="multiplier on production powers (B and P buildings, hand size)")
 W_NOISE = K.add("noise", 0.3, 0.0, 2.0, doc="random tie-break amplitude in dollars")
-W_FOCUS = K.add("focus", 0.0, 0.0, 6.0, doc="extra dollars per VP for towns of my favourite commodities (wheat, "
-                "wood) / my railroad companies")
+W_FOCUS = K.add(
+    "focus",
+    0.0,
+    0.0,
+    6.0,
+    doc="extra dollars per VP for towns of my favourite commodities (wheat, wood) / my railroad companies",
+)
 N_WEIGHTS = len(K)
 
-_BARON = {"town": 0.8, "rail": 1.5, "build": 0.7, "deny": 0.6, "pair": 1.0, "peak": 0.3, "raise": 0.5,
-          "start": 1.2, "engine": 0.6, "focus": 2.0}
-_TRADER = {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 0.8, "deny": 0.2, "pair": 1.0, "peak": 0.9,
-           "raise": 1.2, "start": 0.8, "engine": 0.6}
+_BARON = {
+    "town": 0.8,
+    "rail": 1.5,
+    "build": 0.7,
+    "deny": 0.6,
+    "pair": 1.0,
+    "peak": 0.3,
+    "raise": 0.5,
+    "start": 1.2,
+    "engine": 0.6,
+    "focus": 2.0,
+}
+_TRADER = {
+    "dpv": 4.0,
+    "town": 1.0,
+    "rail": 0.8,
+    "build": 0.8,
+    "deny": 0.2,
+    "pair": 1.0,
+    "peak": 0.9,
+    "raise": 1.2,
+    "start": 0.8,
+    "engine": 0.6,
+}
 PRESETS = [
-    Preset("rail_baron", S_BARON, "Railroad baron: values railroads by marginal set VP plus pairs, starts "
-           "auctions, bids to deny the VP leader; likes the Rail Baron.", _BARON),
-    Preset("town_builder", S_TOWNS, "Town builder: produces and hoards the face-up town's commodity (wheat and "
-           "wood favoured), buys every town it can; likes Brick Works and Governor's Mansion.",
-           {"town": 2.0, "rail": 0.6, "build": 0.8, "deny": 0.1, "pair": 1.0, "peak": 0.2, "raise": 0.3,
-            "reserve": 4.0, "start": 0.4, "focus": 2.0}),
-    Preset("market_trader", S_TRADER, "Market trader: plays cards that raise what it holds, sells near the top "
-           "of the track; likes trading firms, Export and Freight Companies, the Bank.", _TRADER),
-    Preset("building_engine", S_ENGINE, "Building engine: buys B and P buildings early and upgrades them, "
-           "then converts the larger production into towns; likes the Mayor's Office.",
-           {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8,
-            "engine": 1.5}),
-    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad "
-           "pairs.", {}),
-    Preset("rail_baron_denier", S_BARON, "Rail baron preset that bids up to the leader's full value of a "
-           "railroad to deny it (deny = 1.0).", {**_BARON, "deny": 1.0}),
-    Preset("market_trader_patient", S_TRADER, "Market trader preset that waits for higher peaks "
-           "(peak = 1.0, raise = 1.5).", {**_TRADER, "peak": 1.0, "raise": 1.5}),
+    Preset(
+        "rail_baron",
+        S_BARON,
+        "Railroad baron: values railroads by marginal set VP plus pairs, starts "
+        "auctions, bids to deny the VP leader; likes the Rail Baron.",
+        _BARON,
+    ),
+    Preset(
+        "town_builder",
+        S_TOWNS,
+        "Town builder: produces and hoards the face-up town's commodity (wheat and "
+        "wood favoured), buys every town it can; likes Brick Works and Governor's Mansion.",
+        {
+            "town": 2.0,
+            "rail": 0.6,
+            "build": 0.8,
+            "deny": 0.1,
+            "pair": 1.0,
+            "peak": 0.2,
+            "raise": 0.3,
+            "reserve": 4.0,
+            "start": 0.4,
+            "focus": 2.0,
+        },
+    ),
+    Preset(
+        "market_trader",
+        S_TRADER,
+        "Market trader: plays cards that raise what it holds, sells near the top "
+        "of the track; likes trading firms, Export and Freight Companies, the Bank.",
+        _TRADER,
+    ),
+    Preset(
+        "building_engine",
+        S_ENGINE,
+        "Building engine: buys B and P buildings early and upgrades them, "
+        "then converts the larger production into towns; likes the Mayor's Office.",
+        {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8, "engine": 1.5},
+    ),
+    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
+    Preset(
+        "rail_baron_denier",
+        S_BARON,
+        "Rail baron preset that bids up to the leader's full value of a railroad to deny it (deny = 1.0).",
+        {**_BARON, "deny": 1.0},
+    ),
+    Preset(
+        "market_trader_patient",
+        S_TRADER,
+        "Market trader preset that waits for higher peaks (peak = 1.0, raise = 1.5).",
+        {**_TRADER, "peak": 1.0, "raise": 1.5},
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -94,26 +154,10 @@ def _counts(s, seat):
     return nt, nr
 
 
-@nb.njit(cache=True, _nrt=False)
-def tokval(s, p, seat, c, sid, w):
-    """Dollar value of holding one more token of c."""
-    price = np.float64(s.price[c])
-    lo = np.float64(s.pmin[c])
-    hi = np.float64(s.pmax[c])
-    pos = (price - lo) / (hi - lo) if hi > lo else 0.0
-    v = price * (1.0 - w[W_PEAK] * pos) + 0.15 * (hi - price)
-    t = s.town_offer
-    if t >= 0 and E.town_com(p, t) == c and s.hold[seat, c] < E.town_cost_named(s, p, seat, t):
-        bonus = w[W_DPV] * w[W_TOWN] * E.town_vp(p, t) / max(E.town_cost_named(s, p, seat, t), 1)
-        if sid == S_TOWNS and (c == E.WHEAT or c == E.WOOD):
-            bonus += w[W_FOCUS]
-        v = max(v, 0.8 * bonus)
-    return v
-
-
 @nb.njit(cache=True, inline="always")
-def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
-    """tokval with the face-up town t (or -1), its commodity tc and seat's named cost tcost given."""
+def _token_value(s, p, seat, c, sid, w, t, tc, tcost):
+    """Dollar value to seat of holding one more token of c (the face-up town t or -1, its commodity tc and seat's
+    named cost tcost given, as token_values looks them up once)."""
     price = np.float64(s.price[c])
     lo = np.float64(s.pmin[c])
     hi = np.float64(s.pmax[c])
@@ -128,29 +172,27 @@ def _tokval_c(s, p, seat, c, sid, w, t, tc, tcost):
 
 
 @nb.njit(cache=True, inline="always")
-def tokvals(s, p, seat, sid, w):
-    """(tokval of each commodity), the face-up town looked up once."""
+def token_values(s, p, seat, sid, w):
+    """(_token_value of each commodity), the face-up town looked up once."""
     t = s.town_offer
     tc = -1
     tcost = 0
     if t >= 0:
         tc = E.town_com(p, t)
         tcost = E.town_cost_named(s, p, seat, t)
-    return (_tokval_c(s, p, seat, 0, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 1, sid, w, t, tc, tcost),
-            _tokval_c(s, p, seat, 2, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 3, sid, w, t, tc, tcost),
-            _tokval_c(s, p, seat, 4, sid, w, t, tc, tcost), _tokval_c(s, p, seat, 5, sid, w, t, tc, tcost))
-
-
-@nb.njit(cache=True, _nrt=False)
-def rail_value(s, p, seat, co, w):
-    """Dollar value of one more card of railroad co to seat."""
-    nt, nr = _counts(s, seat)
-    return rail_value_c(s, p, seat, co, w, nt, nr)
+    return (
+        _token_value(s, p, seat, 0, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 1, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 2, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 3, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 4, sid, w, t, tc, tcost),
+        _token_value(s, p, seat, 5, sid, w, t, tc, tcost),
+    )
 
 
 @nb.njit(cache=True, inline="always")
-def rail_value_c(s, p, seat, co, w, nt, nr):
-    """rail_value with seat's (towns, railroad cards) counts given."""
+def rail_value(s, p, seat, co, w, nt, nr):
+    """Dollar value of one more card of railroad co to seat, which owns nt towns and nr railroad cards."""
     k = s.rr_own[seat, co]
     marg = E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k)
     vp = w[W_RAIL] * marg
@@ -164,27 +206,13 @@ def rail_value_c(s, p, seat, co, w, nt, nr):
 
 
 @nb.njit(cache=True, inline="always")
-def town_value_c(s, p, seat, t, sid, w, nt, nr):
+def town_value(s, p, seat, t, sid, w, nt, nr):
     vp = w[W_TOWN] * E.town_vp(p, t)
     if nr > nt:
         vp += w[W_PAIR] * p[P.P_PAIR_VP]
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
-    return w[W_DPV] * (vp + 0.5)          # + tempo: the face-up town is contested
-
-
-@nb.njit(cache=True, _nrt=False)
-def _leader_other(s, p, seat):
-    best = -1
-    bv = -1
-    for o in range(s.n):
-        if o == seat:
-            continue
-        v = E.vp_total(s, p, o) * 1000 + s.money[o]
-        if v > bv:
-            bv = v
-            best = o
-    return best
+    return w[W_DPV] * (vp + 0.5)  # + tempo: the face-up town is contested
 
 
 @nb.njit(cache=True, inline="always")
@@ -194,22 +222,16 @@ def _best_bonus(s, p, seat):
     for i in range(s.n_btile):
         t = s.btile[i]
         if s.tile_owner[t] == seat:
-            b = E._bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
+            b = E.bonus_amount(s, p, t) * (6.0 if s.tile_type[t] == E.BT_MACHINE else s.price[s.tile_type[t]])
             best = max(best, b)
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
-def building_value(s, p, seat, bt, sid, w, level2):
-    """Dollar value of owning one more tile of type bt (or of its +2 side when level2)."""
-    nt, nr = _counts(s, seat)
-    return building_value_c(s, p, seat, bt, sid, w, level2, _frac_left(s), nt, nr, _best_bonus(s, p, seat))
-
-
 @one_copy(_nrt=False)
-def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
-    """building_value with the share of the game left, seat's counts and its best bonus building given."""
-    prods = 12.0 * fl                      # productions I still expect to make
+def building_value(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
+    """Dollar value of owning one more tile of type bt (or of its +2 side when level2), given the share of the game
+    left fl, seat's towns nt and railroad cards nr, and its best bonus building bbest."""
+    prods = 12.0 * fl  # productions I still expect to make
     v = 0.0
     if not level2:
         v += w[W_BUILD] * w[W_DPV] * p[P.P_BUILDING_VP]
@@ -217,7 +239,7 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
             v += w[W_DPV] * p[P.P_MAYOR_VP]
         v += 0.3 * p[P.P_STORAGE_PER_BLD]
     eng = w[W_ENGINE]
-    if bt < 6 or bt == E.BT_MACHINE:
+    if bt < E.N_BASIC_BT or bt == E.BT_MACHINE:
         # only one B building is used per production: value the gain over the best one I already use
         best = bbest
         amt = p[P.P_BONUS_PLUS2] if level2 else p[P.P_BONUS_PLUS1]
@@ -264,7 +286,7 @@ def building_value_c(s, p, seat, bt, sid, w, level2, fl, nt, nr, bbest):
 @nb.njit(cache=True, _nrt=False)
 def _cheapest_tokens(s, seat, k, tv):
     """Dollar value of the k least valuable tokens seat holds (what an any-commodity payment costs it)."""
-    used = 0                 # bit mask of commodities already spent
+    used = 0  # bit mask of commodities already spent
     total = 0.0
     left = k
     for _ in range(E.NC):
@@ -302,25 +324,31 @@ def _prod_terms(s, seat, card, tv, w):
     the part that does not depend on the option), the same for every option of one card."""
     r0, r1, r2 = _pump(s, card, 0, w), _pump(s, card, 1, w), _pump(s, card, 2, w)
     r3, r4, r5 = _pump(s, card, 3, w), _pump(s, card, 4, w), _pump(s, card, 5, w)
-    base = (r0 * s.hold[seat, 0] + r1 * s.hold[seat, 1] + r2 * s.hold[seat, 2] + r3 * s.hold[seat, 3]
-            + r4 * s.hold[seat, 4] + r5 * s.hold[seat, 5])
+    base = (
+        r0 * s.hold[seat, 0]
+        + r1 * s.hold[seat, 1]
+        + r2 * s.hold[seat, 2]
+        + r3 * s.hold[seat, 3]
+        + r4 * s.hold[seat, 4]
+        + r5 * s.hold[seat, 5]
+    )
     return (tv[0] + r0, tv[1] + r1, tv[2] + r2, tv[3] + r3, tv[4] + r4, tv[5] + r5, base)
 
 
 @nb.njit(cache=True, inline="always")
-def _prod_utility(s, seat, arg, tv, th, cap, terms):
-    """Utility of production option arg from its card's _prod_terms; storage overflow costs my cheapest tokens."""
+def _prod_utility(s, seat, a, tv, th, cap, terms):
+    """Utility of production option a from its card's _prod_terms; storage overflow costs my cheapest tokens."""
     u = terms[6]
     taken = 0
     for c in range(E.NC):
-        x = (arg >> (3 * c)) & 7
+        x = E.taken(a, c)
         u += x * terms[c]
         taken += x
     excess = th + taken + 1 - cap
     if excess > 0:
         minv = 1e18
         for c in range(E.NC):
-            if s.hold[seat, c] + ((arg >> (3 * c)) & 7) > 0:
+            if s.hold[seat, c] + E.taken(a, c) > 0:
                 minv = min(minv, tv[c])
         u -= excess * minv
     return u
@@ -333,67 +361,57 @@ def _cash_penalty(s, seat, w, need):
 
 
 @nb.njit(cache=True, inline="always")
-def _sell_utility(s, p, seat, arg, tvc, pen):
-    """Utility of sale arg (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
-    c = (arg >> 8) & 15
-    q = arg & 255
+def _sell_utility(s, p, seat, a, tvc, pen):
+    """Utility of sale a (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
+    c = E.commodity_of(a)
+    q = E.qty_of(a)
     price = np.int64(s.price[c])
-    if (arg >> 12) & 1:
+    if E.export_of(a):
         price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
     drop = min(q, price - np.int64(s.pmin[c]))
     left = s.hold[seat, c] - q
     return q * price - q * tvc - 0.5 * left * drop - pen * q * price
 
 
-@nb.njit(cache=True, _nrt=False)
-def utility(s, p, seat, a, sid, w, tv, need):
-    """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for."""
-    nt, nr = _counts(s, seat)
-    return utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, _frac_left(s), _best_bonus(s, p, seat),
-                     E.total_hold(s, seat), E.storage_cap(s, p, seat))
-
-
 @nb.njit(cache=True, inline="always")
-def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
-    """utility with the per-decision context given (seat's counts, share of the game left, best bonus building,
-    tokens held and storage limit): the same for every action of one decision, so choose computes it once."""
-    kind = E.a_kind(a)
-    arg = E.a_arg(a)
+def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
+    """Dollar utility of legal action a.  tv: token values by commodity; need: cash I have a use for; the rest is the
+    per-decision context (seat's counts, share of the game left, best bonus building, tokens held and storage
+    limit): the same for every action of one decision, so _choose_best computes it once."""
+    kind = E.kind_of(a)
     if kind == E.A_PROD:
-        return _prod_utility(s, seat, arg, tv, th, cap, _prod_terms(s, seat, arg >> 18, tv, w))
+        return _prod_utility(s, seat, a, tv, th, cap, _prod_terms(s, seat, E.card_of(a), tv, w))
     if kind == E.A_SELL:
-        c = (arg >> 8) & 15
-        return _sell_utility(s, p, seat, arg, tv[c], _cash_penalty(s, seat, w, need))
+        return _sell_utility(s, p, seat, a, tv[E.commodity_of(a)], _cash_penalty(s, seat, w, need))
     if kind == E.A_AUCTION:
-        co = arg & 255
-        mine = rail_value_c(s, p, seat, co, w, nt, nr)
+        co = E.railroad_of(a)
+        mine = rail_value(s, p, seat, co, w, nt, nr)
         return w[W_START] * (mine - E.rr_min_bid(p, co)) + 1.0
     if kind == E.A_BUY:
-        bt = s.tile_type[arg]
-        return building_value_c(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
+        bt = s.tile_type[E.tile_of(a)]
+        return building_value(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
     if kind == E.A_UPGRADE:
-        bt = s.tile_type[arg]
-        return building_value_c(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
+        bt = s.tile_type[E.tile_of(a)]
+        return building_value(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
     if kind == E.A_TOWN_NAMED:
-        t = arg
+        t = E.town_of(a)
         c = E.town_com(p, t)
         k = E.town_cost_named(s, p, seat, t)
-        return town_value_c(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
+        return town_value(s, p, seat, t, sid, w, nt, nr) - k * np.float64(s.price[c]) * (1.0 - 0.5 * w[W_PEAK])
     if kind == E.A_TOWN_ANY:
-        t = arg
+        t = E.town_of(a)
         k = E.town_cost_any(s, p, seat, t)
-        return town_value_c(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
+        return town_value(s, p, seat, t, sid, w, nt, nr) - _cheapest_tokens(s, seat, k, tv)
     if kind == E.A_DECLARE:
         return 1e9
     if kind == E.A_END_TURN or kind == E.A_PASS or kind == E.A_TF_SKIP:
         return 0.0
     if kind == E.A_PAY or kind == E.A_DISCARD:
-        c = (arg >> 8) & 15
-        q = arg & 255
-        return q * (100.0 - tv[c])   # shed the cheapest tokens, in bulk
+        return E.qty_of(a) * (100.0 - tv[E.commodity_of(a)])  # shed the cheapest tokens, in bulk
     if kind == E.A_BONUS:
-        bt = s.tile_type[arg]
-        amt = E._bonus_amount(s, p, arg)
+        t = E.tile_of(a)
+        bt = s.tile_type[t]
+        amt = E.bonus_amount(s, p, t)
         if bt == E.BT_MACHINE:
             best = 0.0
             for c in range(E.NC):
@@ -401,13 +419,13 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
             return amt * best
         return amt * tv[bt] * (1.0 if s.supply[bt] > 0 else 0.0)
     if kind == E.A_BONUS_ANY or kind == E.A_COMP:
-        return tv[arg]
+        return tv[E.commodity_of(a)]
     if kind == E.A_TF_TARGET:
-        c = arg & 255
+        c = E.commodity_of(a)
         return tv[c] - s.price[c]
     if kind == E.A_TF_QTY:
-        c = (arg >> 8) & 15
-        q = arg & 255
+        c = E.commodity_of(a)
+        q = E.qty_of(a)
         t = s.town_offer
         need = 0
         if t >= 0 and E.town_com(p, t) == c:
@@ -419,11 +437,11 @@ def utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
 @nb.njit(cache=True, _nrt=False)
 def bid_limit(s, p, seat, w):
     co = s.auc_co
-    # each seat's standing (as _leader_other) and counts (as _counts), computed once per auction
+    # each seat's VP and money, towns and railroad cards (E.score_all_seats), computed once per auction
     if s.lv_key != s.auc_serial:
-        E.standings(s, p)
+        E.score_all_seats(s, p)
         s.lv_key = s.auc_serial
-    mine = rail_value_c(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
+    mine = rail_value(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
     # the VP leader among the others
     lead = -1
     bv = -1
@@ -442,8 +460,8 @@ def bid_limit(s, p, seat, w):
     return min(lim, s.money[seat] - w[W_RESERVE])
 
 
-@nb.njit(cache=True, inline="always")   # into the kernel's decide: an auction bid costs no call; the main-phase
-def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays one
+@nb.njit(cache=True, inline="always")  # into the kernel's decide: an auction bid costs no call; the main-phase
+def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays one
     w = weights
     if s.phase == E.PH_AUCTION:
         # value-based: bid the next minimum while it is within my limit, else pass.  Nothing the limit reads
@@ -455,12 +473,11 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
         # the engine lists the bids in ascending order, then the pass (if allowed)
         lowest = -1
         lo_amt = 1 << 40
-        if E.a_kind(legal[0]) == E.A_BID:
+        if E.kind_of(legal[0]) == E.A_BID:
             lowest = 0
-            lo_amt = E.a_arg(legal[0])
-        pas = n - 1 if E.a_kind(legal[n - 1]) != E.A_BID else -1
-        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 \
-                and E.two_player_auction(s, p):
+            lo_amt = E.amount_of(legal[0])
+        pas = n - 1 if E.kind_of(legal[n - 1]) != E.A_BID else -1
+        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 and E.two_player_auction(s, p):
             # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the
             # card to any opponent who values it more.  Bid up to what the opponent is estimated to pay (its
             # limit by my weights, from public information), never above my own limit.
@@ -468,7 +485,7 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
             opp = bid_limit(s, p, other, w)
             amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
             bids = n if pas < 0 else n - 1
-            return min(amount - lo_amt, bids - 1)     # the bids are lo_amt, lo_amt + 1, ... in order
+            return min(amount - lo_amt, bids - 1)  # the bids are lo_amt, lo_amt + 1, ... in order
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
@@ -478,7 +495,7 @@ def choose(s, p, seat, legal, n, sid, weights):   # search (_choose_best) stays 
 @nb.njit(cache=True, _nrt=False)
 def _choose_best(s, p, seat, legal, n, sid, w):
     """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
-    tv = tokvals(s, p, seat, sid, w)
+    tv = token_values(s, p, seat, sid, w)
     need = 0.0
     nt = 0
     nr = 0
@@ -490,43 +507,41 @@ def _choose_best(s, p, seat, legal, n, sid, w):
         fl = _frac_left(s)
         bbest = _best_bonus(s, p, seat)
     if ph == E.PH_MAIN or ph == E.PH_SELL2:
-        for k in range(4):
+        for k in range(E.N_BLD_OFFER):
             t = s.bld_offer[k]
             if t >= 0:
                 need = max(need, np.float64(E.bt_cost(p, s.tile_type[t])))
-        for k in range(2):
+        for k in range(E.N_RR_OFFER):
             co = s.rr_offer[k]
             if co >= 0:
-                need = max(need, 0.8 * rail_value_c(s, p, seat, co, w, nt, nr))
+                need = max(need, 0.8 * rail_value(s, p, seat, co, w, nt, nr))
     th = E.total_hold(s, seat)
     cap = E.storage_cap(s, p, seat)
     best = 0
     bu = -1e300
-    pcard = -1          # production options come grouped by card: their terms are computed once a card
+    pcard = -1  # production options come grouped by card: their terms are computed once a card
     terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     pen = _cash_penalty(s, seat, w, need)
-    sc = -1             # sales come grouped by commodity: its token value is looked up once a commodity
+    sc = -1  # sales come grouped by commodity: its token value is looked up once a commodity
     tvc = 0.0
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
     # could change the choice gives the same numbers but measured 2% slower (a hard-to-predict branch).
     x = s.rng[1]
     for i in range(n):
         a = legal[i]
-        kind = E.a_kind(a)
+        kind = E.kind_of(a)
         if kind == E.A_PROD:
-            arg = E.a_arg(a)
-            if arg >> 18 != pcard:
-                pcard = arg >> 18
+            if E.card_of(a) != pcard:
+                pcard = E.card_of(a)
                 terms = _prod_terms(s, seat, pcard, tv, w)
-            u = _prod_utility(s, seat, arg, tv, th, cap, terms)
+            u = _prod_utility(s, seat, a, tv, th, cap, terms)
         elif kind == E.A_SELL:
-            arg = E.a_arg(a)
-            if (arg >> 8) & 15 != sc:
-                sc = (arg >> 8) & 15
+            if E.commodity_of(a) != sc:
+                sc = E.commodity_of(a)
                 tvc = tv[sc]
-            u = _sell_utility(s, p, seat, arg, tvc, pen)
+            u = _sell_utility(s, p, seat, a, tvc, pen)
         else:
-            u = utility_c(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
+            u = utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)
         r = float_of(x)
         u += w[W_NOISE] * r

@@ -1,5 +1,6 @@
 """Raccoon Tycoon under play: invariants checked after every action of random games (all player counts and rule
 readings), every scripted strategy legal in every seat and player count, outcome rows consistent."""
+
 import numba as nb
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from sim.games.raccoon_tycoon import params as P
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
 
+ITEM_WIDTH = 3 + len(GAME.item_columns)  # an items row: seat, item, round, price
 # error codes of the checked playout
 OK, NO_LEGAL, MONEY, TOKENS, PRICE, HAND, STORAGE, CAPPED, TURNS, ILLEGAL = range(10)
 
@@ -22,8 +24,9 @@ def _check(s, p, n, supply):
         if s.hand_n[seat] > E.hand_limit(s, p, seat):
             return HAND
         ph = s.phase
-        mid = ph == E.PH_DISCARD or ph == E.PH_TF_TARGET or ph == E.PH_TF_QTY or ph == E.PH_BONUS \
-            or ph == E.PH_BONUS_ANY
+        mid = (
+            ph == E.PH_DISCARD or ph == E.PH_TF_TARGET or ph == E.PH_TF_QTY or ph == E.PH_BONUS or ph == E.PH_BONUS_ANY
+        )
         if not (mid and seat == s.cur) and E.total_hold(s, seat) > E.storage_cap(s, p, seat):
             return STORAGE
     for c in range(E.NC):
@@ -73,13 +76,31 @@ def checked_random_games(st, p, n, games, seed, out_steps, out_turns):
 
 READINGS = [
     {},
-    {"rule.production_take": "up_to", "rule.auction_open": "may_decline", "rule.price_floor": "refuse",
-     "rule.upgrade_cost": "difference", "rule.empty_deck": "stop", "rule.freight_same_commodity": "on"},
-    {"option.beginner": "on", "rule.free_token_choice": "random", "rule.refill": "every_turn",
-     "rule.auction_house_own": "off", "rule.trading_firm_own": "off", "rule.two_player_auction": "off"},
-    {"option.basic_tiles_by_players": "on", "rule.supply_limited": "on", "limits.supply": 12,
-     "rule.export_each_sale": "off", "rule.upgrade_same_turn": "on", "option.sudden_death": "on",
-     "option.sudden_death_money": 40},
+    {
+        "rule.production_take": "up_to",
+        "rule.auction_open": "may_decline",
+        "rule.price_floor": "refuse",
+        "rule.upgrade_cost": "difference",
+        "rule.empty_deck": "stop",
+        "rule.freight_same_commodity": "on",
+    },
+    {
+        "option.beginner": "on",
+        "rule.free_token_choice": "random",
+        "rule.refill": "every_turn",
+        "rule.auction_house_own": "off",
+        "rule.trading_firm_own": "off",
+        "rule.two_player_auction": "off",
+    },
+    {
+        "option.basic_tiles_by_players": "on",
+        "rule.supply_limited": "on",
+        "limits.supply": 12,
+        "rule.export_each_sale": "off",
+        "rule.upgrade_same_turn": "on",
+        "option.sudden_death": "on",
+        "option.sudden_death_money": 40,
+    },
 ]
 
 
@@ -92,9 +113,9 @@ def test_invariants_under_random_play(reading, n):
     turns = np.zeros(games, np.int64)
     err = checked_random_games(np.zeros(1, E.STATE_DTYPE), p, n, games, 1000 + reading, steps, turns)
     assert err == OK, f"invariant broken: code {err}"
-    assert (steps > 0).all()                                # every game ended
+    assert (steps > 0).all()  # every game ended
     if "option.sudden_death" not in READINGS[reading]:
-        assert (turns == 0).all()                           # everyone had the same number of turns
+        assert (turns == 0).all()  # everyone had the same number of turns
 
 
 def _batch(n, lineup, games=60, seed=5, overrides=None):
@@ -112,7 +133,7 @@ def _batch(n, lineup, games=60, seed=5, overrides=None):
     gi = np.zeros((games, len(E.GAME_COLUMNS)), np.int64)
     si = np.zeros((games, E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
     sf = np.zeros((games, E.MAX_PLAYERS, 2))
-    it = np.zeros((games, E.MAX_ITEMS, 3), np.int64)
+    it = np.zeros((games, E.MAX_ITEMS, ITEM_WIDTH), np.int64)
     ni = np.zeros(games, np.int64)
     st = np.zeros(games, np.int64)
     k.play_batch(states, p, seed, np.arange(games), np.full(games, n), strat, sids, W, gi, si, sf, it, ni, st)
@@ -125,10 +146,10 @@ COL = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_every_strategy_plays_legally_in_every_seat(n):
     lineup = [s.name for s in GAME.strategies][:5]
-    lineup = (lineup * 2)[:max(n, 5)]
+    lineup = (lineup * 2)[: max(n, 5)]
     states, gi, si, sf, it, ni, st = _batch(n, lineup, games=50)
     assert (st > 0).all(), "a game hit the step cap"
-    assert (gi[:, 2] > 0).all()                              # ended by towns or railroads
+    assert (gi[:, 2] > 0).all()  # ended by towns or railroads
     for g in range(len(st)):
         rows = si[g, :n]
         vp = rows[:, COL["vp_total"]]
@@ -141,7 +162,7 @@ def test_every_strategy_plays_legally_in_every_seat(n):
         assert len(set(rows[:, COL["turns"]])) == 1
         assert list(rows[:, COL["compensation"]][np.argsort(rows[:, COL["order"]])]) == list(range(1, n + 1))
         # items: one row per acquisition; railroads and towns match the seat counts
-        items = it[g, :ni[g]]
+        items = it[g, : ni[g]]
         for seat in range(n):
             mine = items[items[:, 0] == seat]
             assert (mine[:, 1] >= E.IT_RR0).sum() == rows[seat, COL["towns"]] + rows[seat, COL["railroads"]]
@@ -150,7 +171,7 @@ def test_every_strategy_plays_legally_in_every_seat(n):
         assert (items[:, 2] >= 1).all() and (items[:, 2] <= gi[g, 1]).all()
         sold = rows[:, COL["commodities_sold"]]
         rev = rows[:, COL["sale_revenue"]]
-        assert ((rev >= sold) & (rev <= 14 * sold)).all()     # average sale price within the tracks ($1-$14)
+        assert ((rev >= sold) & (rev <= 14 * sold)).all()  # average sale price within the tracks ($1-$14)
 
 
 def test_heuristics_beat_random():
@@ -165,6 +186,7 @@ def test_heuristics_beat_random():
 
 def test_replay_text_covers_every_event_and_action():
     from sim.games.raccoon_tycoon.text import action_text, event_text
+
     k = load_kernel(GAME)
     p = GAME.params.resolve({})
     names = ["random"] + [s.name for s in GAME.strategies]
@@ -175,10 +197,23 @@ def test_replay_text_covers_every_event_and_action():
     events = np.zeros((20000, 5), np.int32)
     ev_step = np.zeros(20000, np.int64)
     strat_row = np.array([1, 2, 3, 5, 0], np.int64)
-    t, n_ev, n_it = k.play_logged(states, p, 3, 0, 4, strat_row, sids, W, moves, events, ev_step,
-                                  np.zeros(len(E.GAME_COLUMNS), np.int64),
-                                  np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64),
-                                  np.zeros((E.MAX_PLAYERS, 2)), np.zeros((E.MAX_ITEMS, 3), np.int64))
+    t, n_ev, n_it = k.play_logged(
+        states,
+        p,
+        3,
+        0,
+        4,
+        strat_row,
+        sids,
+        W,
+        moves,
+        events,
+        ev_step,
+        np.zeros(len(E.GAME_COLUMNS), np.int64),
+        np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64),
+        np.zeros((E.MAX_PLAYERS, 2)),
+        np.zeros((E.MAX_ITEMS, ITEM_WIDTH), np.int64),
+    )
     assert t > 0 and n_ev > t
     lines = [event_text(events[i], ["A", "B", "C", "D"]) for i in range(n_ev)]
     assert not any(x.startswith("event ") for x in lines)
@@ -192,6 +227,7 @@ def test_items_table_records_the_price_paid(tmp_path):
     minimum bid, and the per-seat auction spend equals the railroads' prices."""
     import pandas as pd
     from sim.runner import run_study
+
     run = run_study("raccoon_tycoon", tmp_path / "r", games=60, players=(4,), seed=2, progress=False)
     items = pd.read_parquet(run / "items")
     seats = pd.read_parquet(run / "seats")
@@ -201,3 +237,40 @@ def test_items_table_records_the_price_paid(tmp_path):
     spend = rails.groupby(["game", "seat"]).price.sum()
     joined = seats.set_index(["game", "seat"]).auction_spend.reindex(spend.index)
     assert (joined.values == spend.values).all()
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_standings_follow_the_game_and_end_as_the_outcome_ranks(n):
+    """standings(s, p, out): the round count never decreases and grows by one per round (every seat has had a turn);
+    at the end out is each seat's VP total of write_outcome, and a seat with more VP is ranked ahead (money only
+    breaks VP ties; no sudden death in the default rules)."""
+    from tests.harness import Harness
+
+    H = Harness(GAME)
+    rng = np.random.default_rng(n)
+    out = np.zeros(E.MAX_PLAYERS, np.int64)
+    for g in range(3):
+        s, p = H.fresh(n, seed=g)
+        rounds = [E.standings(s, p, out)]
+        while not E.is_over(s):
+            legal = H.legal(s, p)
+            E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+            rounds.append(E.standings(s, p, out))
+            assert (out[:n] >= 0).all()
+        steps = np.diff(rounds)
+        assert rounds[0] == 0 and ((steps == 0) | (steps == 1)).all()
+        assert rounds[-1] == min(s["turns_taken"][:n]) and rounds[-1] >= s["rnd"] - 1
+        si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+        E.write_outcome(
+            s,
+            p,
+            np.zeros(len(E.GAME_COLUMNS), np.int64),
+            si,
+            np.zeros((E.MAX_PLAYERS, 2)),
+            np.zeros((E.MAX_ITEMS, ITEM_WIDTH), np.int64),
+        )
+        assert (out[:n] == si[:n, E.SEAT.vp_total]).all()
+        for i in range(n):
+            for j in range(n):
+                if out[i] > out[j]:
+                    assert si[i, E.SEAT.rank] < si[j, E.SEAT.rank]

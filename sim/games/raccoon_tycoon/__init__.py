@@ -1,28 +1,33 @@
 """Raccoon Tycoon (Forbidden Games, 2018; Glenn Drover): the GameSpec."""
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-from sim.game import GameSpec
-
 import strategies.raccoon_tycoon as S
+from sim.game import GameSpec
 
 from . import engine as E
 from .params import BTYPE_NAMES, BTYPE_UPGRADE_NAMES, RAILROADS, TOWNS, T
 from .text import action_text, event_text
 
 ITEM_NAMES = tuple(BTYPE_NAMES) + tuple(f"{u} (upgrade)" for u in BTYPE_UPGRADE_NAMES) + tuple(RAILROADS) + tuple(TOWNS)
-ITEM_KINDS = (("building",) * len(BTYPE_NAMES) + ("upgrade",) * len(BTYPE_UPGRADE_NAMES)
-              + ("railroad",) * len(RAILROADS) + ("town",) * len(TOWNS))
+ITEM_KINDS = (
+    ("building",) * len(BTYPE_NAMES)
+    + ("upgrade",) * len(BTYPE_UPGRADE_NAMES)
+    + ("railroad",) * len(RAILROADS)
+    + ("town",) * len(TOWNS)
+)
 assert len(ITEM_NAMES) == E.N_ITEM_IDS
 
-STRATEGIES = S.STRATEGIES   # presets: strategies/raccoon_tycoon.py PRESETS
+STRATEGIES = S.STRATEGIES  # presets: strategies/raccoon_tycoon.py PRESETS
 
 GAME = GameSpec(
     name="raccoon_tycoon",
     title="Raccoon Tycoon",
     engine="sim.games.raccoon_tycoon.engine",
     strategy_module="strategies.raccoon_tycoon",
+    actions=E.CODEC,
     params=T,
     players=(2, 5),
     default_players=4,
@@ -38,4 +43,4 @@ GAME = GameSpec(
     assumed_components="",
     rules_version="Raccoon Tycoon rulebook (Forbidden Games 2018); P&P deck transcription DJS commit 6b19209",
 )
-GAME.action_text = action_text   # used by sim replay (getattr)
+GAME.action_text = action_text  # used by sim replay (getattr)

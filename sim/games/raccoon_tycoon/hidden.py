@@ -6,6 +6,7 @@ deck within each VP value (its VP order is public) and the order of the building
 (see RULES.md: it can be tracked from play), holdings, prices, the discards, every offer and owner.  Not
 modelled: with 2 players, which town of each VP value was removed (the drawn order is re-sampled among those
 left)."""
+
 import numba as nb
 
 from sim.rng import rand_below

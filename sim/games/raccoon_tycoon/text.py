@@ -1,4 +1,5 @@
 """Readable wording of Raccoon Tycoon actions and events for `sim replay`."""
+
 from . import engine as E
 from .params import BTYPE_NAMES, BTYPE_UPGRADE_NAMES, COMMODITIES, RAILROADS, TOWNS
 
@@ -14,60 +15,54 @@ def _name(names, seat):
     return f"seat {seat}"
 
 
-def _take(packed):
-    parts = []
-    for c in range(6):
-        x = (int(packed) >> (3 * c)) & 7
-        if x:
-            parts.append(f"{x} {COMMODITIES[c]}")
+def _take(action):
+    """What a production action takes, in words."""
+    _kind, f = E.CODEC.decode(action)
+    parts = [f"{f[c]} {c}" for c in COMMODITIES if f[c]]
     return ", ".join(parts) if parts else "nothing"
 
 
+# How each action kind reads; {field} is the action's field, commodities, railroads and towns by name
+_ACTION_WORDS = {
+    "PROD": "produce with P&P card {card}, taking {take}",
+    "SELL": "sell {qty} {commodity}{export}",
+    "AUCTION": "auction the {railroad} railroad (offer slot {slot})",
+    "BUY": "buy building tile #{tile}",
+    "UPGRADE": "upgrade building tile #{tile} to its +2 side",
+    "TOWN_NAMED": "buy the town {town} with its named commodity",
+    "TOWN_ANY": "buy the town {town} with any commodities",
+    "BID": "bid ${amount}",
+    "PASS_BID": "pass (out of this auction)",
+    "TF_TARGET": "Trading Floor: buy {commodity} from seat {seat}",
+    "TF_SKIP": "Trading Floor: buy nothing",
+    "TF_QTY": "Trading Floor: buy {qty} {commodity}",
+    "BONUS": "use the bonus building on tile #{tile}",
+    "BONUS_ANY": "bonus token: {commodity}",
+    "DISCARD": "discard {qty} {commodity} (storage limit)",
+    "PAY": "pay {qty} {commodity} for the town",
+    "COMP": "take a free {commodity} token",
+    "END_TURN": "end the turn",
+    "DECLARE": "declare sudden-death victory",
+    "PASS": "no action possible: pass",
+}
+
+
 def action_text(action):
-    a = int(action)
-    kind, arg = a >> 24, a & 0xFFFFFF
-    if kind == E.A_PROD:
-        return f"produce with P&P card {(arg >> 18) + 1}, taking {_take(arg & 0x3FFFF)}"
-    if kind == E.A_SELL:
-        c, q, x = (arg >> 8) & 15, arg & 255, (arg >> 12) & 1
-        return f"sell {q} {COMMODITIES[c]}" + (" (Export Company +$ first)" if x else "")
-    if kind == E.A_AUCTION:
-        return f"auction the {RAILROADS[arg & 255]} railroad (offer slot {(arg >> 8) + 1})"
-    if kind == E.A_BUY:
-        return f"buy building tile #{arg}"
-    if kind == E.A_UPGRADE:
-        return f"upgrade building tile #{arg} to its +2 side"
-    if kind == E.A_TOWN_NAMED:
-        return f"buy the town {TOWNS[arg]} with its named commodity"
-    if kind == E.A_TOWN_ANY:
-        return f"buy the town {TOWNS[arg]} with any commodities"
-    if kind == E.A_BID:
-        return f"bid ${arg}"
-    if kind == E.A_PASS_BID:
-        return "pass (out of this auction)"
-    if kind == E.A_TF_TARGET:
-        return f"Trading Floor: buy {COMMODITIES[arg & 255]} from seat {arg >> 8}"
-    if kind == E.A_TF_SKIP:
-        return "Trading Floor: buy nothing"
-    if kind == E.A_TF_QTY:
-        return f"Trading Floor: buy {arg & 255} {COMMODITIES[(arg >> 8) & 15]}"
-    if kind == E.A_BONUS:
-        return f"use the bonus building on tile #{arg}"
-    if kind == E.A_BONUS_ANY:
-        return f"bonus token: {COMMODITIES[arg]}"
-    if kind == E.A_DISCARD:
-        return f"discard {arg & 255} {COMMODITIES[(arg >> 8) & 15]} (storage limit)"
-    if kind == E.A_PAY:
-        return f"pay {arg & 255} {COMMODITIES[(arg >> 8) & 15]} for the town"
-    if kind == E.A_COMP:
-        return f"take a free {COMMODITIES[arg]} token"
-    if kind == E.A_END_TURN:
-        return "end the turn"
-    if kind == E.A_DECLARE:
-        return "declare sudden-death victory"
-    if kind == E.A_PASS:
-        return "no action possible: pass"
-    return f"unknown action {a}"
+    kind, f = E.CODEC.decode(action)
+    if kind == "PROD":
+        f = {"card": f["card"] + 1, "take": _take(action)}
+    f.update(
+        {
+            name: table[f[name]]
+            for name, table in (("commodity", COMMODITIES), ("railroad", RAILROADS), ("town", TOWNS))
+            if name in f
+        }
+    )
+    if kind == "SELL":
+        f["export"] = " (Export Company +$ first)" if f["export"] else ""
+    if kind == "AUCTION":
+        f["slot"] += 1
+    return _ACTION_WORDS[kind].format(**f)
 
 
 def _bname(bt, upgraded=False):
@@ -102,8 +97,9 @@ def event_text(row, names=None):
     if kind == E.E_RESHUFFLE:
         return f"the P&P discards are reshuffled into a new deck of {a}"
     if kind == E.E_SELL:
-        return (f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})"
-                + (" after an Export raise" if d & 1 else ""))
+        return f"{who} sells {c} {COMMODITIES[b]} at ${d // 2} each (${c * (d // 2)})" + (
+            " after an Export raise" if d & 1 else ""
+        )
     if kind == E.E_FIRM:
         return f"{who} earns ${c} from the {_bname(b)}"
     if kind == E.E_AUCTION:
@@ -127,15 +123,19 @@ def event_text(row, names=None):
     if kind == E.E_BLD_REVEAL:
         return f"building offer slot {c + 1}: {_bname(b)} (tile #{a})"
     if kind == E.E_TOWN:
-        return (f"{who} buys the town {TOWNS[b]} for {d} "
-                + ("of its named commodity" if c == 0 else "commodities of any kind"))
+        return f"{who} buys the town {TOWNS[b]} for {d} " + (
+            "of its named commodity" if c == 0 else "commodities of any kind"
+        )
     if kind == E.E_PAY:
         return f"{who} pays {c} {COMMODITIES[b]}"
     if kind == E.E_TOWN_REVEAL:
         return f"the town {TOWNS[a]} is turned up"
     if kind == E.E_TRIGGER:
-        why = {"towns": "the last town is bought", "railroads": "the last railroad is sold",
-               "deck_out": "the P&P deck and every hand are empty"}.get(E.END_LABELS[a], E.END_LABELS[a])
+        why = {
+            "towns": "the last town is bought",
+            "railroads": "the last railroad is sold",
+            "deck_out": "the P&P deck and every hand are empty",
+        }.get(E.END_LABELS[a], E.END_LABELS[a])
         return f"{why}: the round is finished, then the game ends"
     if kind == E.E_END:
         return f"game over ({E.END_LABELS[a]}) after round {b}"
