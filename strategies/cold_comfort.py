@@ -32,10 +32,12 @@ fires that reach a rival hotel (before its last turn, where W_ENDGAME decides).
 import numba as nb
 import numpy as np
 
-from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                           A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
-                                           ensure_hoods, hood_control, kind_of, neighbour, search_block)
+from sim.games.cold_comfort.actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
+                                            A_RESIZE, A_STOP, arg_of, kind_of)
+from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
+from sim.games.cold_comfort.scoring import (block_strengths, die_strength, ensure_hoods, hood_control,
+                                            search_block)
+from sim.games.cold_comfort.state import CMAX, G, MP, TMAX
 from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
                                            FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
                                            PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)

@@ -5,6 +5,7 @@ import pytest
 
 from sim.game import get_game
 from sim.games.cold_comfort import engine as E
+from sim.games.cold_comfort import city, outcome, scoring, state
 from sim.games.cold_comfort import params as P
 from sim.kernel import new_states
 from sim.replay import replay_text
@@ -12,8 +13,8 @@ from sim.rng import seed_streams
 from sim.runner import prepare, run_study, simulate
 
 GAME = get_game("cold_comfort")
-COL = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
-GCOL = {c: i for i, c in enumerate(E.GAME_COLUMNS)}
+COL = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
+GCOL = {c: i for i, c in enumerate(outcome.GAME_COLUMNS)}
 
 
 def invariants(s, n):
@@ -25,7 +26,7 @@ def invariants(s, n):
     # dice are conserved between the pool, the camps and the hotels (and, while the next player breaks a
     # landing tie, the rolled dice still looking for a space)
     rolling = int(s["land_left"][1:7].sum())
-    assert rolling == 0 or s["phase"] == E.PH_LAND
+    assert rolling == 0 or s["phase"] == state.PH_LAND
     assert int(s["pool"]) + int((die > 0).sum()) + rolling == int(s["total_dice"])
     assert s["pool"] >= 0
     assert (s["gold"][:n] >= 0).all()
@@ -46,11 +47,11 @@ def invariants(s, n):
     assert len(cells) == nc and sorted(cells) == list(range(nc))
     assert s["ntile"] * 6 == nc
     # the row bitmasks kept for enum_places: empty ground, and the squares next to a tile square (or one street away)
-    bits = (g == E.EMPTY).astype(np.uint64) << np.arange(E.G, dtype=np.uint64)
+    bits = (g == state.EMPTY).astype(np.uint64) << np.arange(state.G, dtype=np.uint64)
     assert (np.bitwise_or.reduce(bits, axis=1) == s["free_row"].view(np.uint64)).all()
     for connect, kept in (("edge_or_street", s["reach_e"]), ("also_corner", s["reach_e"] | s["reach_c"])):
-        reach = np.zeros((E.G, E.G), np.int64)
-        E.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
+        reach = np.zeros((state.G, state.G), np.int64)
+        city.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
         marks = (reach[:, :62] != 0).astype(np.uint64) << np.arange(62, dtype=np.uint64)
         assert (np.bitwise_or.reduce(marks, axis=1) == (kept & 0x3FFFFFFFFFFFFFFF).view(np.uint64)).all()
 
@@ -78,7 +79,7 @@ def test_random_play_invariants(n):
             rounds_seen = int(s["rounds"])
             steps += 1
             assert steps < 5000
-        assert s["over"] == 1 and s["rounds"] == 9 and s["phase"] == E.PH_OVER
+        assert s["over"] == 1 and s["rounds"] == 9 and s["phase"] == state.PH_OVER
         assert s["act_overflow"] == 0
         assert s["ntile"] == s["setup_tiles"] + 9
 
@@ -108,7 +109,7 @@ def test_heuristic_games_complete(n):
         it = items[g, :out["n_items"][g]]
         for i in range(n):
             mine = it[it[:, 0] == i]
-            assert (mine[:, 1] == E.ITEM_HOOD).sum() == si[g, i, COL["neighbourhoods_won"]]
+            assert (mine[:, 1] == outcome.ITEM_HOOD).sum() == si[g, i, COL["neighbourhoods_won"]]
             for v in range(1, 7):
                 assert (mine[:, 1] == v - 1).sum() == si[g, i, COL[f"hotels_built_{v}"]]
             assert ((mine[:, 2] >= 1) & (mine[:, 2] <= 9)).all()
@@ -218,9 +219,10 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
     out = np.zeros(E.MAX_ACTIONS, np.int64)
     s = new_states(E, 1)[0]
     blk = np.empty((S.BLK_ROWS, S.BLK_COLS), np.int64)
-    tot = np.zeros(E.MP)
-    full = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
-    before = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
+    tot = np.zeros(state.MP)
+    full = [np.zeros(state.TMAX, np.int64), np.zeros(state.TMAX, np.int64), np.zeros((state.TMAX, state.MP), np.int64)]
+    tm, mp = state.TMAX, state.MP
+    before = [np.zeros(tm, np.int64), np.zeros(tm, np.int64), np.zeros((tm, mp), np.int64)]
     checked = changed = 0
     for seed in range(6):
         seed_streams(s["rng"], 99, seed)
@@ -230,16 +232,16 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
             E.apply_action(s, p, out[rng.integers(k)])
             if rng.random() > 0.2:
                 continue
-            E.ensure_hoods(s, p)
+            scoring.ensure_hoods(s, p)
             nbk = S.blocks_base(s, p, blk)
-            E.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
+            scoring.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
             nc = int(s["ncell"])
             nh = int(s["n_hood"])
             for _ in range(8):
                 cells = list(rng.choice(nc, size=int(rng.integers(1, 3)), replace=False))
                 if len(cells) == 2 and rng.random() < 0.5:   # often two neighbours: one block, or one joining another
                     x, y = int(s["cx"][cells[0]]), int(s["cy"][cells[0]])
-                    near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(E.DX4, E.DY4)) if g >= 0]
+                    near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(city.DX4, city.DY4)) if g >= 0]
                     if near:
                         cells[1] = near[rng.integers(len(near))]
                 saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
@@ -259,7 +261,7 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                     s["die"][c] = (size if rng.random() < 0.5 else 0) if what == 0 else \
                         (s["cval"][c] if what == 1 else 0)
                 m1, m2 = int(cells[0]), int(cells[1]) if len(cells) > 1 else -1
-                E.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
+                scoring.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
                 na = S.hood_control_after(s, p, blk, nbk, m1, m2)
                 ctrl = blk[S.R_CTRL0, :nh * S.CW].reshape(nh, S.CW).copy()
                 for h in blk[S.R_AFF, :na]:

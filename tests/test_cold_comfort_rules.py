@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from sim.games.cold_comfort import engine as E
+from sim.games.cold_comfort import actions, city, outcome, rules, scoring, state
 from sim.games.cold_comfort import params as P
 from sim.kernel import new_states
 from sim.rng import seed_streams
@@ -26,11 +27,11 @@ def fresh(n=4, seed=7, **over):
 
 def clear(s):
     """Empty city: only Main Street; all dice back in the pool; it is seat 0's turn (turn 5, nothing done yet)."""
-    E.clear_city(s)
+    city.clear_city(s)
     s["pool"] = s["total_dice"]
     s["cur"] = 0
     s["decider"] = 0
-    s["phase"] = E.PH_MAIN
+    s["phase"] = state.PH_MAIN
     s["turn"] = 5
     s["acted"] = 0
     s["built_act"] = 0
@@ -38,15 +39,15 @@ def clear(s):
 
 
 def put(s, tid, rot, wx, wy):
-    return E.put_tile(s, tid, rot, wx + E.OX, wy + E.OY)
+    return city.put_tile(s, tid, rot, wx + state.OX, wy + state.OY)
 
 
 def cell(s, wx, wy):
-    return int(s["grid"][wy + E.OY, wx + E.OX])
+    return int(s["grid"][wy + state.OY, wx + state.OX])
 
 
 def pos(wx, wy):
-    return (wy + E.OY) * E.G + wx + E.OX
+    return (wy + state.OY) * state.G + wx + state.OX
 
 
 def die(s, wx, wy, v):
@@ -74,9 +75,9 @@ def legal(s, p):
 
 
 def check(s, p, tid, rot, wx, wy):
-    reach = np.zeros((E.G, E.G), np.int8)
-    E.reach_mask(s, p, reach)
-    return E.place_check(s, p, tid, rot, wx + E.OX, wy + E.OY, reach)
+    reach = np.zeros((state.G, state.G), np.int8)
+    city.reach_mask(s, p, reach)
+    return city.place_check(s, p, tid, rot, wx + state.OX, wy + state.OY, reach)
 
 
 def two_tiles(n=4, **over):
@@ -95,7 +96,7 @@ def test_setup_each_player_count(n):
     for seed in range(30):
         st, s, p = fresh(n, seed=seed)
         assert s["total_dice"] == 3 * n + 6
-        assert E.trigger(s, p) == n + 3
+        assert rules.trigger(s, p) == n + 3
         on_map = int((s["die"][:s["ncell"]] > 0).sum())
         assert s["pool"] + on_map == 3 * n + 6
         assert list(s["gold"][:n]) == [9 + i for i in range(n)]
@@ -120,9 +121,9 @@ def test_setup_each_player_count(n):
             if s["die"][c]:
                 assert s["die"][c] == s["cval"][c]
         # every setup tile is its own neighbourhood
-        hood = np.zeros(E.TMAX, np.int64)
-        assert E.tile_hoods(s, hood) == nt
-        assert s["phase"] == E.PH_MAIN and s["decider"] == 0
+        hood = np.zeros(state.TMAX, np.int64)
+        assert scoring.tile_hoods(s, hood) == nt
+        assert s["phase"] == state.PH_MAIN and s["decider"] == 0
 
 
 def test_setup_extra_tiles_follow_the_pool():
@@ -149,7 +150,7 @@ def test_setup_fill_matches_exact_expectation():
         seed_streams(s["rng"], 99, seed)
         t = put(s, PLAIN_A, 0, 3, 0)
         s["pool"] = 12
-        E.fill_from_pool(s, t, 6)
+        rules.fill_from_pool(s, t, 6)
         k = int((s["die"][:6] > 0).sum())
         assert s["pool"] == 12 - k
         placed.append(k)
@@ -175,12 +176,13 @@ def test_placement_edges_streets_and_gaps():
     assert check(s, p, WEST_ST, 0, 5, 0) == 3        # W street would cover x=4
     assert check(s, p, WEST_ST, 2, 5, 0) == 0        # rotated: the street faces east (x=7)
     put(s, WEST_ST, 2, 5, 0)
-    assert all(s["grid"][y + E.OY, 7 + E.OX] == E.STREET for y in range(3))
+    assert all(s["grid"][y + state.OY, 7 + state.OX] == state.STREET for y in range(3))
     assert check(s, p, PLAIN_B, 0, 7, 0) == 2        # cannot build over a street
     assert check(s, p, PLAIN_B, 0, 8, 0) == 0        # one street away across the printed street
     # a one-square gap between tiles becomes a street
     put(s, PLAIN_B, 1, 3, 4)                         # x 3..5, y 4..5: gap at y = 3
-    assert s["grid"][3 + E.OY, 3 + E.OX] == E.STREET and s["grid"][3 + E.OY, 4 + E.OX] == E.STREET
+    assert s["grid"][3 + state.OY, 3 + state.OX] == state.STREET
+    assert s["grid"][3 + state.OY, 4 + state.OX] == state.STREET
     st2, s2, p2 = fresh(4, grow__connect="also_corner")
     clear(s2)
     put(s2, PLAIN_A, 0, 3, 0)
@@ -193,24 +195,24 @@ def test_grow_offers_exactly_the_legal_placements():
     put(s, PLAIN_A, 0, 3, 0)
     s["deck"][s["deck_pos"]] = PLAIN_B
     s["pool"] = 7                                    # = players + 3: a scoring round is due
-    E.end_turn(s, p)
-    assert s["phase"] == E.PH_PLACE and s["decider"] == 0
+    rules.end_turn(s, p)
+    assert s["phase"] == state.PH_PLACE and s["decider"] == 0
     acts = legal(s, p)
-    assert all(a // E.KMUL == E.A_PLACE for a in acts)
+    assert all(a // actions.KMUL == actions.A_PLACE for a in acts)
     brute = 0
     for rot in range(4):
-        for gy in range(E.MARGIN, E.G - E.MARGIN):
-            for gx in range(E.MARGIN, E.G - E.MARGIN):
-                if check(s, p, PLAIN_B, rot, gx - E.OX, gy - E.OY) == 0:
+        for gy in range(state.MARGIN, state.G - state.MARGIN):
+            for gx in range(state.MARGIN, state.G - state.MARGIN):
+                if check(s, p, PLAIN_B, rot, gx - state.OX, gy - state.OY) == 0:
                     brute += 1
-                    assert E.enc(E.A_PLACE, (PLAIN_B * 4 + rot) * 4096 + gy * E.G + gx) in acts
+                    assert actions.enc(actions.A_PLACE, (PLAIN_B * 4 + rot) * 4096 + gy * state.G + gx) in acts
     assert brute == len(acts) and brute > 10
 
 
 # ---------------------------------------------------------------- landing of rolled dice
 def start_landing(s, org, counts):
-    s["org_x"] = org[0] + E.OX
-    s["org_y"] = org[1] + E.OY
+    s["org_x"] = org[0] + state.OX
+    s["org_y"] = org[1] + state.OY
     s["land_left"][:] = 0
     for v, k in counts.items():
         s["land_left"][v] = k
@@ -224,7 +226,7 @@ def test_landing_hotels_first_then_nearest_lot():
     rounds = int(s["rounds"])
     hotel(s, 5, 2, 2, 4)                             # size-4 hotel on a 5-lot, distance 4 from (3,0)
     start_landing(s, (3, 0), {4: 2})                 # origin: the 6-lot at (3,0)
-    E.continue_landing(s, p)
+    rules.continue_landing(s, p)
     assert s["die"][cell(s, 5, 2)] == 4              # the hotel first, although the 4-lot at (4,0) is nearer
     assert s["die"][cell(s, 4, 0)] == 4              # then the nearest 4-lot (distance 1), not (6,2) (distance 5)
     assert s["die"][cell(s, 6, 2)] == 0
@@ -235,7 +237,7 @@ def test_landing_nearest_any_alternative():
     st, s, p = two_tiles(roll__hotel_priority="nearest_any")
     hotel(s, 5, 2, 2, 4)
     start_landing(s, (3, 0), {4: 1})
-    E.continue_landing(s, p)
+    rules.continue_landing(s, p)
     assert s["die"][cell(s, 4, 0)] == 4 and s["die"][cell(s, 5, 2)] == 0
 
 
@@ -243,7 +245,7 @@ def test_landing_leftovers_return_to_pool():
     st, s, p = two_tiles()
     pool0 = int(s["pool"])
     start_landing(s, (3, 0), {1: 4})                 # two 1-lots on the map: two dice return
-    E.continue_landing(s, p)
+    rules.continue_landing(s, p)
     assert s["die"][cell(s, 3, 2)] == 1 and s["die"][cell(s, 5, 0)] == 1
     assert s["pool"] == pool0 - 2
 
@@ -252,26 +254,27 @@ def test_landing_distance_tie_is_broken_by_the_next_player():
     st, s, p = two_tiles()
     s["cur"] = 2
     start_landing(s, (3, 0), {3: 1})                 # 3-lots at (4,2) and (5,1): both at distance 3
-    E.continue_landing(s, p)
-    assert s["phase"] == E.PH_LAND and E.current_player(s) == 3
+    rules.continue_landing(s, p)
+    assert s["phase"] == state.PH_LAND and E.current_player(s) == 3
     acts = legal(s, p)
-    assert sorted(acts) == sorted([E.enc(E.A_LAND, pos(4, 2) * 8 + 3), E.enc(E.A_LAND, pos(5, 1) * 8 + 3)])
-    E.apply_action(s, p, E.enc(E.A_LAND, pos(5, 1) * 8 + 3))
+    assert sorted(acts) == sorted([actions.enc(actions.A_LAND, pos(4, 2) * 8 + 3),
+                                   actions.enc(actions.A_LAND, pos(5, 1) * 8 + 3)])
+    E.apply_action(s, p, actions.enc(actions.A_LAND, pos(5, 1) * 8 + 3))
     assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 0
-    assert s["phase"] == E.PH_MAIN and s["cur"] == 3     # round scored, next player's turn
+    assert s["phase"] == state.PH_MAIN and s["cur"] == 3     # round scored, next player's turn
     # two dice for two tied spots: no decision needed
     st, s, p = two_tiles()
     start_landing(s, (3, 0), {3: 2})
-    E.continue_landing(s, p)
-    assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 3 and s["phase"] == E.PH_MAIN
+    rules.continue_landing(s, p)
+    assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 3 and s["phase"] == state.PH_MAIN
     # random tie-break alternative: lands on one of the two without a decision
     hits = set()
     for seed in range(20):
         st, s, p = two_tiles(roll__tie_break="random")
         seed_streams(s["rng"], 5, seed)
         start_landing(s, (3, 0), {3: 1})
-        E.continue_landing(s, p)
-        assert s["phase"] == E.PH_MAIN
+        rules.continue_landing(s, p)
+        assert s["phase"] == state.PH_MAIN
         hits.add((int(s["die"][cell(s, 4, 2)]), int(s["die"][cell(s, 5, 1)])))
     assert hits == {(3, 0), (0, 3)}
 
@@ -280,9 +283,9 @@ def test_grown_tile_fills_then_extras_land():
     st, s, p = two_tiles()
     s["deck"][s["deck_pos"]] = PLAIN_A
     s["pool"] = 7
-    E.end_turn(s, p)
+    rules.end_turn(s, p)
     acts = legal(s, p)
-    a = E.enc(E.A_PLACE, (PLAIN_A * 4 + 0) * 4096 + pos(8, 0))   # one street away east of x=6
+    a = actions.enc(actions.A_PLACE, (PLAIN_A * 4 + 0) * 4096 + pos(8, 0))   # one street away east of x=6
     assert a in acts
     before = int(s["pool"])
     E.apply_action(s, p, a)
@@ -308,15 +311,15 @@ def scene(**over):
 
 def score(s, p):
     vp = s["vp"].copy()
-    E.score_round(s, p)
+    rules.score_round(s, p)
     return list(s["vp"][:4] - vp[:4])
 
 
 def test_neighbourhood_value_and_split():
     st, s, p = scene()
-    hood = np.zeros(E.TMAX, np.int64)
-    assert E.tile_hoods(s, hood) == 1
-    assert E.hood_value(s, p, hood, 0) == 5
+    hood = np.zeros(state.TMAX, np.int64)
+    assert scoring.tile_hoods(s, hood) == 1
+    assert scoring.hood_value(s, p, hood, 0) == 5
     die(s, 7, 2, 1)
     die(s, 8, 2, 5)                                  # a street gang of 6 < 7
     assert score(s, p) == [2, 2, 0, 0]               # tied players split 5 // 2
@@ -378,35 +381,35 @@ def test_fire_spreads_through_empty_hotels_and_stops_at_an_occupied_one():
     st, s, p = fire_scene()
     gold = s["gold"].copy()
     pool = int(s["pool"])
-    a = E.enc(E.A_FIRE, pos(3, 1))
+    a = actions.enc(actions.A_FIRE, pos(3, 1))
     assert a in legal(s, p)
     E.apply_action(s, p, a)
     assert s["hsize"][cell(s, 3, 1)] == 0 and s["supply"][0, 2] == 2
-    assert s["phase"] == E.PH_FIRE and E.current_player(s) == 0
-    assert legal(s, p) == [E.enc(E.A_PASS, pos(4, 1))]
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(4, 1)))
+    assert s["phase"] == state.PH_FIRE and E.current_player(s) == 0
+    assert legal(s, p) == [actions.enc(actions.A_PASS, pos(4, 1))]
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(4, 1)))
     assert E.current_player(s) == 1                  # the burned hotel's owner passes it on
-    assert legal(s, p) == [E.enc(E.A_PASS, pos(5, 1))]
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(5, 1)))
+    assert legal(s, p) == [actions.enc(actions.A_PASS, pos(5, 1))]
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(5, 1)))
     assert E.current_player(s) == 2
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(6, 1)))
-    assert s["phase"] == E.PH_MAIN and E.current_player(s) == 0
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(6, 1)))
+    assert s["phase"] == state.PH_MAIN and E.current_player(s) == 0
     assert list(s["gold"][:4] - gold[:4]) == [2, 5, 3, 2]      # insurance = hotel value, to each owner
     assert list(s["st_ins"][:4]) == [2, 5, 3, 2]
     assert s["die"][cell(s, 6, 1)] == 0 and s["hsize"][cell(s, 6, 1)] == 0
     assert s["pool"] == pool + 1                     # the guest left, unpaid
     assert s["st_fires"][0] == 1
-    assert not any(x // E.KMUL == E.A_FIRE for x in legal(s, p))   # only one fire per turn
-    assert not any(x // E.KMUL == E.A_MINE for x in legal(s, p))   # and no Mine after acting
+    assert not any(x // actions.KMUL == actions.A_FIRE for x in legal(s, p))   # only one fire per turn
+    assert not any(x // actions.KMUL == actions.A_MINE for x in legal(s, p))   # and no Mine after acting
 
 
 def test_fire_occupied_hotel_survives_alternative():
     st, s, p = fire_scene(fire__occupied="survives")
     gold = s["gold"].copy()
-    E.apply_action(s, p, E.enc(E.A_FIRE, pos(3, 1)))
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(4, 1)))
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(5, 1)))
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(6, 1)))
+    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(4, 1)))
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(5, 1)))
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(6, 1)))
     assert s["hsize"][cell(s, 6, 1)] == 2 and s["die"][cell(s, 6, 1)] == 0
     assert s["gold"][3] == gold[3]
 
@@ -414,31 +417,31 @@ def test_fire_occupied_hotel_survives_alternative():
 def test_fire_blocked_by_hotel_built_this_turn_and_by_public_building():
     st, s, p = fire_scene()
     s["hbuilt"][cell(s, 4, 1)] = s["turn"]           # built this turn: fire cannot enter
-    E.apply_action(s, p, E.enc(E.A_FIRE, pos(3, 1)))
-    assert s["phase"] == E.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
+    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
+    assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
     st, s, p = fire_scene()
     c = cell(s, 3, 1)
     s["hbuilt"][c] = s["turn"]
-    assert E.enc(E.A_FIRE, pos(3, 1)) not in legal(s, p)   # cannot start in a hotel built this turn
-    assert E.enc(E.A_HOST, pos(3, 1) * 4096 + pos(3, 1)) not in legal(s, p)
+    assert actions.enc(actions.A_FIRE, pos(3, 1)) not in legal(s, p)   # cannot start in a hotel built this turn
+    assert actions.enc(actions.A_HOST, pos(3, 1) * 4096 + pos(3, 1)) not in legal(s, p)
     # public building: fire passes into it and stops
     st, s, p = two_tiles()
     put(s, PB2, 0, 7, 0)
     hotel(s, 6, 0, 0, 6)
     hotel(s, 5, 0, 1, 1)
-    E.apply_action(s, p, E.enc(E.A_FIRE, pos(6, 0)))
+    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(6, 0)))
     opts = legal(s, p)
-    assert sorted(opts) == sorted([E.enc(E.A_PASS, pos(5, 0)), E.enc(E.A_PASS, pos(7, 0))])
-    E.apply_action(s, p, E.enc(E.A_PASS, pos(7, 0)))
-    assert s["phase"] == E.PH_MAIN and s["hsize"][cell(s, 5, 0)] == 1
+    assert sorted(opts) == sorted([actions.enc(actions.A_PASS, pos(5, 0)), actions.enc(actions.A_PASS, pos(7, 0))])
+    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(7, 0)))
+    assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 5, 0)] == 1
 
 
 def test_fire_pass_optional_alternative():
     st, s, p = fire_scene(fire__pass="optional")
-    E.apply_action(s, p, E.enc(E.A_FIRE, pos(3, 1)))
-    assert E.enc(E.A_STOP, 0) in legal(s, p)
-    E.apply_action(s, p, E.enc(E.A_STOP, 0))
-    assert s["phase"] == E.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
+    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
+    assert actions.enc(actions.A_STOP, 0) in legal(s, p)
+    E.apply_action(s, p, actions.enc(actions.A_STOP, 0))
+    assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
 
 
 # ---------------------------------------------------------------- collect, host, build, mine
@@ -449,7 +452,7 @@ def test_collect_pays_guests_and_returns_dice():
     hotel(s, 3, 1, 2, 2, guest=2)                    # someone else's guest stays
     gold, pool = int(s["gold"][1]), int(s["pool"])
     s["cur"] = 0
-    E.next_turn(s, p)                                # seat 1's turn starts: Collect
+    rules.next_turn(s, p)                                # seat 1's turn starts: Collect
     assert s["gold"][1] == gold + 8 and s["pool"] == pool + 2 and s["st_collect"][1] == 8
     assert s["die"][cell(s, 3, 1)] == 2
 
@@ -462,11 +465,11 @@ def test_host_moves_a_matching_camper():
     die(s, 5, 2, 5)
     die(s, 6, 2 - 2, 6)
     acts = legal(s, p)
-    hosts = [a for a in acts if a // E.KMUL == E.A_HOST]
-    assert hosts == [E.enc(E.A_HOST, pos(4, 1) * 4096 + pos(5, 2))]
+    hosts = [a for a in acts if a // actions.KMUL == actions.A_HOST]
+    assert hosts == [actions.enc(actions.A_HOST, pos(4, 1) * 4096 + pos(5, 2))]
     E.apply_action(s, p, hosts[0])
     assert s["die"][h] == 5 and s["die"][cell(s, 5, 2)] == 0
-    assert not any(a // E.KMUL == E.A_MINE for a in legal(s, p))
+    assert not any(a // actions.KMUL == actions.A_MINE for a in legal(s, p))
 
 
 def test_build_costs_and_one_build_per_turn():
@@ -474,44 +477,47 @@ def test_build_costs_and_one_build_per_turn():
     s["gold"][0] = 30
     die(s, 6, 1, 2)
     acts = legal(s, p)
-    assert E.enc(E.A_BUILD, pos(3, 1) * 8 + 2) in acts and E.enc(E.A_BUILD, pos(6, 1) * 8 + 2) not in acts
-    E.apply_action(s, p, E.enc(E.A_BUILD_CAMPER, pos(6, 1) * 8 + 2))
+    assert actions.enc(actions.A_BUILD, pos(3, 1) * 8 + 2) in acts
+    assert actions.enc(actions.A_BUILD, pos(6, 1) * 8 + 2) not in acts
+    E.apply_action(s, p, actions.enc(actions.A_BUILD_CAMPER, pos(6, 1) * 8 + 2))
     assert s["gold"][0] == 30 - 8 and s["die"][cell(s, 6, 1)] == 2 and s["owner"][cell(s, 6, 1)] == 0
     assert s["supply"][0, 2] == 1 and s["st_built"][0, 2] == 1
-    assert not any(a // E.KMUL in (E.A_BUILD, E.A_BUILD_CAMPER, E.A_RESIZE) for a in legal(s, p))
+    building = (actions.A_BUILD, actions.A_BUILD_CAMPER, actions.A_RESIZE)
+    assert not any(a // actions.KMUL in building for a in legal(s, p))
     # vacant lot: 2x value
     st, s, p = two_tiles()
     s["gold"][0] = 30
-    E.apply_action(s, p, E.enc(E.A_BUILD, pos(3, 1) * 8 + 2))
+    E.apply_action(s, p, actions.enc(actions.A_BUILD, pos(3, 1) * 8 + 2))
     assert s["gold"][0] == 26
     # not enough gold: no build
     st, s, p = two_tiles()
     s["gold"][0] = 11
     acts = legal(s, p)
-    assert E.enc(E.A_BUILD, pos(4, 1) * 8 + 5) in acts and E.enc(E.A_BUILD, pos(3, 0) * 8 + 6) not in acts
+    assert actions.enc(actions.A_BUILD, pos(4, 1) * 8 + 5) in acts
+    assert actions.enc(actions.A_BUILD, pos(3, 0) * 8 + 6) not in acts
 
 
 def test_upgrade_and_downgrade():
     st, s, p = two_tiles()
     s["gold"][0] = 10
     c = hotel(s, 3, 1, 0, 2)
-    E.apply_action(s, p, E.enc(E.A_RESIZE, pos(3, 1) * 8 + 5))
+    E.apply_action(s, p, actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 5))
     assert s["gold"][0] == 4 and s["hsize"][c] == 5 and s["supply"][0, 2] == 2 and s["supply"][0, 5] == 1
     st, s, p = two_tiles()
     s["gold"][0] = 0
     c = hotel(s, 3, 1, 0, 5)
-    assert E.enc(E.A_RESIZE, pos(3, 1) * 8 + 6) not in legal(s, p)
-    E.apply_action(s, p, E.enc(E.A_RESIZE, pos(3, 1) * 8 + 1))
+    assert actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 6) not in legal(s, p)
+    E.apply_action(s, p, actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 1))
     assert s["gold"][0] == 0 and s["hsize"][c] == 1
     st, s, p = two_tiles(build__resize="one_step")
     s["gold"][0] = 20
     hotel(s, 3, 1, 0, 2)
-    sizes = sorted(a % 8 for a in legal(s, p) if a // E.KMUL == E.A_RESIZE)
+    sizes = sorted(a % 8 for a in legal(s, p) if a // actions.KMUL == actions.A_RESIZE)
     assert sizes == [1, 3]
     st, s, p = two_tiles()                           # an occupied hotel cannot be resized
     s["gold"][0] = 20
     hotel(s, 3, 1, 0, 2, guest=2)
-    assert not any(a // E.KMUL == E.A_RESIZE for a in legal(s, p))
+    assert not any(a // actions.KMUL == actions.A_RESIZE for a in legal(s, p))
 
 
 def test_mine_is_exclusive_and_returns_the_die():
@@ -519,7 +525,7 @@ def test_mine_is_exclusive_and_returns_the_die():
     die(s, 4, 1, 5)
     s["pool"] = 2                                    # below the trigger: no scoring round after the Mine
     gold, pool = int(s["gold"][0]), int(s["pool"])
-    E.apply_action(s, p, E.enc(E.A_MINE, pos(4, 1)))
+    E.apply_action(s, p, actions.enc(actions.A_MINE, pos(4, 1)))
     gained = int(s["gold"][0]) - gold
     assert 1 <= gained <= 6 and s["st_mine"][0] == gained
     assert s["die"][cell(s, 4, 1)] == 0
@@ -530,34 +536,34 @@ def test_mine_is_exclusive_and_returns_the_die():
 def test_scoring_round_trigger_at_end_of_turn():
     st, s, p = two_tiles()
     s["pool"] = 6                                    # 4 players: the trigger is 7
-    E.apply_action(s, p, E.enc(E.A_END, 0))
-    assert s["phase"] == E.PH_MAIN and s["cur"] == 1
+    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    assert s["phase"] == state.PH_MAIN and s["cur"] == 1
     s["pool"] = 7
-    E.apply_action(s, p, E.enc(E.A_END, 0))
-    assert s["phase"] == E.PH_PLACE and E.current_player(s) == 1
+    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    assert s["phase"] == state.PH_PLACE and E.current_player(s) == 1
     st, s, p = two_tiles(grow__trigger_rule="exactly")
     s["pool"] = 8
-    E.apply_action(s, p, E.enc(E.A_END, 0))
-    assert s["phase"] == E.PH_MAIN
+    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    assert s["phase"] == state.PH_MAIN
 
 
 def test_final_score_and_ranks():
     st, s, p = fresh(3)
     s["vp"][:3] = [17, 20, 21]
     s["gold"][:3] = [23, 9, 3]
-    E.finish(s, p, 1)
-    gi = np.zeros(len(E.GAME_COLUMNS), np.int64)
-    si = np.zeros((E.MAX_PLAYERS, len(E.SEAT_COLUMNS)), np.int64)
+    rules.finish(s, p, 1)
+    gi = np.zeros(len(outcome.GAME_COLUMNS), np.int64)
+    si = np.zeros((E.MAX_PLAYERS, len(outcome.SEAT_COLUMNS)), np.int64)
     sf = np.zeros((E.MAX_PLAYERS, 2))
     it = np.zeros((E.MAX_ITEMS, 3), np.int64)
     E.write_outcome(s, p, gi, si, sf, it)
-    col = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
+    col = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
     assert list(si[:3, col["vp_total"]]) == [21, 21, 21]        # 17 + 23//5, 20 + 1, 21 + 0
     assert list(si[:3, col["rank"]]) == [1, 1, 1] and list(sf[:3, 1]) == [1 / 3] * 3
     st, s, p = fresh(3, end__tie_break="most_gold")
     s["vp"][:3] = [17, 20, 21]
     s["gold"][:3] = [23, 9, 3]
-    E.finish(s, p, 1)
+    rules.finish(s, p, 1)
     E.write_outcome(s, p, gi, si, sf, it)
     assert list(si[:3, col["rank"]]) == [1, 2, 3] and list(sf[:3, 1]) == [1, 0, 0]
 
@@ -609,21 +615,21 @@ def test_builder_keeps_its_gold_on_its_last_turn():
     hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0 controls the neighbourhood; no campers, no empty hotel
     assert s["pool"] >= 7
     old = pick(s, p, "builder", endgame=0.0, horizon=0.0)
-    assert old // E.KMUL == E.A_BUILD                # the heuristic builds next to its hotel anyway
-    assert pick(s, p, "builder") == E.enc(E.A_END, 0)
+    assert old // actions.KMUL == actions.A_BUILD                # the heuristic builds next to its hotel anyway
+    assert pick(s, p, "builder") == actions.enc(actions.A_END, 0)
     s["rounds"] = 7                                  # one more scoring round to come: it still builds
-    assert pick(s, p, "builder", horizon=0.0) // E.KMUL == E.A_BUILD
+    assert pick(s, p, "builder", horizon=0.0) // actions.KMUL == actions.A_BUILD
 
 
 def footprint_touches(s, a, cells):
-    arg = a % E.KMUL
+    arg = a % actions.KMUL
     tr, pos_ = arg // 4096, arg % 4096
     rot = (tr % 4)
-    ax, ay = pos_ % E.G, pos_ // E.G
+    ax, ay = pos_ % state.G, pos_ // state.G
     for k in range(6):
-        x, y = ax + E.OFF_U[rot, k], ay + E.OFF_V[rot, k]
+        x, y = ax + city.OFF_U[rot, k], ay + city.OFF_V[rot, k]
         for d in range(4):
-            g = int(s["grid"][y + E.DY4[d], x + E.DX4[d]])
+            g = int(s["grid"][y + city.DY4[d], x + city.DX4[d]])
             if g >= 0 and g // 6 in cells:
                 return True
     return False
@@ -642,7 +648,7 @@ def test_final_tile_goes_where_its_street_gang_beats_the_leader():
     hotel(s, 10, 2, 1, 4, guest=4)                   # seat 1 leads the other with 4
     s["vp"][:4] = [10, 10, 0, 0]
     s["rounds"] = 8
-    s["phase"] = E.PH_PLACE
+    s["phase"] = state.PH_PLACE
     s["draw"][0] = PB2
     s["ndraw"] = 1
     old = pick(s, p, "builder", endgame=0.0)
@@ -660,8 +666,8 @@ def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
     s["rounds"] = 7                                  # 4 turns a round so far; 1.5 rounds left = 6 turns
     assert S.horizon(s, p, 2.0) == pytest.approx(0.25)     # 0.5 own turns after this one, of the 2 it needs
     assert S.horizon(s, p, 0.0) == 1.0
-    assert pick(s, p, "builder", horizon=0.0) // E.KMUL == E.A_BUILD
-    assert pick(s, p, "builder") == E.enc(E.A_END, 0)
+    assert pick(s, p, "builder", horizon=0.0) // actions.KMUL == actions.A_BUILD
+    assert pick(s, p, "builder") == actions.enc(actions.A_END, 0)
     s["rounds"] = 4                                  # 3.5 own turns after this one: a full payback
     assert S.horizon(s, p, 2.0) == 1.0
-    assert pick(s, p, "builder") // E.KMUL == E.A_BUILD
+    assert pick(s, p, "builder") // actions.KMUL == actions.A_BUILD

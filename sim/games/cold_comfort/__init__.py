@@ -9,7 +9,7 @@ sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 from sim.game import GameSpec
 
 from . import text
-from .engine import GAME_COLUMNS, SEAT_COLUMNS
+from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import PARAMS
 
 import strategies.cold_comfort as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
@@ -28,9 +28,8 @@ GAME = GameSpec(
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
     labels={"end_reason": ["nine_rounds", "turn_cap", "step_cap"]},
-    item_names=("hotel_size_1", "hotel_size_2", "hotel_size_3", "hotel_size_4", "hotel_size_5", "hotel_size_6",
-                "neighbourhood_won"),
-    item_kinds=("hotel", "hotel", "hotel", "hotel", "hotel", "hotel", "neighbourhood"),
+    item_names=ITEM_NAMES,
+    item_kinds=ITEM_KINDS,
     event_text=text.event_text,
     action_text=text.action_text,
     assumed_components=("Results rest on an ASSUMED city deck: the 24 city tiles (2x3 squares, lot values, public "

@@ -7,7 +7,7 @@ import numba as nb
 
 from sim.rng import rand_below
 
-from .engine import N_DECK
+from .params import N_DECK
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -1,6 +1,9 @@
 """Readable text for `sim replay`: actions, events, and a text map of the city redrawn after setup and after
 every scoring round (rebuilt from the event stream, so the engine keeps no strings)."""
-from . import engine as E
+from . import actions as A
+from . import rules as R
+from .city import OFF_U, OFF_V, ROT_H, ROT_W
+from .state import G, OX, OY
 from .params import TILE_STREETS, TILE_VALS
 
 SIDE_NAMES = "NESW"
@@ -9,7 +12,7 @@ LETTERS = "ABCDEF"
 
 def where(pos):
     """Grid position -> world coordinates text '(x,y)' (x east, y north, Main Street at x=0, y=0..2)."""
-    return f"({pos % E.G - E.OX},{pos // E.G - E.OY})"
+    return f"({pos % G - OX},{pos // G - OY})"
 
 
 def seat_name(i, names=None):
@@ -18,30 +21,30 @@ def seat_name(i, names=None):
 
 
 def action_text(a):
-    k, arg = divmod(int(a), E.KMUL)
-    if k == E.A_END:
+    k, arg = divmod(int(a), A.KMUL)
+    if k == A.A_END:
         return "ends the turn"
-    if k == E.A_MINE:
+    if k == A.A_MINE:
         return f"mines the camper at {where(arg)}"
-    if k == E.A_HOST:
+    if k == A.A_HOST:
         return f"hosts the camper from {where(arg % 4096)} in its hotel at {where(arg // 4096)}"
-    if k == E.A_BUILD:
+    if k == A.A_BUILD:
         return f"builds a size-{arg % 8} hotel on the vacant lot at {where(arg // 8)}"
-    if k == E.A_BUILD_CAMPER:
+    if k == A.A_BUILD_CAMPER:
         return f"builds a size-{arg % 8} hotel on the occupied lot at {where(arg // 8)} (the camper becomes its guest)"
-    if k == E.A_RESIZE:
+    if k == A.A_RESIZE:
         return f"resizes its hotel at {where(arg // 8)} to size {arg % 8}"
-    if k == E.A_FIRE:
+    if k == A.A_FIRE:
         return f"sets fire to its empty hotel at {where(arg)}"
-    if k == E.A_PASS:
+    if k == A.A_PASS:
         return f"passes the fire to the building at {where(arg)}"
-    if k == E.A_STOP:
+    if k == A.A_STOP:
         return "lets the fire die out"
-    if k == E.A_PLACE:
+    if k == A.A_PLACE:
         tr, pos = divmod(arg, 4096)
         tid, rot = divmod(tr, 4)
         return f"places city tile {tid + 1} with its south-west corner at {where(pos)}, rotated {90 * rot} degrees"
-    if k == E.A_LAND:
+    if k == A.A_LAND:
         return f"breaks the distance tie: the rolled {arg % 8} lands at {where(arg // 8)}"
     return f"action {a}"
 
@@ -51,14 +54,14 @@ class CityMap:
 
     def __init__(self):
         self.squares = {}       # (x, y) grid -> dict(val, die, owner, size)
-        self.streets = {(E.OX, E.OY + y) for y in range(3)}
+        self.streets = {(OX, OY + y) for y in range(3)}
 
     def put_tile(self, tid, pos, rot):
-        ax, ay = pos % E.G, pos // E.G
-        w, h = int(E.ROT_W[rot]), int(E.ROT_H[rot])
+        ax, ay = pos % G, pos // G
+        w, h = int(ROT_W[rot]), int(ROT_H[rot])
         new = []
         for k in range(6):
-            sq = (ax + int(E.OFF_U[rot, k]), ay + int(E.OFF_V[rot, k]))
+            sq = (ax + int(OFF_U[rot, k]), ay + int(OFF_V[rot, k]))
             self.squares[sq] = {"val": int(TILE_VALS[tid, k]), "die": 0, "owner": -1, "size": 0}
             new.append(sq)
         mask = 0
@@ -80,7 +83,7 @@ class CityMap:
                     self.streets.add(mid)
 
     def sq(self, pos):
-        return self.squares.setdefault((pos % E.G, pos // E.G), {"val": -1, "die": 0, "owner": -1, "size": 0})
+        return self.squares.setdefault((pos % G, pos // G), {"val": -1, "die": 0, "owner": -1, "size": 0})
 
     def token(self, xy):
         q = self.squares.get(xy)
@@ -98,9 +101,9 @@ class CityMap:
         y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
         lines = ["      map (north up; ' 4.' vacant 4-lot, ' 4c' lot with a camper, 'B3 ' seat B's empty size-3 "
                  "hotel, 'B3*' with a guest, 'PB ' public building, ' : ' street)"]
-        lines.append("      " + "".join(f"{x - E.OX:^3d}" for x in range(x0, x1 + 1)))
+        lines.append("      " + "".join(f"{x - OX:^3d}" for x in range(x0, x1 + 1)))
         for y in range(y1, y0 - 1, -1):
-            lines.append(f"  {y - E.OY:3d} " + "".join(self.token((x, y)) for x in range(x0, x1 + 1)))
+            lines.append(f"  {y - OY:3d} " + "".join(self.token((x, y)) for x in range(x0, x1 + 1)))
         return "\n".join(lines)
 
 
@@ -118,84 +121,84 @@ def _counts(a, b):
 def event_text(row, names):
     k, a, b, c, d = (int(x) for x in row)
     m = _map(names)
-    if k == E.EV_SETUP_TILE:
+    if k == R.EV_SETUP_TILE:
         m.put_tile(a, b, c)
         return f"setup: city tile {a + 1} placed as setup tile {d + 1} at {where(b)}, rotated {90 * c} degrees"
-    if k == E.EV_SETUP_DIE:
+    if k == R.EV_SETUP_DIE:
         m.sq(a)["die"] = b
         return f"setup: a rolled {b} camps on the vacant lot at {where(a)}"
-    if k == E.EV_SETUP_DONE:
+    if k == R.EV_SETUP_DONE:
         return f"setup done: {a} tiles, {b} dice left in the pool"
-    if k == E.EV_TURN:
+    if k == R.EV_TURN:
         return f"--- turn {b + 1}: {seat_name(a, names)} to play, ${c}, {d} scoring rounds done"
-    if k == E.EV_COLLECT:
+    if k == R.EV_COLLECT:
         m.sq(b)["die"] = 0
         return f"collect: the guest at {where(b)} pays {seat_name(a, names)} ${c} and returns to the pool"
-    if k == E.EV_MINE:
+    if k == R.EV_MINE:
         m.sq(b)["die"] = 0
         return (f"mine: {seat_name(a, names)} rolls the camper from {where(b)}: {d}, gains ${d}; "
                 "the die returns to the pool")
-    if k == E.EV_HOST:
+    if k == R.EV_HOST:
         m.sq(b)["die"] = 0
         m.sq(c)["die"] = d
         return f"host: the {d} camping at {where(b)} checks into {seat_name(a, names)}'s hotel at {where(c)}"
-    if k == E.EV_BUILD:
+    if k == R.EV_BUILD:
         q = m.sq(b)
         q["owner"], q["size"] = a, c
         cost, guest = d % 1000, d // 1000
         return (f"build: {seat_name(a, names)} pays ${cost} for a size-{c} hotel at {where(b)}"
                 + (f"; the camper ({guest}) becomes its guest" if guest else ""))
-    if k == E.EV_RESIZE:
+    if k == R.EV_RESIZE:
         m.sq(b)["size"] = d
         return f"{'upgrade' if d > c else 'downgrade'}: {seat_name(a, names)}'s hotel at {where(b)} from {c} to {d}"
-    if k == E.EV_FIRE:
+    if k == R.EV_FIRE:
         return f"fire: {seat_name(a, names)} sets fire to its empty size-{c} hotel at {where(b)}"
-    if k == E.EV_BURN:
+    if k == R.EV_BURN:
         q = m.sq(b)
         q["owner"], q["size"], q["die"] = -1, 0, 0
         return (f"burn: {seat_name(a, names)}'s size-{c} hotel at {where(b)} burns; insurance ${c} to its owner"
                 + (f"; its guest ({d}) leaves unpaid" if d else ""))
-    if k == E.EV_GUEST_LEAVES:
+    if k == R.EV_GUEST_LEAVES:
         m.sq(b)["die"] = 0
         return f"fire: the guest ({c}) leaves {seat_name(a, names)}'s hotel at {where(b)}; the hotel stands"
-    if k == E.EV_FIRE_OUT:
+    if k == R.EV_FIRE_OUT:
         why = ["an occupied hotel stops it", "a public building stops it", "no building next to it",
                "its owner lets it die out"][a]
         return f"fire out at {where(b)}: {why}"
-    if k == E.EV_SCORING:
+    if k == R.EV_SCORING:
         return f"=== scoring round {a}: {b} dice in the pool at the end of {seat_name(c, names)}'s turn"
-    if k == E.EV_DRAW:
+    if k == R.EV_DRAW:
         return f"grow: {seat_name(a, names)} draws city tile {b + 1}"
-    if k == E.EV_GROW:
+    if k == R.EV_GROW:
         m.put_tile(a, b, c)
         return f"grow: city tile {a + 1} placed at {where(b)}, rotated {90 * c} degrees"
-    if k == E.EV_NO_PLACE:
+    if k == R.EV_NO_PLACE:
         return "grow: no legal place for the tile; the round scores without growing"
-    if k == E.EV_ROLL:
+    if k == R.EV_ROLL:
         return f"roll: the whole pool ({a} dice): {_counts(b, c)}"
-    if k == E.EV_LAND_TILE:
+    if k == R.EV_LAND_TILE:
         m.sq(a)["die"] = b
         return f"roll: a {b} fills the new tile's lot at {where(a)}"
-    if k == E.EV_LAND_HOTEL:
+    if k == R.EV_LAND_HOTEL:
         m.sq(a)["die"] = b
         return f"roll: an extra {b} checks into {seat_name(c, names)}'s hotel at {where(a)}"
-    if k == E.EV_LAND_LOT:
+    if k == R.EV_LAND_LOT:
         m.sq(a)["die"] = b
         return f"roll: an extra {b} camps on the vacant lot at {where(a)}"
-    if k == E.EV_RETURN:
+    if k == R.EV_RETURN:
         return f"roll: {b} extra {a}{'s' if b > 1 else ''} find no space and return to the pool"
-    if k == E.EV_HOOD:
+    if k == R.EV_HOOD:
         if c == -1:
             return f"score: neighbourhood {a + 1} (worth {b}) is held by a street gang of strength {d}: nobody scores"
         if c == -2:
             return f"score: neighbourhood {a + 1} (worth {b}) has no block: nobody scores"
         return f"score: neighbourhood {a + 1} (worth {b}): best block {d}, {c} player{'s' if c > 1 else ''} share it"
-    if k == E.EV_HOOD_WIN:
+    if k == R.EV_HOOD_WIN:
         return f"score:   {seat_name(b, names)} scores {c} (total {d})"
-    if k == E.EV_MAP:
+    if k == R.EV_MAP:
         return m.draw()
-    if k == E.EV_CAP:
+    if k == R.EV_CAP:
         return f"TURN CAP reached after {a} turns: the game stops (end_reason=turn_cap)"
-    if k == E.EV_END:
+    if k == R.EV_END:
         return f"end: {seat_name(a, names)}: {b} neighbourhood points + {c} for ${d} = {b + c}"
     return f"event {k} {a} {b} {c} {d}"

@@ -1,0 +1,244 @@
+"""Cold Comfort's actions and the legal-action list.
+
+An action is kind * KMUL + argument; positions are pos = y * G + x in grid coordinates.  The generators of the
+choices a decision offers (enum_places: where the grown tile fits; fire_targets: where a fire may be passed;
+tie_group: where a rolled die may land) live here with legal_actions; the rules call them too.
+"""
+import numba as nb
+import numpy as np
+
+from sim.kernel import one_copy
+
+from .city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, cell_pos, streets_ok, walk_dist
+from .params import (CONNECT, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DISTANCE, FIRE_ON, FIRE_PASS,
+                     HOTEL_FIRST, INTO_NEW, RESIZE_RULE)
+from .state import G, MARGIN, PH_FIRE, PH_LAND, PH_MAIN, PH_PLACE
+
+MAX_ACTIONS = 4096
+
+KMUL = 100_000_000
+A_END, A_MINE, A_HOST, A_BUILD, A_BUILD_CAMPER, A_RESIZE, A_FIRE, A_PASS, A_STOP, A_PLACE, A_LAND = range(11)
+
+
+@nb.njit(cache=True, inline="always")
+def enc(kind, arg):
+    return kind * KMUL + arg
+
+
+@nb.njit(cache=True, inline="always")
+def kind_of(a):
+    return a // KMUL
+
+
+@nb.njit(cache=True, inline="always")
+def arg_of(a):
+    return a % KMUL
+
+
+@nb.njit(cache=True, inline="always")
+def _push(s, out, n, a):
+    if n < MAX_ACTIONS:
+        out[n] = a
+        return n + 1
+    s.act_overflow += 1
+    return n
+
+
+@one_copy()
+def enum_places(s, p, out, n, first_only):
+    """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
+    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
+    columns, then drawn tile and rotation).  Per row, bit x of row_e says grid square x is empty ground and bit x
+    of row_r that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
+    footprint's free/near test is then a few shifts per row."""
+    y_lo = max(np.int64(s.miny) - 4, MARGIN)
+    y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
+    x_lo = max(np.int64(s.minx) - 4, MARGIN)
+    x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
+    re = s.row_e
+    rr = s.row_r
+    xm = (np.int64(1) << (x_hi + 1)) - (np.int64(1) << x_lo)
+    corner = p[CONNECT] == 1
+    for y in range(y_lo - 2, y_hi + 3):
+        re[y] = s.free_row[y] & xm if y_lo <= y <= y_hi else 0
+        r = s.reach_e[y]
+        if corner:
+            r |= s.reach_c[y]
+        rr[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
+    for shape in range(2):
+        w = 2 + shape
+        h = 3 - shape
+        ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
+        ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+        if ax1 <= ax0:                                          # (never on a real map; keeps the mask below sane)
+            continue
+        for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
+            fe = re[ay]
+            fr = rr[ay]
+            for y in range(ay + 1, ay + h):
+                fe &= re[y]
+                fr |= rr[y]
+            free = fe & (fe >> 1)
+            near = fr | (fr >> 1)
+            if w == 3:
+                free &= fe >> 2
+                near |= fr >> 2
+            cand = free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+            while cand != 0:
+                low = cand & -cand
+                cand ^= low
+                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
+                for j in range(s.ndraw):
+                    tid = np.int64(s.draw[j])
+                    for rot in (shape, shape + 2):
+                        if streets_ok(s, tid, rot, ax, ay):
+                            if first_only:
+                                return 1
+                            n = _push(s, out, n, enc(A_PLACE, (tid * 4 + rot) * 4096 + ay * G + ax))
+    return n
+
+
+@nb.njit(cache=True)
+def any_place(s, p):
+    dummy = np.empty(1, np.int64)
+    return enum_places(s, p, dummy, 0, True) > 0
+
+
+@nb.njit(cache=True)
+def fire_targets(s, p, out):
+    """Buildings orthogonally adjacent to the square that just burned: hotels not built this turn, public buildings."""
+    c0 = np.int64(s.fire_cell)
+    x = np.int64(s.cx[c0])
+    y = np.int64(s.cy[c0])
+    n = 0
+    for d in range(4):
+        g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+        if g >= 0:
+            if s.hsize[g] > 0 and s.hbuilt[g] != s.turn:
+                out[n] = g
+                n += 1
+            elif s.cval[g] == 0:
+                out[n] = g
+                n += 1
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def landing_ok(s, p, c, v, stage):
+    """Can a die of value v land in cell c at this stage (0 hotels, 1 lots; nearest_any: both at stage 0)?"""
+    if s.die[c] != 0:
+        return False
+    hotel_ok = (s.hsize[c] == v and (p[INTO_NEW] == 1 or s.hbuilt[c] != s.turn))
+    lot_ok = s.hsize[c] == 0 and s.cval[c] == v
+    if p[HOTEL_FIRST] == 1:
+        return hotel_ok or lot_ok
+    return hotel_ok if stage == 0 else lot_ok
+
+
+@nb.njit(cache=True)
+def tie_group(s, p, out):
+    """Cells (into out) at the minimum distance for the current value and stage; returns their number."""
+    v = np.int64(s.land_v)
+    stage = np.int64(s.land_stage)
+    use_walk = p[DISTANCE] == 1
+    if use_walk:
+        walk_dist(s, p, s.scr_c)
+    best = 1 << 30
+    n = 0
+    for c in range(s.ncell):
+        if landing_ok(s, p, c, v, stage):
+            if use_walk:
+                dd = np.int64(s.scr_c[c])
+            else:
+                dd = abs(np.int64(s.cx[c]) - np.int64(s.org_x)) + abs(np.int64(s.cy[c]) - np.int64(s.org_y))
+            if dd < best:
+                best = dd
+                n = 0
+            if dd == best:
+                out[n] = c
+                n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def legal_actions(s, p, out):
+    ph = s.phase
+    n = 0
+    if ph == PH_MAIN:
+        cur = np.int64(s.cur)
+        n = _push(s, out, n, enc(A_END, 0))
+        nc = np.int64(s.ncell)
+        gold = np.int64(s.gold[cur])
+        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
+        # listed in cell order (so every kind of action below comes out in the order of a scan over the cells)
+        camps = s.scr_d
+        hots = s.scr_h
+        lots = s.scr_l
+        ncamp = 0
+        nhot = 0
+        nlot = 0
+        for c in range(nc):                 # branch-free: write every cell, advance the lists it belongs to
+            free = s.hsize[c] == 0
+            d = s.die[c]
+            camps[ncamp] = c
+            lots[nlot] = c
+            hots[nhot] = c
+            ncamp += np.int64(free & (d > 0))
+            nlot += np.int64(free & (s.cval[c] > 0))
+            nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
+        if s.acted == 0:
+            for k in range(ncamp):
+                n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            if s.hbuilt[h] != s.turn:
+                hs = s.hsize[h]
+                for k in range(ncamp):
+                    c = np.int64(camps[k])
+                    if s.die[c] == hs:
+                        n = _push(s, out, n, enc(A_HOST, cell_pos(s, h) * 4096 + cell_pos(s, c)))
+        if s.built_act == 0:
+            cb = np.int64(p[COST_BUILD])
+            cc = np.int64(p[COST_CAMPER])
+            for k in range(nlot):
+                c = np.int64(lots[k])
+                v = np.int64(s.cval[c])
+                if s.supply[cur, v] > 0:
+                    if s.die[c] == 0:
+                        if gold >= cb * v:
+                            n = _push(s, out, n, enc(A_BUILD, cell_pos(s, c) * 8 + v))
+                    elif gold >= cc * v:
+                        n = _push(s, out, n, enc(A_BUILD_CAMPER, cell_pos(s, c) * 8 + v))
+            one = p[RESIZE_RULE] == 1
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                hs = np.int64(s.hsize[h])
+                for ns in range(1, 7):
+                    if ns == hs or s.supply[cur, ns] <= 0:
+                        continue
+                    if one and abs(ns - hs) != 1:
+                        continue
+                    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
+                    if gold >= cost:
+                        n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
+        if s.fired == 0 and p[FIRE_ON] == 1:
+            for j in range(nhot):
+                h = np.int64(hots[j])
+                if s.hbuilt[h] != s.turn:
+                    n = _push(s, out, n, enc(A_FIRE, cell_pos(s, h)))
+    elif ph == PH_FIRE:
+        m = fire_targets(s, p, s.scr_b)
+        for i in range(m):
+            n = _push(s, out, n, enc(A_PASS, cell_pos(s, s.scr_b[i])))
+        if p[FIRE_PASS] == 1 or n == 0:
+            n = _push(s, out, n, enc(A_STOP, 0))
+    elif ph == PH_PLACE:
+        n = enum_places(s, p, out, n, False)
+    elif ph == PH_LAND:
+        m = tie_group(s, p, s.scr_b)
+        v = np.int64(s.land_v)
+        for i in range(m):
+            n = _push(s, out, n, enc(A_LAND, cell_pos(s, s.scr_b[i]) * 8 + v))
+    if n == 0:
+        n = _push(s, out, n, enc(A_END, 0))
+    return n
