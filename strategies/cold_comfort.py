@@ -33,7 +33,8 @@ import numba as nb
 import numpy as np
 
 from sim.games.cold_comfort.actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                            A_RESIZE, A_STOP, arg_of, kind_of)
+                                            A_RESIZE, A_STOP, camper_of, kind_of, pos_of, rot_of,
+                                            size_of, tile_of)
 from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
 from sim.games.cold_comfort.scoring import (block_strengths, die_strength, ensure_hoods, hood_control,
                                             search_block)
@@ -149,10 +150,10 @@ def reserve_penalty(s, seat, cost):
 
 
 @nb.njit(cache=True, inline="always")
-def resize_of(s, arg, cost_up, cost_down):
+def resize_of(s, a, cost_up, cost_down):
     """A resize action's hotel cell, new size, old size and gold cost."""
-    h = cell_at(s, arg >> 3)
-    ns = np.int64(arg & 7)
+    h = cell_at(s, pos_of(a))
+    ns = size_of(a)
     hs = np.int64(s.hsize[h])
     return h, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
 
@@ -162,19 +163,19 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
     w = s.scr_w
     camp = s.scr_camp
     k = kind_of(a)
-    arg = arg_of(a)
+    pos = pos_of(a)
     if k == A_END:
         return w[W_END]
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, arg >> 12)
-        c = cell_at(s, arg & 4095)
+        h = cell_at(s, pos)
+        c = cell_at(s, camper_of(a))
         v = np.float64(s.die[c])
         return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, arg >> 3)
-        v = np.int64(arg & 7)
+        c = cell_at(s, pos)
+        v = size_of(a)
         per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
         hz = w[S_HZ]
@@ -187,7 +188,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
             sc += hz * 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
+        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
         sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
@@ -195,7 +196,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
             sc -= w[W_GUEST] * hs
         return sc
     if k == A_FIRE:
-        h = cell_at(s, arg)
+        h = cell_at(s, pos)
         hs = np.float64(s.hsize[h])
         re = rival_adjacent(s, h, seat, False)
         ro = rival_adjacent(s, h, seat, True)
@@ -211,7 +212,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
 def score_pass(s, seat, a, w_fire, lead):
     if kind_of(a) == A_STOP:
         return 0.4
-    c = cell_at(s, arg_of(a))
+    c = cell_at(s, pos_of(a))
     if s.hsize[c] == 0:
         return 0.5                        # a public building stops it
     o = np.int64(s.owner[c])
@@ -670,10 +671,10 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
     empty or hosting a matching camper at once.  Fire: the insurance, then the best building to pass the fire to (as
     burn_delta)."""
     k = kind_of(a)
-    arg = arg_of(a)
+    pos = pos_of(a)
     if k == A_MINE:
         per = np.int64(p[GOLD_PER_VP])
-        c = cell_at(s, arg)
+        c = cell_at(s, pos)
         v = s.die[c]
         s.die[c] = 0
         g0 = np.int64(s.gold[seat])
@@ -684,8 +685,8 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.die[c] = v
         return d
     if k == A_HOST:
-        h = cell_at(s, arg >> 12)
-        c = cell_at(s, arg & 4095)
+        h = cell_at(s, pos)
+        c = cell_at(s, camper_of(a))
         v = s.die[c]
         s.die[c] = 0
         s.die[h] = v
@@ -694,8 +695,8 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.die[c] = v
         return d
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, arg >> 3)
-        v = np.int64(arg & 7)
+        c = cell_at(s, pos)
+        v = size_of(a)
         cost = (cost_build if k == A_BUILD else cost_camper) * v
         s.gold[seat] -= cost
         s.owner[c] = seat
@@ -706,7 +707,7 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.hsize[c] = 0
         return d
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
+        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
         d = final_margin(s, p, seat, blk, nbk, h, -1, tot) - base
@@ -722,7 +723,7 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.hsize[h] = hs
         return d
     if k == A_FIRE:
-        h = cell_at(s, arg)
+        h = cell_at(s, pos)
         hs = np.int64(s.hsize[h])
         ins = hs * np.int64(p[FIRE_INS])
         s.gold[seat] += ins
@@ -895,7 +896,7 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
         sc = score_pass(s, seat, legal[i], w[W_FIRE], lead)
         d = 0.0
         if kind_of(legal[i]) == A_PASS:
-            c = cell_at(s, arg_of(legal[i]))
+            c = cell_at(s, pos_of(legal[i]))
             if s.hsize[c] > 0:
                 d = burn_delta(s, p, seat, c, blk, nbk, -1, tot, base)
         sc = (1.0 - kend) * sc + kend * (unit * d + ENDGAME_EPS * sc)
@@ -945,7 +946,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         return pick
     if k0 == A_LAND:
         for i in range(n):
-            c = cell_at(s, arg_of(legal[i]) // 8)
+            c = cell_at(s, pos_of(legal[i]))
             if s.hsize[c] > 0:
                 o = np.int64(s.owner[c])
                 sc = 10.0 if o == seat else -1.0 - 0.1 * (s.vp[o] * 5 + s.gold[o])
@@ -1026,12 +1027,11 @@ def choose(s, p, seat, legal, n, sid, weights):
     mask_q = np.full(4, -1, np.int64)
     mask_m = np.zeros(4, np.int64)
     for i in range(n):
-        arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
-        pos = arg & 4095
-        tr = arg >> 12
-        tid = tr >> 2
-        rot = tr & 3
-        ax = pos & 63
+        a = legal[i]
+        pos = pos_of(a)
+        tid = tile_of(a)
+        rot = rot_of(a)
+        ax = pos & (G - 1)                 # pos = ay * G + ax with G = 64: shifts and masks
         ay = pos >> 6
         bk = HIGH_K[tid]
         q0 = (ay - y0) * bw + (ax - x0)

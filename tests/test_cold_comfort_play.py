@@ -11,8 +11,10 @@ from sim.kernel import new_states
 from sim.replay import replay_text
 from sim.rng import seed_streams
 from sim.runner import prepare, run_study, simulate
+from tests.harness import Harness
 
 GAME = get_game("cold_comfort")
+H = Harness(GAME)
 COL = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
 GCOL = {c: i for i, c in enumerate(outcome.GAME_COLUMNS)}
 
@@ -60,9 +62,7 @@ def invariants(s, n):
 def test_random_play_invariants(n):
     p = P.PARAMS.defaults()
     rng = np.random.default_rng(n)
-    out = np.zeros(E.MAX_ACTIONS, np.int64)
-    st = new_states(E, 1)
-    s = st[0]
+    s = new_states(E, 1)[0]
     for seed in range(12):
         seed_streams(s["rng"], 123, seed)
         E.setup(s, p, n)
@@ -70,17 +70,15 @@ def test_random_play_invariants(n):
         rounds_seen = 0
         steps = 0
         while not E.is_over(s):
-            k = E.legal_actions(s, p, out)
-            assert 1 <= k <= E.MAX_ACTIONS
+            legal = H.legal(s, p)                   # asserts 1 <= n <= MAX_ACTIONS
             assert 0 <= E.current_player(s) < n
-            E.apply_action(s, p, out[rng.integers(k)])
+            E.apply_action(s, p, legal[rng.integers(len(legal))])
             invariants(s, n)
             assert s["rounds"] >= rounds_seen
             rounds_seen = int(s["rounds"])
             steps += 1
             assert steps < 5000
         assert s["over"] == 1 and s["rounds"] == 9 and s["phase"] == state.PH_OVER
-        assert s["act_overflow"] == 0
         assert s["ntile"] == s["setup_tiles"] + 9
 
 

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from sim.games.cold_comfort import engine as E
-from sim.games.cold_comfort import actions, city, outcome, rules, scoring, state
+from sim.games.cold_comfort import city, outcome, rules, scoring, state
 from sim.games.cold_comfort import params as P
-from sim.kernel import new_states
 from sim.rng import seed_streams
+from tests.harness import Harness
 
 # deck indices (0-based) of tiles used below (ids in the data file are index + 1)
 PLAIN_A = 10     # id 11, no printed street: rows 13/25/64
@@ -16,13 +16,12 @@ WEST_ST = 0      # id 1, printed street on its W side: rows 54/36/21
 PB2 = 23         # id 24, no street, 2-square public building on its south row: rows 15/32/PP
 
 
+H = Harness("cold_comfort")
+kind = H.codec.kind_name
+
+
 def fresh(n=4, seed=7, **over):
-    st = new_states(E, 1)
-    p = P.PARAMS.resolve({k.replace("__", "."): v for k, v in over.items()})
-    seed_streams(st[0]["rng"], seed, 0)
-    s = st[0]
-    E.setup(s, p, n)
-    return st, s, p
+    return H.fresh(n, seed=seed, **over)
 
 
 def clear(s):
@@ -68,10 +67,7 @@ def hotel(s, wx, wy, seat, size, guest=0, built=-1):
     return c
 
 
-def legal(s, p):
-    out = np.zeros(E.MAX_ACTIONS, np.int64)
-    n = E.legal_actions(s, p, out)
-    return list(out[:n])
+legal = H.legal
 
 
 def check(s, p, tid, rot, wx, wy):
@@ -83,18 +79,18 @@ def check(s, p, tid, rot, wx, wy):
 def two_tiles(n=4, **over):
     """Tiles PLAIN_A at (3,0) and PLAIN_B at (5,0), edge to edge (one neighbourhood).
     Lot values:  y=2: 1 3 | 5 4    y=1: 2 5 | 3 2    y=0: 6 4 | 1 6   (x = 3 4 | 5 6)."""
-    st, s, p = fresh(n, **over)
+    s, p = fresh(n, **over)
     clear(s)
     put(s, PLAIN_A, 0, 3, 0)
     put(s, PLAIN_B, 0, 5, 0)
-    return st, s, p
+    return s, p
 
 
 # ---------------------------------------------------------------- setup
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_setup_each_player_count(n):
     for seed in range(30):
-        st, s, p = fresh(n, seed=seed)
+        s, p = fresh(n, seed=seed)
         assert s["total_dice"] == 3 * n + 6
         assert rules.trigger(s, p) == n + 3
         on_map = int((s["die"][:s["ncell"]] > 0).sum())
@@ -130,7 +126,7 @@ def test_setup_extra_tiles_follow_the_pool():
     """Tile 3 exists iff the pool held >= 6 after two tiles; tile 4 iff >= 6 after three."""
     for n in (2, 3, 4):
         for seed in range(60):
-            st, s, p = fresh(n, seed=seed)
+            s, p = fresh(n, seed=seed)
             nt = int(s["ntile"])
             placed = [int((s["die"][t * 6:t * 6 + 6] > 0).sum()) for t in range(nt)]
             total = 3 * n + 6
@@ -143,7 +139,7 @@ def test_setup_extra_tiles_follow_the_pool():
 
 def test_setup_fill_matches_exact_expectation():
     """A tile with lots 1-6 once each, filled by 6 dice: E[placed] = 6(1-(5/6)^6) = 3.9906 (note section 5)."""
-    st, s, p = fresh(2)
+    s, p = fresh(2)
     placed = []
     for seed in range(20000):
         clear(s)
@@ -161,7 +157,7 @@ def test_setup_fill_matches_exact_expectation():
 
 # ---------------------------------------------------------------- placement legality
 def test_placement_edges_streets_and_gaps():
-    st, s, p = fresh(4)
+    s, p = fresh(4)
     clear(s)
     put(s, PLAIN_A, 0, 3, 0)                         # squares x 3..4, y 0..2
     assert check(s, p, PLAIN_B, 0, 5, 0) == 0        # edge to edge
@@ -183,14 +179,14 @@ def test_placement_edges_streets_and_gaps():
     put(s, PLAIN_B, 1, 3, 4)                         # x 3..5, y 4..5: gap at y = 3
     assert s["grid"][3 + state.OY, 3 + state.OX] == state.STREET
     assert s["grid"][3 + state.OY, 4 + state.OX] == state.STREET
-    st2, s2, p2 = fresh(4, grow__connect="also_corner")
+    s2, p2 = fresh(4, grow__connect="also_corner")
     clear(s2)
     put(s2, PLAIN_A, 0, 3, 0)
     assert check(s2, p2, PLAIN_B, 0, 5, 3) == 0      # corners count under the alternative
 
 
 def test_grow_offers_exactly_the_legal_placements():
-    st, s, p = fresh(4)
+    s, p = fresh(4)
     clear(s)
     put(s, PLAIN_A, 0, 3, 0)
     s["deck"][s["deck_pos"]] = PLAIN_B
@@ -198,14 +194,14 @@ def test_grow_offers_exactly_the_legal_placements():
     rules.end_turn(s, p)
     assert s["phase"] == state.PH_PLACE and s["decider"] == 0
     acts = legal(s, p)
-    assert all(a // actions.KMUL == actions.A_PLACE for a in acts)
+    assert all(kind(a) == "PLACE" for a in acts)
     brute = 0
     for rot in range(4):
         for gy in range(state.MARGIN, state.G - state.MARGIN):
             for gx in range(state.MARGIN, state.G - state.MARGIN):
                 if check(s, p, PLAIN_B, rot, gx - state.OX, gy - state.OY) == 0:
                     brute += 1
-                    assert actions.enc(actions.A_PLACE, (PLAIN_B * 4 + rot) * 4096 + gy * state.G + gx) in acts
+                    assert H.encode("PLACE", tile=PLAIN_B, rot=rot, pos=gy * state.G + gx) in acts
     assert brute == len(acts) and brute > 10
 
 
@@ -222,7 +218,7 @@ def start_landing(s, org, counts):
 
 
 def test_landing_hotels_first_then_nearest_lot():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     rounds = int(s["rounds"])
     hotel(s, 5, 2, 2, 4)                             # size-4 hotel on a 5-lot, distance 4 from (3,0)
     start_landing(s, (3, 0), {4: 2})                 # origin: the 6-lot at (3,0)
@@ -234,7 +230,7 @@ def test_landing_hotels_first_then_nearest_lot():
 
 
 def test_landing_nearest_any_alternative():
-    st, s, p = two_tiles(roll__hotel_priority="nearest_any")
+    s, p = two_tiles(roll__hotel_priority="nearest_any")
     hotel(s, 5, 2, 2, 4)
     start_landing(s, (3, 0), {4: 1})
     rules.continue_landing(s, p)
@@ -242,7 +238,7 @@ def test_landing_nearest_any_alternative():
 
 
 def test_landing_leftovers_return_to_pool():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     pool0 = int(s["pool"])
     start_landing(s, (3, 0), {1: 4})                 # two 1-lots on the map: two dice return
     rules.continue_landing(s, p)
@@ -251,26 +247,26 @@ def test_landing_leftovers_return_to_pool():
 
 
 def test_landing_distance_tie_is_broken_by_the_next_player():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["cur"] = 2
     start_landing(s, (3, 0), {3: 1})                 # 3-lots at (4,2) and (5,1): both at distance 3
     rules.continue_landing(s, p)
     assert s["phase"] == state.PH_LAND and E.current_player(s) == 3
     acts = legal(s, p)
-    assert sorted(acts) == sorted([actions.enc(actions.A_LAND, pos(4, 2) * 8 + 3),
-                                   actions.enc(actions.A_LAND, pos(5, 1) * 8 + 3)])
-    E.apply_action(s, p, actions.enc(actions.A_LAND, pos(5, 1) * 8 + 3))
+    assert sorted(acts) == sorted([H.encode("LAND", pos=pos(4, 2), pips=3),
+                                   H.encode("LAND", pos=pos(5, 1), pips=3)])
+    H.act(s, p, "LAND", pos=pos(5, 1), pips=3)
     assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 0
     assert s["phase"] == state.PH_MAIN and s["cur"] == 3     # round scored, next player's turn
     # two dice for two tied spots: no decision needed
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     start_landing(s, (3, 0), {3: 2})
     rules.continue_landing(s, p)
     assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 3 and s["phase"] == state.PH_MAIN
     # random tie-break alternative: lands on one of the two without a decision
     hits = set()
     for seed in range(20):
-        st, s, p = two_tiles(roll__tie_break="random")
+        s, p = two_tiles(roll__tie_break="random")
         seed_streams(s["rng"], 5, seed)
         start_landing(s, (3, 0), {3: 1})
         rules.continue_landing(s, p)
@@ -280,33 +276,35 @@ def test_landing_distance_tie_is_broken_by_the_next_player():
 
 
 def test_grown_tile_fills_then_extras_land():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["deck"][s["deck_pos"]] = PLAIN_A
     s["pool"] = 7
     rules.end_turn(s, p)
     acts = legal(s, p)
-    a = actions.enc(actions.A_PLACE, (PLAIN_A * 4 + 0) * 4096 + pos(8, 0))   # one street away east of x=6
+    a = H.encode("PLACE", tile=PLAIN_A, rot=0, pos=pos(8, 0))   # one street away east of x=6
     assert a in acts
     before = int(s["pool"])
     E.apply_action(s, p, a)
     new = [c for c in range(s["ncell"]) if c // 6 == 2]
     assert all(s["die"][c] in (0, s["cval"][c]) for c in new)
     on_map = int((s["die"][:s["ncell"]] > 0).sum())
-    assert on_map + s["pool"] == 7 and before == 7     # the 7 rolled dice are all accounted for
+    rolling = int(s["land_left"][1:].sum())            # dice waiting for the next player to break a distance tie
+    assert rolling == 0 or s["phase"] == state.PH_LAND
+    assert on_map + s["pool"] + rolling == 7 and before == 7     # the 7 rolled dice are all accounted for
 
 
 # ---------------------------------------------------------------- control and scoring
 def scene(**over):
     """One neighbourhood of 3 tiles + a 2-square public building = 5 points.
     x: 3 4 | 5 6 | 7 8  with PB at (7,0),(8,0); lots of tile 3: (7,2)=1 (8,2)=5 (7,1)=3 (8,1)=2."""
-    st, s, p = two_tiles(**over)
+    s, p = two_tiles(**over)
     put(s, PB2, 0, 7, 0)
     hotel(s, 3, 1, 0, 2, guest=2)
     hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0: a block of 2 + 5 = 7
     hotel(s, 6, 0, 1, 6, guest=6)
     hotel(s, 5, 0, 1, 1, guest=1)                    # seat 1: a block of 6 + 1 = 7
     s["cur"] = 3                                     # seat 3 ends its turn; seat 0 collects next
-    return st, s, p
+    return s, p
 
 
 def score(s, p):
@@ -316,7 +314,7 @@ def score(s, p):
 
 
 def test_neighbourhood_value_and_split():
-    st, s, p = scene()
+    s, p = scene()
     hood = np.zeros(state.TMAX, np.int64)
     assert scoring.tile_hoods(s, hood) == 1
     assert scoring.hood_value(s, p, hood, 0) == 5
@@ -327,41 +325,41 @@ def test_neighbourhood_value_and_split():
 
 
 def test_street_gang_wins_and_loses_ties():
-    st, s, p = scene()
+    s, p = scene()
     die(s, 7, 2, 1)
     die(s, 8, 2, 5)
     die(s, 8, 1, 2)                                  # gang 8 > 7: nobody scores
     gw = int(s["gang_wins"])
     assert score(s, p) == [0, 0, 0, 0] and s["gang_wins"] == gw + 1
-    st, s, p = scene()
+    s, p = scene()
     die(s, 8, 2, 5)
     die(s, 8, 1, 2)                                  # gang 7 = 7: the players win the tie
     assert score(s, p) == [2, 2, 0, 0]
 
 
 def test_single_winner_and_empty_hotels_link():
-    st, s, p = scene()
+    s, p = scene()
     hotel(s, 6, 1, 1, 2)                             # empty: links nothing new, adds 0
     assert score(s, p) == [2, 2, 0, 0]
-    st, s, p = scene()
+    s, p = scene()
     hotel(s, 5, 1, 0, 3)                             # empty hotel links seat 0's block ... still 7
     hotel(s, 5, 2, 0, 4, guest=4)                    # ... to a guest of 4: block 11 > 7
     assert score(s, p) == [5, 0, 0, 0]
-    st, s, p = scene(score__empty_hotels="add_size")
+    s, p = scene(score__empty_hotels="add_size")
     hotel(s, 5, 1, 0, 3)                             # empty size 3 counts: 10 > 7
     assert score(s, p) == [5, 0, 0, 0]
 
 
 def test_block_strength_alternatives():
-    st, s, p = scene(score__block="count")
+    s, p = scene(score__block="count")
     hotel(s, 5, 1, 1, 3, guest=3)                    # seat 1: three dice vs seat 0's two
     assert score(s, p) == [0, 5, 0, 0]
-    st, s, p = scene(score__block="highest_die")     # seat 1 holds the 6
+    s, p = scene(score__block="highest_die")     # seat 1 holds the 6
     assert score(s, p) == [0, 5, 0, 0]
 
 
 def test_three_players_tied_round_down():
-    st, s, p = scene()
+    s, p = scene()
     hotel(s, 7, 2, 2, 1, guest=1)
     hotel(s, 8, 2, 2, 6, guest=6)                    # seat 2: 7 as well
     assert score(s, p) == [1, 1, 1, 0]               # 5 // 3
@@ -369,84 +367,84 @@ def test_three_players_tied_round_down():
 
 # ---------------------------------------------------------------- fire
 def fire_scene(**over):
-    st, s, p = two_tiles(**over)
+    s, p = two_tiles(**over)
     hotel(s, 3, 1, 0, 2)                             # seat 0 empty 2
     hotel(s, 4, 1, 1, 5)                             # seat 1 empty 5
     hotel(s, 5, 1, 2, 3)                             # seat 2 empty 3
     hotel(s, 6, 1, 3, 2, guest=2)                    # seat 3 occupied 2
-    return st, s, p
+    return s, p
 
 
 def test_fire_spreads_through_empty_hotels_and_stops_at_an_occupied_one():
-    st, s, p = fire_scene()
+    s, p = fire_scene()
     gold = s["gold"].copy()
     pool = int(s["pool"])
-    a = actions.enc(actions.A_FIRE, pos(3, 1))
+    a = H.encode("FIRE", pos=pos(3, 1))
     assert a in legal(s, p)
     E.apply_action(s, p, a)
     assert s["hsize"][cell(s, 3, 1)] == 0 and s["supply"][0, 2] == 2
     assert s["phase"] == state.PH_FIRE and E.current_player(s) == 0
-    assert legal(s, p) == [actions.enc(actions.A_PASS, pos(4, 1))]
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(4, 1)))
+    assert legal(s, p) == [H.encode("PASS", pos=pos(4, 1))]
+    H.act(s, p, "PASS", pos=pos(4, 1))
     assert E.current_player(s) == 1                  # the burned hotel's owner passes it on
-    assert legal(s, p) == [actions.enc(actions.A_PASS, pos(5, 1))]
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(5, 1)))
+    assert legal(s, p) == [H.encode("PASS", pos=pos(5, 1))]
+    H.act(s, p, "PASS", pos=pos(5, 1))
     assert E.current_player(s) == 2
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(6, 1)))
+    H.act(s, p, "PASS", pos=pos(6, 1))
     assert s["phase"] == state.PH_MAIN and E.current_player(s) == 0
     assert list(s["gold"][:4] - gold[:4]) == [2, 5, 3, 2]      # insurance = hotel value, to each owner
     assert list(s["st_ins"][:4]) == [2, 5, 3, 2]
     assert s["die"][cell(s, 6, 1)] == 0 and s["hsize"][cell(s, 6, 1)] == 0
     assert s["pool"] == pool + 1                     # the guest left, unpaid
     assert s["st_fires"][0] == 1
-    assert not any(x // actions.KMUL == actions.A_FIRE for x in legal(s, p))   # only one fire per turn
-    assert not any(x // actions.KMUL == actions.A_MINE for x in legal(s, p))   # and no Mine after acting
+    assert not any(kind(x) == "FIRE" for x in legal(s, p))   # only one fire per turn
+    assert not any(kind(x) == "MINE" for x in legal(s, p))   # and no Mine after acting
 
 
 def test_fire_occupied_hotel_survives_alternative():
-    st, s, p = fire_scene(fire__occupied="survives")
+    s, p = fire_scene(fire__occupied="survives")
     gold = s["gold"].copy()
-    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(4, 1)))
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(5, 1)))
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(6, 1)))
+    H.act(s, p, "FIRE", pos=pos(3, 1))
+    H.act(s, p, "PASS", pos=pos(4, 1))
+    H.act(s, p, "PASS", pos=pos(5, 1))
+    H.act(s, p, "PASS", pos=pos(6, 1))
     assert s["hsize"][cell(s, 6, 1)] == 2 and s["die"][cell(s, 6, 1)] == 0
     assert s["gold"][3] == gold[3]
 
 
 def test_fire_blocked_by_hotel_built_this_turn_and_by_public_building():
-    st, s, p = fire_scene()
+    s, p = fire_scene()
     s["hbuilt"][cell(s, 4, 1)] = s["turn"]           # built this turn: fire cannot enter
-    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
+    H.act(s, p, "FIRE", pos=pos(3, 1))
     assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
-    st, s, p = fire_scene()
+    s, p = fire_scene()
     c = cell(s, 3, 1)
     s["hbuilt"][c] = s["turn"]
-    assert actions.enc(actions.A_FIRE, pos(3, 1)) not in legal(s, p)   # cannot start in a hotel built this turn
-    assert actions.enc(actions.A_HOST, pos(3, 1) * 4096 + pos(3, 1)) not in legal(s, p)
+    assert H.encode("FIRE", pos=pos(3, 1)) not in legal(s, p)   # cannot start in a hotel built this turn
+    assert H.encode("HOST", pos=pos(3, 1), camper=pos(3, 1)) not in legal(s, p)
     # public building: fire passes into it and stops
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     put(s, PB2, 0, 7, 0)
     hotel(s, 6, 0, 0, 6)
     hotel(s, 5, 0, 1, 1)
-    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(6, 0)))
+    H.act(s, p, "FIRE", pos=pos(6, 0))
     opts = legal(s, p)
-    assert sorted(opts) == sorted([actions.enc(actions.A_PASS, pos(5, 0)), actions.enc(actions.A_PASS, pos(7, 0))])
-    E.apply_action(s, p, actions.enc(actions.A_PASS, pos(7, 0)))
+    assert sorted(opts) == sorted([H.encode("PASS", pos=pos(5, 0)), H.encode("PASS", pos=pos(7, 0))])
+    H.act(s, p, "PASS", pos=pos(7, 0))
     assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 5, 0)] == 1
 
 
 def test_fire_pass_optional_alternative():
-    st, s, p = fire_scene(fire__pass="optional")
-    E.apply_action(s, p, actions.enc(actions.A_FIRE, pos(3, 1)))
-    assert actions.enc(actions.A_STOP, 0) in legal(s, p)
-    E.apply_action(s, p, actions.enc(actions.A_STOP, 0))
+    s, p = fire_scene(fire__pass="optional")
+    H.act(s, p, "FIRE", pos=pos(3, 1))
+    assert H.encode("STOP") in legal(s, p)
+    H.act(s, p, "STOP")
     assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
 
 
 # ---------------------------------------------------------------- collect, host, build, mine
 def test_collect_pays_guests_and_returns_dice():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     hotel(s, 4, 2, 1, 3, guest=3)
     hotel(s, 4, 1, 1, 5, guest=5)
     hotel(s, 3, 1, 2, 2, guest=2)                    # someone else's guest stays
@@ -458,74 +456,73 @@ def test_collect_pays_guests_and_returns_dice():
 
 
 def test_host_moves_a_matching_camper():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     h = hotel(s, 4, 1, 0, 5)
     hotel(s, 6, 2, 0, 4, built=5)                    # built this turn: no guests invited into it
     die(s, 4, 2, 3)
     die(s, 5, 2, 5)
     die(s, 6, 2 - 2, 6)
     acts = legal(s, p)
-    hosts = [a for a in acts if a // actions.KMUL == actions.A_HOST]
-    assert hosts == [actions.enc(actions.A_HOST, pos(4, 1) * 4096 + pos(5, 2))]
+    hosts = [a for a in acts if kind(a) == "HOST"]
+    assert hosts == [H.encode("HOST", pos=pos(4, 1), camper=pos(5, 2))]
     E.apply_action(s, p, hosts[0])
     assert s["die"][h] == 5 and s["die"][cell(s, 5, 2)] == 0
-    assert not any(a // actions.KMUL == actions.A_MINE for a in legal(s, p))
+    assert not any(kind(a) == "MINE" for a in legal(s, p))
 
 
 def test_build_costs_and_one_build_per_turn():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 30
     die(s, 6, 1, 2)
     acts = legal(s, p)
-    assert actions.enc(actions.A_BUILD, pos(3, 1) * 8 + 2) in acts
-    assert actions.enc(actions.A_BUILD, pos(6, 1) * 8 + 2) not in acts
-    E.apply_action(s, p, actions.enc(actions.A_BUILD_CAMPER, pos(6, 1) * 8 + 2))
+    assert H.encode("BUILD", pos=pos(3, 1), size=2) in acts
+    assert H.encode("BUILD", pos=pos(6, 1), size=2) not in acts
+    H.act(s, p, "BUILD_CAMPER", pos=pos(6, 1), size=2)
     assert s["gold"][0] == 30 - 8 and s["die"][cell(s, 6, 1)] == 2 and s["owner"][cell(s, 6, 1)] == 0
     assert s["supply"][0, 2] == 1 and s["st_built"][0, 2] == 1
-    building = (actions.A_BUILD, actions.A_BUILD_CAMPER, actions.A_RESIZE)
-    assert not any(a // actions.KMUL in building for a in legal(s, p))
+    assert not H.kinds(s, p) & {"BUILD", "BUILD_CAMPER", "RESIZE"}
     # vacant lot: 2x value
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 30
-    E.apply_action(s, p, actions.enc(actions.A_BUILD, pos(3, 1) * 8 + 2))
+    H.act(s, p, "BUILD", pos=pos(3, 1), size=2)
     assert s["gold"][0] == 26
     # not enough gold: no build
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 11
     acts = legal(s, p)
-    assert actions.enc(actions.A_BUILD, pos(4, 1) * 8 + 5) in acts
-    assert actions.enc(actions.A_BUILD, pos(3, 0) * 8 + 6) not in acts
+    assert H.encode("BUILD", pos=pos(4, 1), size=5) in acts
+    assert H.encode("BUILD", pos=pos(3, 0), size=6) not in acts
 
 
 def test_upgrade_and_downgrade():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 10
     c = hotel(s, 3, 1, 0, 2)
-    E.apply_action(s, p, actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 5))
+    H.act(s, p, "RESIZE", pos=pos(3, 1), size=5)
     assert s["gold"][0] == 4 and s["hsize"][c] == 5 and s["supply"][0, 2] == 2 and s["supply"][0, 5] == 1
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 0
     c = hotel(s, 3, 1, 0, 5)
-    assert actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 6) not in legal(s, p)
-    E.apply_action(s, p, actions.enc(actions.A_RESIZE, pos(3, 1) * 8 + 1))
+    assert H.encode("RESIZE", pos=pos(3, 1), size=6) not in legal(s, p)
+    H.act(s, p, "RESIZE", pos=pos(3, 1), size=1)
     assert s["gold"][0] == 0 and s["hsize"][c] == 1
-    st, s, p = two_tiles(build__resize="one_step")
+    s, p = two_tiles(build__resize="one_step")
     s["gold"][0] = 20
     hotel(s, 3, 1, 0, 2)
-    sizes = sorted(a % 8 for a in legal(s, p) if a // actions.KMUL == actions.A_RESIZE)
+    sizes = sorted(f["size"] for k, f in H.decoded(s, p) if k == "RESIZE")
     assert sizes == [1, 3]
-    st, s, p = two_tiles()                           # an occupied hotel cannot be resized
+    s, p = two_tiles()                           # an occupied hotel cannot be resized
     s["gold"][0] = 20
     hotel(s, 3, 1, 0, 2, guest=2)
-    assert not any(a // actions.KMUL == actions.A_RESIZE for a in legal(s, p))
+    assert not any(kind(a) == "RESIZE" for a in legal(s, p))
 
 
 def test_mine_is_exclusive_and_returns_the_die():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     die(s, 4, 1, 5)
     s["pool"] = 2                                    # below the trigger: no scoring round after the Mine
     gold, pool = int(s["gold"][0]), int(s["pool"])
-    E.apply_action(s, p, actions.enc(actions.A_MINE, pos(4, 1)))
+    H.act(s, p, "MINE", pos=pos(4, 1))
     gained = int(s["gold"][0]) - gold
     assert 1 <= gained <= 6 and s["st_mine"][0] == gained
     assert s["die"][cell(s, 4, 1)] == 0
@@ -534,21 +531,21 @@ def test_mine_is_exclusive_and_returns_the_die():
 
 
 def test_scoring_round_trigger_at_end_of_turn():
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["pool"] = 6                                    # 4 players: the trigger is 7
-    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    H.act(s, p, "END")
     assert s["phase"] == state.PH_MAIN and s["cur"] == 1
     s["pool"] = 7
-    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    H.act(s, p, "END")
     assert s["phase"] == state.PH_PLACE and E.current_player(s) == 1
-    st, s, p = two_tiles(grow__trigger_rule="exactly")
+    s, p = two_tiles(grow__trigger_rule="exactly")
     s["pool"] = 8
-    E.apply_action(s, p, actions.enc(actions.A_END, 0))
+    H.act(s, p, "END")
     assert s["phase"] == state.PH_MAIN
 
 
 def test_final_score_and_ranks():
-    st, s, p = fresh(3)
+    s, p = fresh(3)
     s["vp"][:3] = [17, 20, 21]
     s["gold"][:3] = [23, 9, 3]
     rules.finish(s, p, 1)
@@ -560,7 +557,7 @@ def test_final_score_and_ranks():
     col = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
     assert list(si[:3, col["vp_total"]]) == [21, 21, 21]        # 17 + 23//5, 20 + 1, 21 + 0
     assert list(si[:3, col["rank"]]) == [1, 1, 1] and list(sf[:3, 1]) == [1 / 3] * 3
-    st, s, p = fresh(3, end__tie_break="most_gold")
+    s, p = fresh(3, end__tie_break="most_gold")
     s["vp"][:3] = [17, 20, 21]
     s["gold"][:3] = [23, 9, 3]
     rules.finish(s, p, 1)
@@ -583,15 +580,14 @@ def bot(name, **knobs):
 def pick(s, p, name, **knobs):
     from strategies import cold_comfort as S
     sid, w = bot(name, **knobs)
-    out = np.zeros(E.MAX_ACTIONS, np.int64)
-    n = E.legal_actions(s, p, out)
+    legal = np.array(H.legal(s, p), np.int64)
     seat = int(E.current_player(s))
-    return int(out[S.choose(s, p, seat, out, n, sid, w)])
+    return int(legal[S.choose(s, p, seat, legal, len(legal), sid, w)])
 
 
 def test_last_turn_counts_the_guests_checking_out_before_the_seats_next_turn():
     from strategies import cold_comfort as S
-    st, s, p = two_tiles()                           # 4 players: the trigger is 7; seat 0 to move
+    s, p = two_tiles()                           # 4 players: the trigger is 7; seat 0 to move
     s["rounds"] = 8                                  # the next scoring round is the ninth and last
     hotel(s, 3, 1, 1, 2, guest=2)
     hotel(s, 4, 1, 2, 5, guest=5)
@@ -609,23 +605,22 @@ def test_last_turn_counts_the_guests_checking_out_before_the_seats_next_turn():
 def test_builder_keeps_its_gold_on_its_last_turn():
     # the final scoring round ends the game at the end of this turn (pool >= trigger, ninth round): a new hotel can
     # neither pay nor change who controls the neighbourhood, and $4 of the $10 costs a final point (gold // 5)
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["rounds"] = 8
     s["gold"][0] = 10
     hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0 controls the neighbourhood; no campers, no empty hotel
     assert s["pool"] >= 7
     old = pick(s, p, "builder", endgame=0.0, horizon=0.0)
-    assert old // actions.KMUL == actions.A_BUILD                # the heuristic builds next to its hotel anyway
-    assert pick(s, p, "builder") == actions.enc(actions.A_END, 0)
+    assert kind(old) == "BUILD"                # the heuristic builds next to its hotel anyway
+    assert pick(s, p, "builder") == H.encode("END")
     s["rounds"] = 7                                  # one more scoring round to come: it still builds
-    assert pick(s, p, "builder", horizon=0.0) // actions.KMUL == actions.A_BUILD
+    assert kind(pick(s, p, "builder", horizon=0.0)) == "BUILD"
 
 
 def footprint_touches(s, a, cells):
-    arg = a % actions.KMUL
-    tr, pos_ = arg // 4096, arg % 4096
-    rot = (tr % 4)
-    ax, ay = pos_ % state.G, pos_ // state.G
+    f = H.codec.decode(a)[1]
+    rot = f["rot"]
+    ax, ay = f["pos"] % state.G, f["pos"] // state.G
     for k in range(6):
         x, y = ax + city.OFF_U[rot, k], ay + city.OFF_V[rot, k]
         for d in range(4):
@@ -640,7 +635,7 @@ def test_final_tile_goes_where_its_street_gang_beats_the_leader():
     # dice (a street gang of about 10 pips), more than either block: joined to seat 0's neighbourhood it would take
     # it from seat 0; joined to the rival's it takes it from the rival.  The old placement heuristic joins the
     # neighbourhood it leads and avoids the rival's.
-    st, s, p = fresh()
+    s, p = fresh()
     clear(s)
     mine = put(s, PLAIN_A, 0, 3, 0)                  # x 3-4
     theirs = put(s, PLAIN_B, 0, 9, 0)                # x 9-10: four squares apart, no tile can touch both
@@ -659,15 +654,15 @@ def test_final_tile_goes_where_its_street_gang_beats_the_leader():
 
 def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
     from strategies import cold_comfort as S
-    st, s, p = two_tiles()
+    s, p = two_tiles()
     s["gold"][0] = 10                                # seat 0 has no hotel yet; no campers to host
     s["first_round_turn"] = 3
     s["turn"] = 31
     s["rounds"] = 7                                  # 4 turns a round so far; 1.5 rounds left = 6 turns
     assert S.horizon(s, p, 2.0) == pytest.approx(0.25)     # 0.5 own turns after this one, of the 2 it needs
     assert S.horizon(s, p, 0.0) == 1.0
-    assert pick(s, p, "builder", horizon=0.0) // actions.KMUL == actions.A_BUILD
-    assert pick(s, p, "builder") == actions.enc(actions.A_END, 0)
+    assert kind(pick(s, p, "builder", horizon=0.0)) == "BUILD"
+    assert pick(s, p, "builder") == H.encode("END")
     s["rounds"] = 4                                  # 3.5 own turns after this one: a full payback
     assert S.horizon(s, p, 2.0) == 1.0
-    assert pick(s, p, "builder") // actions.KMUL == actions.A_BUILD
+    assert kind(pick(s, p, "builder")) == "BUILD"

@@ -9,6 +9,7 @@ sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 from sim.game import GameSpec
 
 from . import text
+from .actions import CODEC
 from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import PARAMS
 
@@ -19,6 +20,7 @@ GAME = GameSpec(
     title="Cold Comfort (rules draft 1.8)",
     engine="sim.games.cold_comfort.engine",
     strategy_module="strategies.cold_comfort",
+    actions=CODEC,                  # the action codec (actions.py): `sim audit` groups decisions by its kinds
     params=PARAMS,
     players=(2, 6),
     default_players=4,

@@ -1,47 +1,49 @@
 """Cold Comfort's actions and the legal-action list.
 
-An action is kind * KMUL + argument; positions are pos = y * G + x in grid coordinates.  The generators of the
-choices a decision offers (enum_places: where the grown tile fits; fire_targets: where a fire may be passed;
-tie_group: where a rolled die may land) live here with legal_actions; the rules call them too.
+Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and named fields, packed into one int64.
+The engine, the strategies, text.py and the tests encode and decode only through it.  Positions are grid positions
+pos = y * G + x (state.py).  The generators of the choices a decision offers (enum_places: where the grown tile
+fits; fire_targets: where a fire may be passed; tie_group: where a rolled die may land) live here with
+legal_actions; the rules call them too.
 """
 import numba as nb
 import numpy as np
 
 from sim.kernel import one_copy
+from sim.toolkit import ActionCodec, push
 
 from .city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, cell_pos, streets_ok, walk_dist
 from .params import (CONNECT, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DISTANCE, FIRE_ON, FIRE_PASS,
-                     HOTEL_FIRST, INTO_NEW, RESIZE_RULE)
-from .state import G, MARGIN, PH_FIRE, PH_LAND, PH_MAIN, PH_PLACE
+                     HOTEL_FIRST, INTO_NEW, N_DECK, RESIZE_RULE)
+from .state import G, MARGIN, PH_FIRE, PH_LAND, PH_MAIN, PH_PLACE, SIZES
 
+# Random play at every player count stays far below this (the contract test checks each step); the grown tile's
+# placements are the longest list (every free spot near the map, two rotations, one or two drawn tiles).
 MAX_ACTIONS = 4096
 
-KMUL = 100_000_000
-A_END, A_MINE, A_HOST, A_BUILD, A_BUILD_CAMPER, A_RESIZE, A_FIRE, A_PASS, A_STOP, A_PLACE, A_LAND = range(11)
-
-
-@nb.njit(cache=True, inline="always")
-def enc(kind, arg):
-    return kind * KMUL + arg
-
-
-@nb.njit(cache=True, inline="always")
-def kind_of(a):
-    return a // KMUL
-
-
-@nb.njit(cache=True, inline="always")
-def arg_of(a):
-    return a % KMUL
-
-
-@nb.njit(cache=True, inline="always")
-def _push(s, out, n, a):
-    if n < MAX_ACTIONS:
-        out[n] = a
-        return n + 1
-    s.act_overflow += 1
-    return n
+CODEC = ActionCodec(
+    kinds={
+        "END": (),                          # end the turn
+        "MINE": ("pos",),                   # mine the camper at pos
+        "HOST": ("pos", "camper"),          # host the camper at `camper` in the own hotel at pos
+        "BUILD": ("pos", "size"),           # build a hotel of this size on the vacant lot at pos
+        "BUILD_CAMPER": ("pos", "size"),    # ... on the lot at pos holding a camper (it becomes the guest)
+        "RESIZE": ("pos", "size"),          # upgrade or downgrade the own hotel at pos to this size
+        "FIRE": ("pos",),                   # set fire to the own empty hotel at pos
+        "PASS": ("pos",),                   # pass the fire to the building at pos
+        "STOP": (),                         # let the fire die out
+        "PLACE": ("tile", "rot", "pos"),    # place drawn city tile `tile` rotated rot * 90 degrees, SW corner at pos
+        "LAND": ("pos", "pips"),            # break a distance tie: the rolled die of these pips lands at pos
+    },
+    fields={"pos": (G * G - 1).bit_length(), "camper": (G * G - 1).bit_length(), "size": (SIZES - 1).bit_length(),
+            "pips": (SIZES - 1).bit_length(), "tile": (N_DECK - 1).bit_length(), "rot": 2})
+(A_END, A_MINE, A_HOST, A_BUILD, A_BUILD_CAMPER, A_RESIZE, A_FIRE, A_PASS, A_STOP, A_PLACE,
+ A_LAND) = CODEC.kind_ids(*CODEC.kind_names)
+kind_of = CODEC.kind_getter()
+pos_of, camper_of, size_of, pips_of, tile_of, rot_of = CODEC.getters("pos", "camper", "size", "pips", "tile", "rot")
+encode_mine, encode_host, encode_build, encode_build_camper, encode_resize, encode_fire, encode_pass, \
+    encode_place, encode_land = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE",
+                                                            "PASS", "PLACE", "LAND"))
 
 
 @one_copy()
@@ -94,7 +96,7 @@ def enum_places(s, p, out, n, first_only):
                         if streets_ok(s, tid, rot, ax, ay):
                             if first_only:
                                 return 1
-                            n = _push(s, out, n, enc(A_PLACE, (tid * 4 + rot) * 4096 + ay * G + ax))
+                            n = push(out, n, encode_place(tid, rot, ay * G + ax))
     return n
 
 
@@ -166,7 +168,7 @@ def legal_actions(s, p, out):
     n = 0
     if ph == PH_MAIN:
         cur = np.int64(s.cur)
-        n = _push(s, out, n, enc(A_END, 0))
+        n = push(out, n, A_END)
         nc = np.int64(s.ncell)
         gold = np.int64(s.gold[cur])
         # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
@@ -188,7 +190,7 @@ def legal_actions(s, p, out):
             nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
             for k in range(ncamp):
-                n = _push(s, out, n, enc(A_MINE, cell_pos(s, np.int64(camps[k]))))
+                n = push(out, n, encode_mine(cell_pos(s, np.int64(camps[k]))))
         for j in range(nhot):
             h = np.int64(hots[j])
             if s.hbuilt[h] != s.turn:
@@ -196,7 +198,7 @@ def legal_actions(s, p, out):
                 for k in range(ncamp):
                     c = np.int64(camps[k])
                     if s.die[c] == hs:
-                        n = _push(s, out, n, enc(A_HOST, cell_pos(s, h) * 4096 + cell_pos(s, c)))
+                        n = push(out, n, encode_host(cell_pos(s, h), cell_pos(s, c)))
         if s.built_act == 0:
             cb = np.int64(p[COST_BUILD])
             cc = np.int64(p[COST_CAMPER])
@@ -206,9 +208,9 @@ def legal_actions(s, p, out):
                 if s.supply[cur, v] > 0:
                     if s.die[c] == 0:
                         if gold >= cb * v:
-                            n = _push(s, out, n, enc(A_BUILD, cell_pos(s, c) * 8 + v))
+                            n = push(out, n, encode_build(cell_pos(s, c), v))
                     elif gold >= cc * v:
-                        n = _push(s, out, n, enc(A_BUILD_CAMPER, cell_pos(s, c) * 8 + v))
+                        n = push(out, n, encode_build_camper(cell_pos(s, c), v))
             one = p[RESIZE_RULE] == 1
             for j in range(nhot):
                 h = np.int64(hots[j])
@@ -220,25 +222,25 @@ def legal_actions(s, p, out):
                         continue
                     cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
                     if gold >= cost:
-                        n = _push(s, out, n, enc(A_RESIZE, cell_pos(s, h) * 8 + ns))
+                        n = push(out, n, encode_resize(cell_pos(s, h), ns))
         if s.fired == 0 and p[FIRE_ON] == 1:
             for j in range(nhot):
                 h = np.int64(hots[j])
                 if s.hbuilt[h] != s.turn:
-                    n = _push(s, out, n, enc(A_FIRE, cell_pos(s, h)))
+                    n = push(out, n, encode_fire(cell_pos(s, h)))
     elif ph == PH_FIRE:
         m = fire_targets(s, p, s.scr_b)
         for i in range(m):
-            n = _push(s, out, n, enc(A_PASS, cell_pos(s, s.scr_b[i])))
+            n = push(out, n, encode_pass(cell_pos(s, s.scr_b[i])))
         if p[FIRE_PASS] == 1 or n == 0:
-            n = _push(s, out, n, enc(A_STOP, 0))
+            n = push(out, n, A_STOP)
     elif ph == PH_PLACE:
         n = enum_places(s, p, out, n, False)
     elif ph == PH_LAND:
         m = tie_group(s, p, s.scr_b)
         v = np.int64(s.land_v)
         for i in range(m):
-            n = _push(s, out, n, enc(A_LAND, cell_pos(s, s.scr_b[i]) * 8 + v))
+            n = push(out, n, encode_land(cell_pos(s, s.scr_b[i]), v))
     if n == 0:
-        n = _push(s, out, n, enc(A_END, 0))
+        n = push(out, n, A_END)
     return n

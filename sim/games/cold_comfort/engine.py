@@ -8,9 +8,7 @@ rules.py    setup, the turn, the scoring round, fire, the end: the rulebook
 outcome.py  the results columns and write_outcome
 The GameSpec names this module; the core reads everything below from it.
 """
-from .actions import MAX_ACTIONS, legal_actions  # noqa: F401
+from .actions import CODEC, MAX_ACTIONS, legal_actions  # noqa: F401
 from .outcome import write_outcome  # noqa: F401
 from .rules import apply_action, current_player, is_over, setup  # noqa: F401
 from .state import HIDDEN_FIELDS, MAX_ITEMS, MAX_PLAYERS, MAX_STEPS, STATE_DTYPE  # noqa: F401
-from .actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS, A_PLACE,  # noqa: F401
-                      A_RESIZE, A_STOP, KMUL)

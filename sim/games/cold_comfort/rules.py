@@ -11,8 +11,8 @@ from sim.events import log_event
 from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
 
-from .actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_MINE, A_RESIZE, A_STOP, any_place, arg_of,
-                      fire_targets, kind_of, tie_group)
+from .actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_MINE, A_RESIZE, A_STOP, any_place,
+                      camper_of, fire_targets, kind_of, pos_of, rot_of, size_of, tie_group, tile_of)
 from .city import cell_at, cell_pos, clear_city, highest_lot, put_tile
 from .outcome import ITEM_HOOD, ITEM_HOTEL
 from .params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DICE_BASE, DICE_PER_PLAYER, DRAW, FIRE_INS,
@@ -98,7 +98,6 @@ def setup(s, p, n_players):
     s.unclaimed = 0
     s.clipped = 0
     s.no_place = 0
-    s.act_overflow = 0
     s.first_round_turn = -1
     s.fire_cell = -1
     s.hood_nt = -1
@@ -397,13 +396,13 @@ def is_over(s):
 @nb.njit(cache=True)
 def apply_action(s, p, a):
     k = kind_of(a)
-    arg = arg_of(a)
+    pos = pos_of(a)
     cur = np.int64(s.cur)
     if s.phase == PH_MAIN:
         if k == A_END:
             end_turn(s, p)
         elif k == A_MINE:
-            c = cell_at(s, arg)
+            c = cell_at(s, pos)
             v = np.int64(s.die[c])
             roll = rand_below(s.rng, 0, 6) + 1
             s.die[c] = 0
@@ -412,20 +411,20 @@ def apply_action(s, p, a):
             s.st_mine[cur] += roll
             s.st_mines[cur] += 1
             s.acted = 1
-            log_event(s, EV_MINE, cur, arg, v, roll)
+            log_event(s, EV_MINE, cur, pos, v, roll)
             end_turn(s, p)          # Mine precludes every other action
         elif k == A_HOST:
-            h = cell_at(s, arg // 4096)
-            c = cell_at(s, arg % 4096)
+            camper = camper_of(a)
+            h = cell_at(s, pos)
+            c = cell_at(s, camper)
             v = np.int64(s.die[c])
             s.die[c] = 0
             s.die[h] = v
             s.acted = 1
             s.st_hosted[cur] += 1
-            log_event(s, EV_HOST, cur, arg % 4096, arg // 4096, v)
+            log_event(s, EV_HOST, cur, camper, pos, v)
         elif k == A_BUILD or k == A_BUILD_CAMPER:
-            pos = arg // 8
-            v = arg % 8
+            v = size_of(a)
             c = cell_at(s, pos)
             cost = v * np.int64(p[COST_BUILD] if k == A_BUILD else p[COST_CAMPER])
             s.gold[cur] -= cost
@@ -439,8 +438,7 @@ def apply_action(s, p, a):
             add_item(s, cur, ITEM_HOTEL + v - 1, s.rounds + 1)
             log_event(s, EV_BUILD, cur, pos, v, cost + 1000 * np.int64(s.die[c]))
         elif k == A_RESIZE:
-            pos = arg // 8
-            ns = arg % 8
+            ns = size_of(a)
             c = cell_at(s, pos)
             hs = np.int64(s.hsize[c])
             cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
@@ -454,11 +452,11 @@ def apply_action(s, p, a):
             s.built_act = 1
             log_event(s, EV_RESIZE, cur, pos, hs, ns)
         elif k == A_FIRE:
-            c = cell_at(s, arg)
+            c = cell_at(s, pos)
             s.fired = 1
             s.acted = 1
             s.st_fires[cur] += 1
-            log_event(s, EV_FIRE, cur, arg, s.hsize[c], 0)
+            log_event(s, EV_FIRE, cur, pos, s.hsize[c], 0)
             o = np.int64(s.owner[c])
             if burn(s, p, c):
                 fire_goes_on(s, p, c, o)
@@ -468,9 +466,9 @@ def apply_action(s, p, a):
             s.phase = PH_MAIN
             s.decider = s.cur
         else:
-            c = cell_at(s, arg)
+            c = cell_at(s, pos)
             if s.hsize[c] == 0:
-                log_event(s, EV_FIRE_OUT, 1, arg, 0, 0)          # a public building stops it
+                log_event(s, EV_FIRE_OUT, 1, pos, 0, 0)          # a public building stops it
                 s.phase = PH_MAIN
                 s.decider = s.cur
             else:
@@ -478,15 +476,13 @@ def apply_action(s, p, a):
                 if burn(s, p, c):
                     fire_goes_on(s, p, c, o)
                 else:
-                    log_event(s, EV_FIRE_OUT, 0, arg, 0, 0)      # an occupied hotel stops it
+                    log_event(s, EV_FIRE_OUT, 0, pos, 0, 0)      # an occupied hotel stops it
                     s.phase = PH_MAIN
                     s.decider = s.cur
     elif s.phase == PH_PLACE:
-        pos = arg % 4096
-        tr = arg // 4096
-        do_place(s, p, tr // 4, tr % 4, pos % G, pos // G)
+        do_place(s, p, tile_of(a), rot_of(a), pos % G, pos // G)
     elif s.phase == PH_LAND:
-        c = cell_at(s, arg // 8)
+        c = cell_at(s, pos)
         land_die(s, p, c)
         s.phase = PH_MAIN
         continue_landing(s, p)

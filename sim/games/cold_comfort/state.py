@@ -62,7 +62,7 @@ STATE_DTYPE = np.dtype([
     ("fire_cell", np.int16), ("t_hood", np.int8, TMAX), ("h_val", np.int16, TMAX), ("hood_nt", np.int8),
     ("n_hood", np.int8),
     ("gang_wins", np.int16), ("unclaimed", np.int16), ("clipped", np.int16), ("no_place", np.int16),
-    ("act_overflow", np.int16), ("first_round_turn", np.int32),
+    ("first_round_turn", np.int32),
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
     ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
     ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)

@@ -21,31 +21,31 @@ def seat_name(i, names=None):
 
 
 def action_text(a):
-    k, arg = divmod(int(a), A.KMUL)
-    if k == A.A_END:
+    kind, f = A.CODEC.decode(a)
+    at = where(f.get("pos", 0))
+    if kind == "END":
         return "ends the turn"
-    if k == A.A_MINE:
-        return f"mines the camper at {where(arg)}"
-    if k == A.A_HOST:
-        return f"hosts the camper from {where(arg % 4096)} in its hotel at {where(arg // 4096)}"
-    if k == A.A_BUILD:
-        return f"builds a size-{arg % 8} hotel on the vacant lot at {where(arg // 8)}"
-    if k == A.A_BUILD_CAMPER:
-        return f"builds a size-{arg % 8} hotel on the occupied lot at {where(arg // 8)} (the camper becomes its guest)"
-    if k == A.A_RESIZE:
-        return f"resizes its hotel at {where(arg // 8)} to size {arg % 8}"
-    if k == A.A_FIRE:
-        return f"sets fire to its empty hotel at {where(arg)}"
-    if k == A.A_PASS:
-        return f"passes the fire to the building at {where(arg)}"
-    if k == A.A_STOP:
+    if kind == "MINE":
+        return f"mines the camper at {at}"
+    if kind == "HOST":
+        return f"hosts the camper from {where(f['camper'])} in its hotel at {at}"
+    if kind == "BUILD":
+        return f"builds a size-{f['size']} hotel on the vacant lot at {at}"
+    if kind == "BUILD_CAMPER":
+        return f"builds a size-{f['size']} hotel on the occupied lot at {at} (the camper becomes its guest)"
+    if kind == "RESIZE":
+        return f"resizes its hotel at {at} to size {f['size']}"
+    if kind == "FIRE":
+        return f"sets fire to its empty hotel at {at}"
+    if kind == "PASS":
+        return f"passes the fire to the building at {at}"
+    if kind == "STOP":
         return "lets the fire die out"
-    if k == A.A_PLACE:
-        tr, pos = divmod(arg, 4096)
-        tid, rot = divmod(tr, 4)
-        return f"places city tile {tid + 1} with its south-west corner at {where(pos)}, rotated {90 * rot} degrees"
-    if k == A.A_LAND:
-        return f"breaks the distance tie: the rolled {arg % 8} lands at {where(arg // 8)}"
+    if kind == "PLACE":
+        return (f"places city tile {f['tile'] + 1} with its south-west corner at {at}, "
+                f"rotated {90 * f['rot']} degrees")
+    if kind == "LAND":
+        return f"breaks the distance tie: the rolled {f['pips']} lands at {at}"
     return f"action {a}"
 
 
