@@ -10,7 +10,7 @@ from sim.game import GameSpec
 
 from . import text
 from .actions import CODEC
-from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
+from .outcome import END_REASONS, GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import PARAMS
 
 import strategies.cold_comfort as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
@@ -29,7 +29,7 @@ GAME = GameSpec(
     default_lineup=("builder", "host"),      # fits every player count (seats cycle builder, host, ...)
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
-    labels={"end_reason": ["nine_rounds", "turn_cap", "step_cap"]},
+    labels={"end_reason": list(END_REASONS)},
     item_names=ITEM_NAMES,
     item_kinds=ITEM_KINDS,
     event_text=text.event_text,

@@ -20,8 +20,8 @@ from .params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DICE_BASE, DIC
                      N_DECK, RESIZED_NEW, ROUNDS, SETUP_DICE, SETUP_MAX, SETUP_MIN_POOL, TIE_RULE, TILE_STREETS,
                      TURN_CAP)
 from .scoring import ensure_hoods, hood_control
-from .state import (G, MARGIN, MAX_DICE, MAX_ITEMS, MP, OX, OY, PH_FIRE, PH_LAND, PH_MAIN, PH_OVER, PH_PLACE,
-                    TMAX)
+from .state import (MARGIN, MAX_DICE, MAX_ITEMS, MP, OVER_ROUNDS, OVER_TURN_CAP, OX, OY, PH_FIRE, PH_LAND, PH_MAIN,
+                    PH_OVER, PH_PLACE, TMAX, G)
 
 # event kinds logged for `sim replay` (row = kind, a, b, c, d; positions are grid pos); text.py words them
 (EV_SETUP_TILE, EV_SETUP_DIE, EV_TURN, EV_COLLECT, EV_MINE, EV_HOST, EV_BUILD, EV_RESIZE, EV_FIRE, EV_BURN,
@@ -186,7 +186,7 @@ def next_turn(s, p):
     s.turn += 1
     if s.turn >= np.int64(p[TURN_CAP]):
         log_event(s, EV_CAP, s.turn, 0, 0, 0)
-        finish(s, p, 2)
+        finish(s, p, OVER_TURN_CAP)
         return
     start_turn(s, p)
 
@@ -328,7 +328,7 @@ def score_round(s, p):
     s.rounds += 1
     log_event(s, EV_MAP, s.rounds, 0, 0, 0)
     if s.rounds >= np.int64(p[ROUNDS]):
-        finish(s, p, 1)
+        finish(s, p, OVER_ROUNDS)
         return
     next_turn(s, p)
 

@@ -36,6 +36,7 @@ EMPTY = -1              # grid square values other than a cell number
 STREET = -2
 
 PH_MAIN, PH_FIRE, PH_PLACE, PH_LAND, PH_OVER = range(5)
+OVER_ROUNDS, OVER_TURN_CAP = 1, 2    # s.over: why the game ended (0 while it goes on)
 
 MP = MAX_PLAYERS
 STATE_DTYPE = np.dtype([
