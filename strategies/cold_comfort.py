@@ -22,7 +22,7 @@ sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESET
                of building and resizing scale by h = min(1, expected own turns after this one / W_HORIZON), and
                their cost counts (1 - h / 2) instead of half
 
-sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the game has none).
+sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the undrawn deck order).
 Shared sub-policies: passing a fire goes to the leader's empty hotel, then any rival's, then an occupied rival
 hotel, then a public building (stopping it), its own hotels last (note section 3.4).  Breaking a landing tie puts
 the die in its own hotel, else on a vacant lot (next to its hotels if it can), else in the weakest rival's hotel
@@ -38,7 +38,7 @@ from sim.games.cold_comfort.actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FI
 from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
 from sim.games.cold_comfort.scoring import (block_strengths, die_strength, ensure_hoods, hood_control,
                                             search_block)
-from sim.games.cold_comfort.state import CMAX, G, MP, TMAX
+from sim.games.cold_comfort.state import CMAX, MP, SIZES, TMAX, G
 from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
                                            FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
                                            PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)
@@ -70,7 +70,7 @@ W_FIRESELF = K.add("fireself", 1.5, 0.0, 4.0, doc="cost per size of burning its 
 W_ENDGAME = K.add("endgame", 1.0, 0.0, 1.0, doc="end-game look-ahead share k on a seat's last decisions (0 = none; "
                   "see the module doc)")
 W_HORIZON = K.add("horizon", 0.0, 0.0, 6.0, doc="turns a new hotel needs to pay back (0 = off; see the module doc)")
-N_W = len(K)            # weights copied into s.scr_w; slot S_HZ of it holds the decision's horizon factor
+N_W = len(K)            # weights copied into s.bot_weights; slot S_HZ of it holds the decision's horizon factor
 S_HZ = 14
 ENDGAME_EPS = 0.05      # the usual score's share in an end-game score: orders moves that change the margin alike
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
@@ -138,11 +138,11 @@ def leader(s, seat):
     return who
 
 
-# The scoring helpers take the record and scalars only (the seat's weights are copied into s.scr_w, the rule
+# The scoring helpers take the record and scalars only (the seat's weights are copied into s.bot_weights, the rule
 # numbers they need are passed by value): array arguments would cost reference-count updates on every option.
 @nb.njit(cache=True, _nrt=False)
 def reserve_penalty(s, seat, cost):
-    w = s.scr_w
+    w = s.bot_weights
     left = s.gold[seat] - cost
     if left < w[W_RESERVE]:
         return w[W_GOLD] * (w[W_RESERVE] - left)
@@ -160,8 +160,8 @@ def resize_of(s, a, cost_up, cost_down):
 
 @nb.njit(cache=True, _nrt=False)
 def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
-    w = s.scr_w
-    camp = s.scr_camp
+    w = s.bot_weights
+    camp = s.camper_values
     k = kind_of(a)
     pos = pos_of(a)
     if k == A_END:
@@ -397,7 +397,7 @@ def blocks_base(s, p, blk):
     by value (R_CAMP).  Returns the number of blocks."""
     nc = np.int64(s.ncell)
     nh = np.int64(s.n_hood)
-    nbk = block_strengths(s, p, s.scr_a, s.scr_str, s.scr_who)
+    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
     add_size = p[EMPTY_RULE] == 1
     for c in range(nc):
         blk[R_SIG, c] = _holds(s, c, add_size)
@@ -411,14 +411,14 @@ def blocks_base(s, p, blk):
     for h in range(nh + 1):
         hstart[h] = 0
     for c in range(nc):
-        b = np.int64(s.scr_a[c])
+        b = np.int64(s.block_of_cell[c])
         blk[R_COMP, c] = b
         if b >= 0:
             blk[R_HOOD, b] = s.t_hood[c // 6]
             start[b + 1] += 1
     for b in range(nbk):
-        blk[R_STR, b] = s.scr_str[b]
-        blk[R_WHO, b] = s.scr_who[b]
+        blk[R_STR, b] = s.block_strength[b]
+        blk[R_WHO, b] = s.block_owner[b]
         start[b + 1] += start[b]
         hstart[blk[R_HOOD, b] + 1] += 1
     for h in range(nh):
@@ -600,7 +600,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             c = c0 if j < 0 else blk[R_CELLS, k]
             if blk[R_SEEN, c] == ep:
                 continue
-            st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.scr_stk)
+            st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.search_stack)
             if st > 0:                  # (a block or gang of strength 0 neither controls nor blocks a neighbourhood)
                 h = np.int64(s.t_hood[top // 6])
                 blk[R_STR, nn] = st
@@ -757,11 +757,11 @@ def place_base(s, p, seat, sb, gb, sh, tot, gang, val):
     pips summed as if connected) and its neighbourhood points.  Returns the seat's margin as the map stands."""
     nh = np.int64(s.n_hood)
     nc = np.int64(s.ncell)
-    comp = s.scr_a
-    strength = s.scr_str
-    who = s.scr_who
+    comp = s.block_of_cell
+    strength = s.block_strength
+    who = s.block_owner
     nbk = block_strengths(s, p, comp, strength, who)
-    bh = s.scr_bh
+    bh = s.block_hood
     for c in range(nc):
         b = comp[c]
         if b >= 0:
@@ -906,6 +906,8 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
 
 @nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
+    """The index in legal[:n] of the best-scored action (ties at random from the policy stream); the decision's
+    kind is that of its first legal action (every decision offers actions of its own phase only)."""
     w = weights
     best = -1e300
     pick = 0
@@ -916,13 +918,13 @@ def choose(s, p, seat, legal, n, sid, weights):
         has = np.int64(0)                   # bit v: a camper of value v is on the map (set branch-free)
         for c in range(s.ncell):
             has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
-        camp = s.scr_camp
-        for v in range(7):
+        camp = s.camper_values
+        for v in range(SIZES):
             camp[v] = (has >> v) & 1 if v > 0 else 0
         ensure_hoods(s, p)
         for j in range(N_W):
-            s.scr_w[j] = w[j]
-        s.scr_w[S_HZ] = horizon(s, p, w[W_HORIZON])
+            s.bot_weights[j] = w[j]
+        s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
         cost_build = p[COST_BUILD]
         cost_camper = p[COST_CAMPER]
         cost_up = p[COST_UP]
@@ -954,7 +956,18 @@ def choose(s, p, seat, legal, n, sid, weights):
                 sc = 0.5 * own_adjacent(s, c, seat)
             best, pick, ties = _take(s, sc, i, best, pick, ties)
         return pick
-    # A_PLACE: near own empty hotels, next to neighbourhoods it leads, away from rivals' leads
+    return choose_place(s, p, seat, legal, n, w)
+
+
+@nb.njit(cache=True)
+def choose_place(s, p, seat, legal, n, w):
+    """choose on placing the grown tile: near its own empty hotels (W_NEAR), next to neighbourhoods it leads and
+    away from rivals' leads (W_HOOD); the tile that starts the final scoring round by the projected final margin
+    (W_ENDGAME, place_delta).  Its work arrays (over the map's bounding box) are allocated here, off the common
+    path."""
+    best = -1e300
+    pick = 0
+    ties = 0
     ensure_hoods(s, p)
     hood = s.t_hood
     nh = np.int64(s.n_hood)

@@ -50,23 +50,23 @@ encode_mine, encode_host, encode_build, encode_build_camper, encode_resize, enco
 def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
     place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
-    columns, then drawn tile and rotation).  Per row, bit x of row_e says grid square x is empty ground and bit x
-    of row_r that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
+    columns, then drawn tile and rotation).  Per row, bit x of row_free says grid square x is empty ground and bit x
+    of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
     footprint's free/near test is then a few shifts per row."""
     y_lo = max(np.int64(s.miny) - 4, MARGIN)
     y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
     x_lo = max(np.int64(s.minx) - 4, MARGIN)
     x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
-    re = s.row_e
-    rr = s.row_r
+    row_free = s.row_free
+    row_near = s.row_near
     xm = (np.int64(1) << (x_hi + 1)) - (np.int64(1) << x_lo)
     corner = p[CONNECT] == 1
     for y in range(y_lo - 2, y_hi + 3):
-        re[y] = s.free_row[y] & xm if y_lo <= y <= y_hi else 0
+        row_free[y] = s.free_row[y] & xm if y_lo <= y <= y_hi else 0
         r = s.reach_e[y]
         if corner:
             r |= s.reach_c[y]
-        rr[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
+        row_near[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
     for shape in range(2):
         w = 2 + shape
         h = 3 - shape
@@ -75,11 +75,11 @@ def enum_places(s, p, out, n, first_only):
         if ax1 <= ax0:                                          # (never on a real map; keeps the mask below sane)
             continue
         for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
-            fe = re[ay]
-            fr = rr[ay]
+            fe = row_free[ay]
+            fr = row_near[ay]
             for y in range(ay + 1, ay + h):
-                fe &= re[y]
-                fr |= rr[y]
+                fe &= row_free[y]
+                fr |= row_near[y]
             free = fe & (fe >> 1)
             near = fr | (fr >> 1)
             if w == 3:
@@ -144,13 +144,13 @@ def tie_group(s, p, out):
     stage = np.int64(s.land_stage)
     use_walk = p[DISTANCE] == 1
     if use_walk:
-        walk_dist(s, p, s.scr_c)
+        walk_dist(s, p, s.walk_to_cell)
     best = 1 << 30
     n = 0
     for c in range(s.ncell):
         if landing_ok(s, p, c, v, stage):
             if use_walk:
-                dd = np.int64(s.scr_c[c])
+                dd = np.int64(s.walk_to_cell[c])
             else:
                 dd = abs(np.int64(s.cx[c]) - np.int64(s.org_x)) + abs(np.int64(s.cy[c]) - np.int64(s.org_y))
             if dd < best:
@@ -173,9 +173,9 @@ def legal_actions(s, p, out):
         gold = np.int64(s.gold[cur])
         # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
         # listed in cell order (so every kind of action below comes out in the order of a scan over the cells)
-        camps = s.scr_d
-        hots = s.scr_h
-        lots = s.scr_l
+        camps = s.camper_cells
+        hots = s.hotel_cells
+        lots = s.lot_cells
         ncamp = 0
         nhot = 0
         nlot = 0
@@ -229,18 +229,18 @@ def legal_actions(s, p, out):
                 if s.hbuilt[h] != s.turn:
                     n = push(out, n, encode_fire(cell_pos(s, h)))
     elif ph == PH_FIRE:
-        m = fire_targets(s, p, s.scr_b)
+        m = fire_targets(s, p, s.choice_cells)
         for i in range(m):
-            n = push(out, n, encode_pass(cell_pos(s, s.scr_b[i])))
+            n = push(out, n, encode_pass(cell_pos(s, s.choice_cells[i])))
         if p[FIRE_PASS] == 1 or n == 0:
             n = push(out, n, A_STOP)
     elif ph == PH_PLACE:
         n = enum_places(s, p, out, n, False)
     elif ph == PH_LAND:
-        m = tie_group(s, p, s.scr_b)
+        m = tie_group(s, p, s.choice_cells)
         v = np.int64(s.land_v)
         for i in range(m):
-            n = push(out, n, encode_land(cell_pos(s, s.scr_b[i]), v))
+            n = push(out, n, encode_land(cell_pos(s, s.choice_cells[i]), v))
     if n == 0:
         n = push(out, n, A_END)
     return n

@@ -28,6 +28,11 @@ from .state import (MARGIN, MAX_DICE, MAX_ITEMS, MP, OVER_ROUNDS, OVER_TURN_CAP,
  EV_FIRE_OUT, EV_SCORING, EV_GROW, EV_LAND_TILE, EV_LAND_HOTEL, EV_LAND_LOT, EV_RETURN, EV_HOOD, EV_HOOD_WIN,
  EV_END, EV_NO_PLACE, EV_MAP, EV_SETUP_DONE, EV_CAP, EV_GUEST_LEAVES, EV_DRAW, EV_ROLL) = range(1, 28)
 
+# why a fire went out (the EV_FIRE_OUT event's first value)
+FIRE_OUT_OCCUPIED, FIRE_OUT_PUBLIC, FIRE_OUT_NOTHING_NEXT, FIRE_OUT_LET_DIE = range(4)
+EVENT_COUNT_BASE = 100     # EV_ROLL packs three per-value dice counts as c1 + c2 * 100 + c3 * 100^2 (a pool < 100)
+EVENT_GUEST_BASE = 1000    # EV_BUILD packs the cost and the guest's pips as cost + guest * 1000 (a cost < 1000)
+
 # setup: anchors (world, south-west corner), footprint shape (0 vertical / 1 horizontal), side the long street faces
 SETUP_AX = np.array([-2, 1, -1, -1], np.int64)
 SETUP_AY = np.array([0, 0, 4, -3], np.int64)
@@ -231,8 +236,9 @@ def do_place(s, p, tid, rot, ax, ay):
     for _ in range(nroll):
         counts[rand_below(s.rng, 0, 6) + 1] += 1
     s.pool = 0
-    log_event(s, EV_ROLL, nroll, counts[1] + 100 * counts[2] + 10000 * counts[3],
-              counts[4] + 100 * counts[5] + 10000 * counts[6], 0)
+    base = EVENT_COUNT_BASE
+    log_event(s, EV_ROLL, nroll, counts[1] + base * (counts[2] + base * counts[3]),
+              counts[4] + base * (counts[5] + base * counts[6]), 0)
     for k in range(6):
         c = t * 6 + k
         v = np.int64(s.cval[c])
@@ -264,7 +270,7 @@ def land_die(s, p, c):
 @nb.njit(cache=True)
 def continue_landing(s, p):
     """Land the extra dice, value by value, nearest first; stop at a tie that the next player must break."""
-    grp = s.scr_a
+    grp = s.choice_cells
     nstage = 1 if p[HOTEL_FIRST] == 1 else 2
     while s.land_v <= 6:
         v = np.int64(s.land_v)
@@ -373,9 +379,9 @@ def burn(s, p, c):
 def fire_goes_on(s, p, c, owner):
     """After the empty hotel c burned: ask its former owner to pass the fire, or end it."""
     s.fire_cell = c
-    n = fire_targets(s, p, s.scr_b)
+    n = fire_targets(s, p, s.choice_cells)
     if n == 0:
-        log_event(s, EV_FIRE_OUT, 2, cell_pos(s, c), 0, 0)
+        log_event(s, EV_FIRE_OUT, FIRE_OUT_NOTHING_NEXT, cell_pos(s, c), 0, 0)
         s.phase = PH_MAIN
         s.decider = s.cur
         return
@@ -436,7 +442,7 @@ def apply_action(s, p, a):
             s.built_act = 1
             s.st_built[cur, v] += 1
             add_item(s, cur, ITEM_HOTEL + v - 1, s.rounds + 1)
-            log_event(s, EV_BUILD, cur, pos, v, cost + 1000 * np.int64(s.die[c]))
+            log_event(s, EV_BUILD, cur, pos, v, cost + EVENT_GUEST_BASE * np.int64(s.die[c]))
         elif k == A_RESIZE:
             ns = size_of(a)
             c = cell_at(s, pos)
@@ -462,13 +468,13 @@ def apply_action(s, p, a):
                 fire_goes_on(s, p, c, o)
     elif s.phase == PH_FIRE:
         if k == A_STOP:
-            log_event(s, EV_FIRE_OUT, 3, cell_pos(s, s.fire_cell), 0, 0)
+            log_event(s, EV_FIRE_OUT, FIRE_OUT_LET_DIE, cell_pos(s, s.fire_cell), 0, 0)
             s.phase = PH_MAIN
             s.decider = s.cur
         else:
             c = cell_at(s, pos)
             if s.hsize[c] == 0:
-                log_event(s, EV_FIRE_OUT, 1, pos, 0, 0)          # a public building stops it
+                log_event(s, EV_FIRE_OUT, FIRE_OUT_PUBLIC, pos, 0, 0)
                 s.phase = PH_MAIN
                 s.decider = s.cur
             else:
@@ -476,7 +482,7 @@ def apply_action(s, p, a):
                 if burn(s, p, c):
                     fire_goes_on(s, p, c, o)
                 else:
-                    log_event(s, EV_FIRE_OUT, 0, pos, 0, 0)      # an occupied hotel stops it
+                    log_event(s, EV_FIRE_OUT, FIRE_OUT_OCCUPIED, pos, 0, 0)
                     s.phase = PH_MAIN
                     s.decider = s.cur
     elif s.phase == PH_PLACE:

@@ -105,7 +105,7 @@ def block_strengths(s, p, comp, strength, who):
     for c0 in range(nc):
         if comp[c0] < 0:
             # a cell reachable from c0 is in no earlier block (it would have reached c0), so "marked nb_" = visited
-            acc, owner, _ = search_block(s, p, c0, comp, nb_, s.scr_stk)
+            acc, owner, _ = search_block(s, p, c0, comp, nb_, s.search_stack)
             if owner >= -1:
                 strength[nb_] = acc
                 who[nb_] = owner
@@ -117,11 +117,11 @@ def block_strengths(s, p, comp, strength, who):
 def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
-    comp = s.scr_a
-    strength = s.scr_str                # entries [0, nbk) are written below before they are read
-    who = s.scr_who
+    comp = s.block_of_cell
+    strength = s.block_strength                # entries [0, nbk) are written below before they are read
+    who = s.block_owner
     nbk = block_strengths(s, p, comp, strength, who)
-    bhood = s.scr_bh
+    bhood = s.block_hood
     for c in range(s.ncell):
         b = comp[c]
         if b >= 0:

@@ -65,13 +65,20 @@ STATE_DTYPE = np.dtype([
     ("gang_wins", np.int16), ("unclaimed", np.int16), ("clipped", np.int16), ("no_place", np.int16),
     ("first_round_turn", np.int32),
     ("items", np.int16, (MAX_ITEMS, 3)), ("n_items", np.int16), ("items_dropped", np.int16),
-    ("scr_a", np.int16, CMAX), ("scr_b", np.int16, CMAX), ("scr_c", np.int16, CMAX),
-    ("row_e", np.int64, G), ("row_r", np.int64, G),      # enum_places scratch: per-row bitmasks (x = bit)
-    ("scr_d", np.int16, CMAX), ("scr_camp", np.int64, SIZES),  # legal_actions: campers; strategies: camper of value v?
-    ("scr_h", np.int16, CMAX), ("scr_l", np.int16, CMAX),  # legal_actions: own empty hotels; lots without hotel
-    ("scr_str", np.int32, CMAX), ("scr_who", np.int8, CMAX),  # hood_control: per block strength, owner,
-    ("scr_bh", np.int16, CMAX), ("scr_stk", np.int16, CMAX),  # neighbourhood; block_strengths: search stack
-    ("scr_w", np.float64, 16),                              # strategies: the deciding seat's weights
+    # scratch space, so that no decision allocates: its contents mean nothing between calls
+    ("block_of_cell", np.int16, CMAX),     # block_strengths: the block (or gang) id of each cell, -1 for none
+    ("block_strength", np.int32, CMAX),    # ... and per block its strength,
+    ("block_owner", np.int8, CMAX),        # its owner (-1: a street gang),
+    ("block_hood", np.int16, CMAX),        # its neighbourhood (hood_control)
+    ("search_stack", np.int16, CMAX),      # search_block's stack
+    ("choice_cells", np.int16, CMAX),      # fire_targets / tie_group: the cells a decision offers
+    ("walk_to_cell", np.int16, CMAX),      # walk_dist: walking distance from the landing origin per cell
+    ("camper_cells", np.int16, CMAX),      # legal_actions: the campers,
+    ("hotel_cells", np.int16, CMAX),       # the mover's empty hotels,
+    ("lot_cells", np.int16, CMAX),         # the lots without a hotel
+    ("row_free", np.int64, G), ("row_near", np.int64, G),   # enum_places: per-row bitmasks (bit x = square x)
+    ("camper_values", np.int64, SIZES),    # strategies: 1 where a camper of value v is on the map
+    ("bot_weights", np.float64, 16),       # strategies: the deciding seat's weights
 ])
 
 # The fields a seat cannot see: only the order of the undrawn city deck (deck[deck_pos:]).  The map, hotels,

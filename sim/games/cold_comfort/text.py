@@ -114,7 +114,9 @@ def _map(names):
 
 
 def _counts(a, b):
-    c = [a % 100, a // 100 % 100, a // 10000, b % 100, b // 100 % 100, b // 10000]
+    """The per-value dice counts EV_ROLL packs into two numbers (three values each)."""
+    base = R.EVENT_COUNT_BASE
+    c = [a % base, a // base % base, a // base**2, b % base, b // base % base, b // base**2]
     return ", ".join(f"{n}x{v + 1}" for v, n in enumerate(c) if n)
 
 
@@ -145,7 +147,7 @@ def event_text(row, names):
     if k == R.EV_BUILD:
         q = m.sq(b)
         q["owner"], q["size"] = a, c
-        cost, guest = d % 1000, d // 1000
+        cost, guest = d % R.EVENT_GUEST_BASE, d // R.EVENT_GUEST_BASE
         return (f"build: {seat_name(a, names)} pays ${cost} for a size-{c} hotel at {where(b)}"
                 + (f"; the camper ({guest}) becomes its guest" if guest else ""))
     if k == R.EV_RESIZE:
@@ -162,8 +164,8 @@ def event_text(row, names):
         m.sq(b)["die"] = 0
         return f"fire: the guest ({c}) leaves {seat_name(a, names)}'s hotel at {where(b)}; the hotel stands"
     if k == R.EV_FIRE_OUT:
-        why = ["an occupied hotel stops it", "a public building stops it", "no building next to it",
-               "its owner lets it die out"][a]
+        why = {R.FIRE_OUT_OCCUPIED: "an occupied hotel stops it", R.FIRE_OUT_PUBLIC: "a public building stops it",
+               R.FIRE_OUT_NOTHING_NEXT: "no building next to it", R.FIRE_OUT_LET_DIE: "its owner lets it die out"}[a]
         return f"fire out at {where(b)}: {why}"
     if k == R.EV_SCORING:
         return f"=== scoring round {a}: {b} dice in the pool at the end of {seat_name(c, names)}'s turn"
