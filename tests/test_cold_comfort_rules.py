@@ -666,3 +666,50 @@ def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
     s["rounds"] = 4                                  # 3.5 own turns after this one: a full payback
     assert S.horizon(s, p, 2.0) == 1.0
     assert kind(pick(s, p, "builder")) == "BUILD"
+
+
+# ---------------------------------------------------------------- interventions and standings (issue 26)
+@pytest.mark.parametrize("size", range(1, 7))
+def test_item_remove_takes_one_hotel_size_out_of_the_game(size):
+    from sim.effect import removal
+    item = f"hotel_size_{size}"
+    assert removal(H.game, item) == {"item.remove": item}       # `sim effect cold_comfort --item hotel_size_v`
+    s, p = fresh(4, item__remove=item)
+    d, _ = fresh(4)
+    assert (s["supply"][:4, size] == 0).all() and (d["supply"][:4, size] > 0).all()
+    others = [v for v in range(1, 7) if v != size]
+    assert (s["supply"][:4, others] == d["supply"][:4, others]).all()
+    s["gold"][:4] = 100                                          # every build and resize affordable
+    assert all(f["size"] != size for k, f in H.decoded(s, p) if k in ("BUILD", "BUILD_CAMPER", "RESIZE"))
+    rng = np.random.default_rng(size)
+    for _ in range(3):
+        s, p = fresh(4, seed=int(rng.integers(1000)), item__remove=item)
+        H.play_random(s, p, rng)
+        assert E.is_over(s) and (s["st_built"][:4, size] == 0).all()
+        assert not (s["hsize"][:s["ncell"]] == size).any()
+
+
+def test_standings_follow_the_scoring_rounds_and_end_as_the_final_ranking():
+    out = np.zeros(E.MAX_PLAYERS, np.int64)
+    rng = np.random.default_rng(5)
+    for seed in range(4):
+        n = 3 + seed % 3
+        s, p = fresh(n, seed=seed)
+        last = E.standings(s, p, out)
+        assert last == 0 and (out[:n] == 0).all()
+        while not E.is_over(s):
+            legal = H.legal(s, p)
+            E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+            rnd = E.standings(s, p, out)
+            assert last <= rnd <= last + 1                       # a round never goes back, one at a time
+            assert list(out[:n]) == [int(s["vp"][i]) + int(s["vp_gold"][i]) for i in range(n)]
+            last = rnd
+        assert last == 9
+        gi = np.zeros(len(outcome.GAME_COLUMNS), np.int64)
+        si = np.zeros((E.MAX_PLAYERS, len(outcome.SEAT_COLUMNS)), np.int64)
+        sf = np.zeros((E.MAX_PLAYERS, 2))
+        it = np.zeros((E.MAX_ITEMS, 3), np.int64)
+        E.write_outcome(s, p, gi, si, sf, it)
+        # the default end.tie_break (shared) ranks by the total alone: the same ranks as the standings
+        ranks = [1 + sum(out[j] > out[i] for j in range(n)) for i in range(n)]
+        assert ranks == list(si[:n, outcome.SEAT.rank])

@@ -9,6 +9,6 @@ outcome.py  the results columns and write_outcome
 The GameSpec names this module; the core reads everything below from it.
 """
 from .actions import CODEC, MAX_ACTIONS, legal_actions  # noqa: F401
-from .outcome import write_outcome  # noqa: F401
+from .outcome import standings, write_outcome  # noqa: F401
 from .rules import apply_action, current_player, is_over, setup  # noqa: F401
 from .state import HIDDEN_FIELDS, MAX_ITEMS, MAX_PLAYERS, MAX_STEPS, STATE_DTYPE  # noqa: F401

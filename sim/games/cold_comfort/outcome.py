@@ -8,7 +8,7 @@ import numpy as np
 
 from sim.toolkit import Columns, rank_seats, winners
 
-from .params import GOLD_PER_VP, TIE_BREAK
+from .params import GOLD_PER_VP, HOTEL_ITEMS, TIE_BREAK
 from .state import MAX_PLAYERS, OVER_ROUNDS, OVER_TURN_CAP, SIZES
 
 GAME_COLUMNS = ("turns", "rounds", "end_reason", "gang_wins", "unclaimed_hoods", "setup_tiles", "tiles",
@@ -23,9 +23,8 @@ assert SEAT.hotels_built_6 == SEAT.hotels_built_1 + 5   # write_outcome fills th
 END_REASONS = ("nine_rounds", "turn_cap", "step_cap")   # the end_reason column's codes, in this order
 END_ROUNDS, END_TURN_CAP, END_STEP_CAP = range(3)
 
-ITEM_NAMES = ("hotel_size_1", "hotel_size_2", "hotel_size_3", "hotel_size_4", "hotel_size_5", "hotel_size_6",
-              "neighbourhood_won")
-ITEM_KINDS = ("hotel", "hotel", "hotel", "hotel", "hotel", "hotel", "neighbourhood")
+ITEM_NAMES = HOTEL_ITEMS + ("neighbourhood_won",)
+ITEM_KINDS = ("hotel",) * len(HOTEL_ITEMS) + ("neighbourhood",)
 ITEM_HOTEL = 0          # item ids 0..5: hotel of size 1..6 built; turn column = scoring round in progress (1..9)
 ITEM_HOOD = 6           # neighbourhood won (alone or shared); turn column = the scoring round (1..9)
 TIE_SCALE = 100_000     # the ranking key: total points * TIE_SCALE + (end.tie_break = most_gold) remaining gold
@@ -103,3 +102,12 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
         items[j, 1] = s.items[j, 1]
         items[j, 2] = s.items[j, 2]
     return m
+
+
+@nb.njit(cache=True)
+def standings(s, p, out):
+    """out[i] = seat i's points so far (the scoring rounds done; at the end with the gold points, the total
+    write_outcome ranks by); returns the number of scoring rounds done, the game's round."""
+    for i in range(s.n):
+        out[i] = s.vp[i] + s.vp_gold[i]     # vp_gold is 0 until the game ends (finish)
+    return np.int64(s.rounds)

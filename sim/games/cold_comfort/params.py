@@ -101,6 +101,12 @@ TIE_BREAK = _a("end.tie_break", "shared", kind="choice", choices=("shared", "mos
 TURN_CAP = _a("end.turn_cap", R["turn_cap"]["v"], lo=10, hi=2000, prov="A", src="note C26",
               doc="safety cap on turns; a capped game is reported as end_reason=turn_cap, never silently")
 
+# ---- interventions (sim effect): default none, which leaves every game as printed ----
+HOTEL_ITEMS = tuple(f"hotel_size_{v}" for v in range(1, 7))     # the items a hotel of size v counts as (outcome.py)
+ITEM_REMOVE = _a("item.remove", "none", kind="choice", choices=("none",) + HOTEL_ITEMS, prov="D", src="sim effect",
+                 doc="take the hotels of this size out of the game: no player has one in supply (choice k = size k; "
+                     "the deck, the dice and everything else are as printed)")
+
 # ---- the city deck (component data, ASSUMED) as constant arrays for the engine ----
 DECK = DATA["city_deck"]["tiles"]
 N_DECK = len(DECK)

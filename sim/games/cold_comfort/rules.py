@@ -17,11 +17,11 @@ from .city import cell_at, cell_pos, clear_city, highest_lot, put_tile
 from .outcome import ITEM_HOOD, ITEM_HOTEL
 from .params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DICE_BASE, DICE_PER_PLAYER, DRAW, FIRE_INS,
                      FIRE_OCC, GOLD_PER_VP, GOLD_START, GOLD_STEP, GROW_BASE, GROW_RULE, HOTEL_FIRST, HOTELS,
-                     N_DECK, RESIZED_NEW, ROUNDS, SETUP_DICE, SETUP_MAX, SETUP_MIN_POOL, TIE_RULE, TILE_STREETS,
-                     TURN_CAP)
+                     ITEM_REMOVE, N_DECK, RESIZED_NEW, ROUNDS, SETUP_DICE, SETUP_MAX, SETUP_MIN_POOL, TIE_RULE,
+                     TILE_STREETS, TURN_CAP)
 from .scoring import ensure_hoods, hood_control
 from .state import (MARGIN, MAX_DICE, MAX_ITEMS, MP, OVER_ROUNDS, OVER_TURN_CAP, OX, OY, PH_FIRE, PH_LAND, PH_MAIN,
-                    PH_OVER, PH_PLACE, TMAX, G)
+                    PH_OVER, PH_PLACE, SIZES, TMAX, G)
 
 # event kinds logged for `sim replay` (row = kind, a, b, c, d; positions are grid pos); text.py words them
 (EV_SETUP_TILE, EV_SETUP_DIE, EV_TURN, EV_COLLECT, EV_MINE, EV_HOST, EV_BUILD, EV_RESIZE, EV_FIRE, EV_BURN,
@@ -129,13 +129,14 @@ def setup(s, p, n_players):
         for v in range(7):
             s.supply[i, v] = 0
             s.st_built[i, v] = 0
+    removed = np.int64(p[ITEM_REMOVE])      # the hotel size taken out of the game (sim effect); 0: none
     for i in range(n):
         g = np.int64(p[GOLD_START]) + np.int64(p[GOLD_STEP]) * i
         g = max(g, 0)
         s.gold[i] = g
         s.start_gold[i] = g
-        for v in range(1, 7):
-            s.supply[i, v] = np.int64(p[HOTELS + v - 1])
+        for v in range(1, SIZES):
+            s.supply[i, v] = 0 if v == removed else np.int64(p[HOTELS + v - 1])
     clear_city(s)
     for i in range(N_DECK):
         s.deck[i] = i
