@@ -1,5 +1,6 @@
 """Cold Comfort under play: invariants over random games for every player count (stepped from Python so every
 intermediate state is checked), complete heuristic games through the kernel, determinism, replay text."""
+
 import numpy as np
 import pytest
 
@@ -70,7 +71,7 @@ def test_random_play_invariants(n):
         rounds_seen = 0
         steps = 0
         while not E.is_over(s):
-            legal = H.legal(s, p)                   # asserts 1 <= n <= MAX_ACTIONS
+            legal = H.legal(s, p)  # asserts 1 <= n <= MAX_ACTIONS
             assert 0 <= E.current_player(s) < n
             E.apply_action(s, p, legal[rng.integers(len(legal))])
             invariants(s, n)
@@ -97,14 +98,19 @@ def test_heuristic_games_complete(n):
     assert (si[:, :, COL["start_gold"]] == 9 + np.arange(n)).all()
     assert (si[:, :, COL["rank"]] >= 1).all() and ((si[:, :, COL["rank"]] == 1) == (si[:, :, COL["win"]] == 1)).all()
     # gold accounting: start + collect + mine + insurance - spending = final (spending is never negative)
-    spent = (si[:, :, COL["start_gold"]] + si[:, :, COL["gold_collect"]] + si[:, :, COL["gold_mine"]]
-             + si[:, :, COL["gold_insurance"]] - si[:, :, COL["gold"]])
+    spent = (
+        si[:, :, COL["start_gold"]]
+        + si[:, :, COL["gold_collect"]]
+        + si[:, :, COL["gold_mine"]]
+        + si[:, :, COL["gold_insurance"]]
+        - si[:, :, COL["gold"]]
+    )
     assert (spent >= 0).all()
     # items mirror the counters
     assert (gi[:, GCOL["items_dropped"]] == 0).all()
     items = out["items"]
     for g in range(0, 300, 37):
-        it = items[g, :out["n_items"][g]]
+        it = items[g, : out["n_items"][g]]
         for i in range(n):
             mine = it[it[:, 0] == i]
             assert (mine[:, 1] == outcome.ITEM_HOOD).sum() == si[g, i, COL["neighbourhoods_won"]]
@@ -164,19 +170,34 @@ def test_replay_text(tmp_path):
     lines = replay_text(run, 2)
     text = "\n".join(lines)
     assert "scoring round 9" in text and "map (north up" in text
-    assert text.count("map (north up") == 10            # after setup and after each of the 9 rounds
+    assert text.count("map (north up") == 10  # after setup and after each of the 9 rounds
     assert "Result: turns=" in text and "end_reason=nine_rounds" in text
 
 
-@pytest.mark.parametrize("name,value", [
-    ("grow.trigger_rule", "exactly"), ("build.resize", "one_step"), ("build.resized_is_new", "on"),
-    ("fire.occupied", "survives"), ("fire.pass", "optional"), ("grow.connect", "also_corner"),
-    ("grow.draw", "draw2_keep1"), ("roll.hotel_priority", "nearest_any"), ("roll.distance", "walk"),
-    ("roll.tie_break", "random"), ("roll.into_new_hotels", "off"), ("score.block", "count"),
-    ("score.block", "highest_die"), ("score.empty_hotels", "add_size"), ("end.tie_break", "most_gold")])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("grow.trigger_rule", "exactly"),
+        ("build.resize", "one_step"),
+        ("build.resized_is_new", "on"),
+        ("fire.occupied", "survives"),
+        ("fire.pass", "optional"),
+        ("grow.connect", "also_corner"),
+        ("grow.draw", "draw2_keep1"),
+        ("roll.hotel_priority", "nearest_any"),
+        ("roll.distance", "walk"),
+        ("roll.tie_break", "random"),
+        ("roll.into_new_hotels", "off"),
+        ("score.block", "count"),
+        ("score.block", "highest_die"),
+        ("score.empty_hotels", "add_size"),
+        ("end.tie_break", "most_gold"),
+    ],
+)
 def test_every_alternative_reading_plays(name, value):
-    spec, design, pvec = prepare(GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"],
-                                 params={name: value})
+    spec, design, pvec = prepare(
+        GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"], params={name: value}
+    )
     out = simulate(spec, design, pvec, 8, 0, 120)
     gi = out["game_int"]
     ok = gi[:, GCOL["end_reason"]] == 0
@@ -189,7 +210,7 @@ def test_every_alternative_reading_plays(name, value):
         assert ok.all() and (gi[:, GCOL["rounds"]] == 9).all()
     assert np.allclose(out["seat_f"][:, :4, 1].sum(1), 1.0)
     base = simulate(*prepare(GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"]), 8, 0, 120)
-    assert not np.array_equal(base["seat_f"], out["seat_f"])   # the reading changes play
+    assert not np.array_equal(base["seat_f"], out["seat_f"])  # the reading changes play
 
 
 def test_no_preset_prefers_burning_a_bigger_own_hotel():
@@ -197,6 +218,7 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
     # preset for which that is positive burns its biggest hotel first, losing twice its value in build cost for
     # an insurance of one value (the arsonist did, with a self-burn cost of 0.5)
     from strategies import cold_comfort as S
+
     game = get_game("cold_comfort")
     ins = game.params.resolve({})[P.FIRE_INS]
     for spec in game.strategies:
@@ -204,13 +226,15 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
         assert w[S.W_GOLD] * ins - w[S.W_FIRESELF] < 0, spec.name
 
 
-@pytest.mark.parametrize("empty_hotels,block", [("link_only", "sum"), ("add_size", "count"),
-                                                ("add_size", "highest_die")])
+@pytest.mark.parametrize(
+    "empty_hotels,block", [("link_only", "sum"), ("add_size", "count"), ("add_size", "highest_die")]
+)
 def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
     # the end-game look-ahead finds the blocks and each neighbourhood's control once per decision and, per move,
     # searches and scores again only what the move touches (hood_control_after, final_margin); after any change to
     # one or two cells both must come out exactly as a full hood_control and score_round's sharing rule
     from strategies import cold_comfort as S
+
     p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels, "score.block": block})
     per = int(p[P.GOLD_PER_VP])
     rng = np.random.default_rng(7)
@@ -237,14 +261,14 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
             nh = int(s["n_hood"])
             for _ in range(8):
                 cells = list(rng.choice(nc, size=int(rng.integers(1, 3)), replace=False))
-                if len(cells) == 2 and rng.random() < 0.5:   # often two neighbours: one block, or one joining another
+                if len(cells) == 2 and rng.random() < 0.5:  # often two neighbours: one block, or one joining another
                     x, y = int(s["cx"][cells[0]]), int(s["cy"][cells[0]])
                     near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(city.DX4, city.DY4)) if g >= 0]
                     if near:
                         cells[1] = near[rng.integers(len(near))]
                 saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
-                for c in cells:       # a hotel (empty or with a guest), a camper or nothing, whatever the rules;
-                    what = rng.integers(4)      # or what it holds with another die or size (a hotel: same owner)
+                for c in cells:  # a hotel (empty or with a guest), a camper or nothing, whatever the rules;
+                    what = rng.integers(4)  # or what it holds with another die or size (a hotel: same owner)
                     size = int(rng.integers(1, 7))
                     if what == 3:
                         hotel = s["hsize"][c] > 0
@@ -256,14 +280,15 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                             continue
                     s["owner"][c] = rng.integers(4) if what == 0 else -1
                     s["hsize"][c] = size if what == 0 else 0
-                    s["die"][c] = (size if rng.random() < 0.5 else 0) if what == 0 else \
-                        (s["cval"][c] if what == 1 else 0)
+                    s["die"][c] = (
+                        (size if rng.random() < 0.5 else 0) if what == 0 else (s["cval"][c] if what == 1 else 0)
+                    )
                 m1, m2 = int(cells[0]), int(cells[1]) if len(cells) > 1 else -1
                 scoring.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
                 na = S.hood_control_after(s, p, blk, nbk, m1, m2)
-                ctrl = blk[S.R_CTRL0, :nh * S.CW].reshape(nh, S.CW).copy()
+                ctrl = blk[S.R_CTRL0, : nh * S.CW].reshape(nh, S.CW).copy()
                 for h in blk[S.R_AFF, :na]:
-                    ctrl[h] = blk[S.R_CTRL, h * S.CW:(h + 1) * S.CW]
+                    ctrl[h] = blk[S.R_CTRL, h * S.CW : (h + 1) * S.CW]
                 inc = [ctrl[:, 0], ctrl[:, 1], ctrl[:, 2:]]
                 for a, b in zip(full, inc):
                     assert np.array_equal(a[:nh], b)
@@ -280,4 +305,4 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                 checked += 1
                 for c, o, hs, d in saved:
                     s["owner"][c], s["hsize"][c], s["die"][c] = o, hs, d
-    assert checked > 300 and changed > 100     # most changes move some neighbourhood's control
+    assert checked > 300 and changed > 100  # most changes move some neighbourhood's control

@@ -1,5 +1,6 @@
 """Cold Comfort rules on hand-built maps: setup, placement legality, die landing, control, fire, collect/host,
 build costs, mining, end scoring.  The engine's jitted functions are driven directly on a 1-element state array."""
+
 import numpy as np
 import pytest
 
@@ -10,10 +11,10 @@ from sim.rng import seed_streams
 from tests.harness import Harness
 
 # deck indices (0-based) of tiles used below (ids in the data file are index + 1)
-PLAIN_A = 10     # id 11, no printed street: rows 13/25/64
-PLAIN_B = 11     # id 12, no printed street: rows 54/32/16
-WEST_ST = 0      # id 1, printed street on its W side: rows 54/36/21
-PB2 = 23         # id 24, no street, 2-square public building on its south row: rows 15/32/PP
+PLAIN_A = 10  # id 11, no printed street: rows 13/25/64
+PLAIN_B = 11  # id 12, no printed street: rows 54/32/16
+WEST_ST = 0  # id 1, printed street on its W side: rows 54/36/21
+PB2 = 23  # id 24, no street, 2-square public building on its south row: rows 15/32/PP
 
 
 H = Harness("cold_comfort")
@@ -93,7 +94,7 @@ def test_setup_each_player_count(n):
         s, p = fresh(n, seed=seed)
         assert s["total_dice"] == 3 * n + 6
         assert rules.trigger(s, p) == n + 3
-        on_map = int((s["die"][:s["ncell"]] > 0).sum())
+        on_map = int((s["die"][: s["ncell"]] > 0).sum())
         assert s["pool"] + on_map == 3 * n + 6
         assert list(s["gold"][:n]) == [9 + i for i in range(n)]
         assert (s["supply"][:n, 1:7] == 2).all() and s["supply"][:n, 1:7].sum() == 12 * n
@@ -128,7 +129,7 @@ def test_setup_extra_tiles_follow_the_pool():
         for seed in range(60):
             s, p = fresh(n, seed=seed)
             nt = int(s["ntile"])
-            placed = [int((s["die"][t * 6:t * 6 + 6] > 0).sum()) for t in range(nt)]
+            placed = [int((s["die"][t * 6 : t * 6 + 6] > 0).sum()) for t in range(nt)]
             total = 3 * n + 6
             pool_after2 = total - 12 + (12 - placed[0] - placed[1])
             assert (nt >= 3) == (pool_after2 >= 6)
@@ -159,30 +160,30 @@ def test_setup_fill_matches_exact_expectation():
 def test_placement_edges_streets_and_gaps():
     s, p = fresh(4)
     clear(s)
-    put(s, PLAIN_A, 0, 3, 0)                         # squares x 3..4, y 0..2
-    assert check(s, p, PLAIN_B, 0, 5, 0) == 0        # edge to edge
-    assert check(s, p, PLAIN_B, 0, 5, 1) == 0        # edge contact on two squares is enough
-    assert check(s, p, PLAIN_B, 0, 6, 0) == 0        # exactly one street away
-    assert check(s, p, PLAIN_B, 0, 7, 0) == 4        # two squares away: not connected
-    assert check(s, p, PLAIN_B, 0, 5, 3) == 4        # corner contact only
-    assert check(s, p, PLAIN_B, 0, 4, 0) == 2        # overlaps the tile
-    assert check(s, p, PLAIN_B, 0, -1, 0) == 2       # would cover Main Street
-    assert check(s, p, PLAIN_B, 1, 3, 3) == 0        # horizontal tile on top
+    put(s, PLAIN_A, 0, 3, 0)  # squares x 3..4, y 0..2
+    assert check(s, p, PLAIN_B, 0, 5, 0) == 0  # edge to edge
+    assert check(s, p, PLAIN_B, 0, 5, 1) == 0  # edge contact on two squares is enough
+    assert check(s, p, PLAIN_B, 0, 6, 0) == 0  # exactly one street away
+    assert check(s, p, PLAIN_B, 0, 7, 0) == 4  # two squares away: not connected
+    assert check(s, p, PLAIN_B, 0, 5, 3) == 4  # corner contact only
+    assert check(s, p, PLAIN_B, 0, 4, 0) == 2  # overlaps the tile
+    assert check(s, p, PLAIN_B, 0, -1, 0) == 2  # would cover Main Street
+    assert check(s, p, PLAIN_B, 1, 3, 3) == 0  # horizontal tile on top
     # a printed street edge forces a street on its side: it may not fall on a tile square
-    assert check(s, p, WEST_ST, 0, 5, 0) == 3        # W street would cover x=4
-    assert check(s, p, WEST_ST, 2, 5, 0) == 0        # rotated: the street faces east (x=7)
+    assert check(s, p, WEST_ST, 0, 5, 0) == 3  # W street would cover x=4
+    assert check(s, p, WEST_ST, 2, 5, 0) == 0  # rotated: the street faces east (x=7)
     put(s, WEST_ST, 2, 5, 0)
     assert all(s["grid"][y + state.OY, 7 + state.OX] == state.STREET for y in range(3))
-    assert check(s, p, PLAIN_B, 0, 7, 0) == 2        # cannot build over a street
-    assert check(s, p, PLAIN_B, 0, 8, 0) == 0        # one street away across the printed street
+    assert check(s, p, PLAIN_B, 0, 7, 0) == 2  # cannot build over a street
+    assert check(s, p, PLAIN_B, 0, 8, 0) == 0  # one street away across the printed street
     # a one-square gap between tiles becomes a street
-    put(s, PLAIN_B, 1, 3, 4)                         # x 3..5, y 4..5: gap at y = 3
+    put(s, PLAIN_B, 1, 3, 4)  # x 3..5, y 4..5: gap at y = 3
     assert s["grid"][3 + state.OY, 3 + state.OX] == state.STREET
     assert s["grid"][3 + state.OY, 4 + state.OX] == state.STREET
     s2, p2 = fresh(4, grow__connect="also_corner")
     clear(s2)
     put(s2, PLAIN_A, 0, 3, 0)
-    assert check(s2, p2, PLAIN_B, 0, 5, 3) == 0      # corners count under the alternative
+    assert check(s2, p2, PLAIN_B, 0, 5, 3) == 0  # corners count under the alternative
 
 
 def test_grow_offers_exactly_the_legal_placements():
@@ -190,7 +191,7 @@ def test_grow_offers_exactly_the_legal_placements():
     clear(s)
     put(s, PLAIN_A, 0, 3, 0)
     s["deck"][s["deck_pos"]] = PLAIN_B
-    s["pool"] = 7                                    # = players + 3: a scoring round is due
+    s["pool"] = 7  # = players + 3: a scoring round is due
     rules.end_turn(s, p)
     assert s["phase"] == state.PH_PLACE and s["decider"] == 0
     acts = legal(s, p)
@@ -220,13 +221,13 @@ def start_landing(s, org, counts):
 def test_landing_hotels_first_then_nearest_lot():
     s, p = two_tiles()
     rounds = int(s["rounds"])
-    hotel(s, 5, 2, 2, 4)                             # size-4 hotel on a 5-lot, distance 4 from (3,0)
-    start_landing(s, (3, 0), {4: 2})                 # origin: the 6-lot at (3,0)
+    hotel(s, 5, 2, 2, 4)  # size-4 hotel on a 5-lot, distance 4 from (3,0)
+    start_landing(s, (3, 0), {4: 2})  # origin: the 6-lot at (3,0)
     rules.continue_landing(s, p)
-    assert s["die"][cell(s, 5, 2)] == 4              # the hotel first, although the 4-lot at (4,0) is nearer
-    assert s["die"][cell(s, 4, 0)] == 4              # then the nearest 4-lot (distance 1), not (6,2) (distance 5)
+    assert s["die"][cell(s, 5, 2)] == 4  # the hotel first, although the 4-lot at (4,0) is nearer
+    assert s["die"][cell(s, 4, 0)] == 4  # then the nearest 4-lot (distance 1), not (6,2) (distance 5)
     assert s["die"][cell(s, 6, 2)] == 0
-    assert s["rounds"] == rounds + 1                 # the round scored after the landing
+    assert s["rounds"] == rounds + 1  # the round scored after the landing
 
 
 def test_landing_nearest_any_alternative():
@@ -240,7 +241,7 @@ def test_landing_nearest_any_alternative():
 def test_landing_leftovers_return_to_pool():
     s, p = two_tiles()
     pool0 = int(s["pool"])
-    start_landing(s, (3, 0), {1: 4})                 # two 1-lots on the map: two dice return
+    start_landing(s, (3, 0), {1: 4})  # two 1-lots on the map: two dice return
     rules.continue_landing(s, p)
     assert s["die"][cell(s, 3, 2)] == 1 and s["die"][cell(s, 5, 0)] == 1
     assert s["pool"] == pool0 - 2
@@ -249,15 +250,14 @@ def test_landing_leftovers_return_to_pool():
 def test_landing_distance_tie_is_broken_by_the_next_player():
     s, p = two_tiles()
     s["cur"] = 2
-    start_landing(s, (3, 0), {3: 1})                 # 3-lots at (4,2) and (5,1): both at distance 3
+    start_landing(s, (3, 0), {3: 1})  # 3-lots at (4,2) and (5,1): both at distance 3
     rules.continue_landing(s, p)
     assert s["phase"] == state.PH_LAND and E.current_player(s) == 3
     acts = legal(s, p)
-    assert sorted(acts) == sorted([H.encode("LAND", pos=pos(4, 2), pips=3),
-                                   H.encode("LAND", pos=pos(5, 1), pips=3)])
+    assert sorted(acts) == sorted([H.encode("LAND", pos=pos(4, 2), pips=3), H.encode("LAND", pos=pos(5, 1), pips=3)])
     H.act(s, p, "LAND", pos=pos(5, 1), pips=3)
     assert s["die"][cell(s, 5, 1)] == 3 and s["die"][cell(s, 4, 2)] == 0
-    assert s["phase"] == state.PH_MAIN and s["cur"] == 3     # round scored, next player's turn
+    assert s["phase"] == state.PH_MAIN and s["cur"] == 3  # round scored, next player's turn
     # two dice for two tied spots: no decision needed
     s, p = two_tiles()
     start_landing(s, (3, 0), {3: 2})
@@ -281,16 +281,16 @@ def test_grown_tile_fills_then_extras_land():
     s["pool"] = 7
     rules.end_turn(s, p)
     acts = legal(s, p)
-    a = H.encode("PLACE", tile=PLAIN_A, rot=0, pos=pos(8, 0))   # one street away east of x=6
+    a = H.encode("PLACE", tile=PLAIN_A, rot=0, pos=pos(8, 0))  # one street away east of x=6
     assert a in acts
     before = int(s["pool"])
     E.apply_action(s, p, a)
     new = [c for c in range(s["ncell"]) if c // 6 == 2]
     assert all(s["die"][c] in (0, s["cval"][c]) for c in new)
-    on_map = int((s["die"][:s["ncell"]] > 0).sum())
-    rolling = int(s["land_left"][1:].sum())            # dice waiting for the next player to break a distance tie
+    on_map = int((s["die"][: s["ncell"]] > 0).sum())
+    rolling = int(s["land_left"][1:].sum())  # dice waiting for the next player to break a distance tie
     assert rolling == 0 or s["phase"] == state.PH_LAND
-    assert on_map + s["pool"] + rolling == 7 and before == 7     # the 7 rolled dice are all accounted for
+    assert on_map + s["pool"] + rolling == 7 and before == 7  # the 7 rolled dice are all accounted for
 
 
 # ---------------------------------------------------------------- control and scoring
@@ -300,10 +300,10 @@ def scene(**over):
     s, p = two_tiles(**over)
     put(s, PB2, 0, 7, 0)
     hotel(s, 3, 1, 0, 2, guest=2)
-    hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0: a block of 2 + 5 = 7
+    hotel(s, 4, 1, 0, 5, guest=5)  # seat 0: a block of 2 + 5 = 7
     hotel(s, 6, 0, 1, 6, guest=6)
-    hotel(s, 5, 0, 1, 1, guest=1)                    # seat 1: a block of 6 + 1 = 7
-    s["cur"] = 3                                     # seat 3 ends its turn; seat 0 collects next
+    hotel(s, 5, 0, 1, 1, guest=1)  # seat 1: a block of 6 + 1 = 7
+    s["cur"] = 3  # seat 3 ends its turn; seat 0 collects next
     return s, p
 
 
@@ -319,8 +319,8 @@ def test_neighbourhood_value_and_split():
     assert scoring.tile_hoods(s, hood) == 1
     assert scoring.hood_value(s, p, hood, 0) == 5
     die(s, 7, 2, 1)
-    die(s, 8, 2, 5)                                  # a street gang of 6 < 7
-    assert score(s, p) == [2, 2, 0, 0]               # tied players split 5 // 2
+    die(s, 8, 2, 5)  # a street gang of 6 < 7
+    assert score(s, p) == [2, 2, 0, 0]  # tied players split 5 // 2
     assert list(s["st_won"][:2]) == [1, 1]
 
 
@@ -328,50 +328,50 @@ def test_street_gang_wins_and_loses_ties():
     s, p = scene()
     die(s, 7, 2, 1)
     die(s, 8, 2, 5)
-    die(s, 8, 1, 2)                                  # gang 8 > 7: nobody scores
+    die(s, 8, 1, 2)  # gang 8 > 7: nobody scores
     gw = int(s["gang_wins"])
     assert score(s, p) == [0, 0, 0, 0] and s["gang_wins"] == gw + 1
     s, p = scene()
     die(s, 8, 2, 5)
-    die(s, 8, 1, 2)                                  # gang 7 = 7: the players win the tie
+    die(s, 8, 1, 2)  # gang 7 = 7: the players win the tie
     assert score(s, p) == [2, 2, 0, 0]
 
 
 def test_single_winner_and_empty_hotels_link():
     s, p = scene()
-    hotel(s, 6, 1, 1, 2)                             # empty: links nothing new, adds 0
+    hotel(s, 6, 1, 1, 2)  # empty: links nothing new, adds 0
     assert score(s, p) == [2, 2, 0, 0]
     s, p = scene()
-    hotel(s, 5, 1, 0, 3)                             # empty hotel links seat 0's block ... still 7
-    hotel(s, 5, 2, 0, 4, guest=4)                    # ... to a guest of 4: block 11 > 7
+    hotel(s, 5, 1, 0, 3)  # empty hotel links seat 0's block ... still 7
+    hotel(s, 5, 2, 0, 4, guest=4)  # ... to a guest of 4: block 11 > 7
     assert score(s, p) == [5, 0, 0, 0]
     s, p = scene(score__empty_hotels="add_size")
-    hotel(s, 5, 1, 0, 3)                             # empty size 3 counts: 10 > 7
+    hotel(s, 5, 1, 0, 3)  # empty size 3 counts: 10 > 7
     assert score(s, p) == [5, 0, 0, 0]
 
 
 def test_block_strength_alternatives():
     s, p = scene(score__block="count")
-    hotel(s, 5, 1, 1, 3, guest=3)                    # seat 1: three dice vs seat 0's two
+    hotel(s, 5, 1, 1, 3, guest=3)  # seat 1: three dice vs seat 0's two
     assert score(s, p) == [0, 5, 0, 0]
-    s, p = scene(score__block="highest_die")     # seat 1 holds the 6
+    s, p = scene(score__block="highest_die")  # seat 1 holds the 6
     assert score(s, p) == [0, 5, 0, 0]
 
 
 def test_three_players_tied_round_down():
     s, p = scene()
     hotel(s, 7, 2, 2, 1, guest=1)
-    hotel(s, 8, 2, 2, 6, guest=6)                    # seat 2: 7 as well
-    assert score(s, p) == [1, 1, 1, 0]               # 5 // 3
+    hotel(s, 8, 2, 2, 6, guest=6)  # seat 2: 7 as well
+    assert score(s, p) == [1, 1, 1, 0]  # 5 // 3
 
 
 # ---------------------------------------------------------------- fire
 def fire_scene(**over):
     s, p = two_tiles(**over)
-    hotel(s, 3, 1, 0, 2)                             # seat 0 empty 2
-    hotel(s, 4, 1, 1, 5)                             # seat 1 empty 5
-    hotel(s, 5, 1, 2, 3)                             # seat 2 empty 3
-    hotel(s, 6, 1, 3, 2, guest=2)                    # seat 3 occupied 2
+    hotel(s, 3, 1, 0, 2)  # seat 0 empty 2
+    hotel(s, 4, 1, 1, 5)  # seat 1 empty 5
+    hotel(s, 5, 1, 2, 3)  # seat 2 empty 3
+    hotel(s, 6, 1, 3, 2, guest=2)  # seat 3 occupied 2
     return s, p
 
 
@@ -386,19 +386,19 @@ def test_fire_spreads_through_empty_hotels_and_stops_at_an_occupied_one():
     assert s["phase"] == state.PH_FIRE and E.current_player(s) == 0
     assert legal(s, p) == [H.encode("PASS", pos=pos(4, 1))]
     H.act(s, p, "PASS", pos=pos(4, 1))
-    assert E.current_player(s) == 1                  # the burned hotel's owner passes it on
+    assert E.current_player(s) == 1  # the burned hotel's owner passes it on
     assert legal(s, p) == [H.encode("PASS", pos=pos(5, 1))]
     H.act(s, p, "PASS", pos=pos(5, 1))
     assert E.current_player(s) == 2
     H.act(s, p, "PASS", pos=pos(6, 1))
     assert s["phase"] == state.PH_MAIN and E.current_player(s) == 0
-    assert list(s["gold"][:4] - gold[:4]) == [2, 5, 3, 2]      # insurance = hotel value, to each owner
+    assert list(s["gold"][:4] - gold[:4]) == [2, 5, 3, 2]  # insurance = hotel value, to each owner
     assert list(s["st_ins"][:4]) == [2, 5, 3, 2]
     assert s["die"][cell(s, 6, 1)] == 0 and s["hsize"][cell(s, 6, 1)] == 0
-    assert s["pool"] == pool + 1                     # the guest left, unpaid
+    assert s["pool"] == pool + 1  # the guest left, unpaid
     assert s["st_fires"][0] == 1
-    assert not any(kind(x) == "FIRE" for x in legal(s, p))   # only one fire per turn
-    assert not any(kind(x) == "MINE" for x in legal(s, p))   # and no Mine after acting
+    assert not any(kind(x) == "FIRE" for x in legal(s, p))  # only one fire per turn
+    assert not any(kind(x) == "MINE" for x in legal(s, p))  # and no Mine after acting
 
 
 def test_fire_occupied_hotel_survives_alternative():
@@ -414,13 +414,13 @@ def test_fire_occupied_hotel_survives_alternative():
 
 def test_fire_blocked_by_hotel_built_this_turn_and_by_public_building():
     s, p = fire_scene()
-    s["hbuilt"][cell(s, 4, 1)] = s["turn"]           # built this turn: fire cannot enter
+    s["hbuilt"][cell(s, 4, 1)] = s["turn"]  # built this turn: fire cannot enter
     H.act(s, p, "FIRE", pos=pos(3, 1))
     assert s["phase"] == state.PH_MAIN and s["hsize"][cell(s, 4, 1)] == 5
     s, p = fire_scene()
     c = cell(s, 3, 1)
     s["hbuilt"][c] = s["turn"]
-    assert H.encode("FIRE", pos=pos(3, 1)) not in legal(s, p)   # cannot start in a hotel built this turn
+    assert H.encode("FIRE", pos=pos(3, 1)) not in legal(s, p)  # cannot start in a hotel built this turn
     assert H.encode("HOST", pos=pos(3, 1), camper=pos(3, 1)) not in legal(s, p)
     # public building: fire passes into it and stops
     s, p = two_tiles()
@@ -447,10 +447,10 @@ def test_collect_pays_guests_and_returns_dice():
     s, p = two_tiles()
     hotel(s, 4, 2, 1, 3, guest=3)
     hotel(s, 4, 1, 1, 5, guest=5)
-    hotel(s, 3, 1, 2, 2, guest=2)                    # someone else's guest stays
+    hotel(s, 3, 1, 2, 2, guest=2)  # someone else's guest stays
     gold, pool = int(s["gold"][1]), int(s["pool"])
     s["cur"] = 0
-    rules.next_turn(s, p)                                # seat 1's turn starts: Collect
+    rules.next_turn(s, p)  # seat 1's turn starts: Collect
     assert s["gold"][1] == gold + 8 and s["pool"] == pool + 2 and s["st_collect"][1] == 8
     assert s["die"][cell(s, 3, 1)] == 2
 
@@ -458,7 +458,7 @@ def test_collect_pays_guests_and_returns_dice():
 def test_host_moves_a_matching_camper():
     s, p = two_tiles()
     h = hotel(s, 4, 1, 0, 5)
-    hotel(s, 6, 2, 0, 4, built=5)                    # built this turn: no guests invited into it
+    hotel(s, 6, 2, 0, 4, built=5)  # built this turn: no guests invited into it
     die(s, 4, 2, 3)
     die(s, 5, 2, 5)
     die(s, 6, 2 - 2, 6)
@@ -511,7 +511,7 @@ def test_upgrade_and_downgrade():
     hotel(s, 3, 1, 0, 2)
     sizes = sorted(f["size"] for k, f in H.decoded(s, p) if k == "RESIZE")
     assert sizes == [1, 3]
-    s, p = two_tiles()                           # an occupied hotel cannot be resized
+    s, p = two_tiles()  # an occupied hotel cannot be resized
     s["gold"][0] = 20
     hotel(s, 3, 1, 0, 2, guest=2)
     assert not any(kind(a) == "RESIZE" for a in legal(s, p))
@@ -520,19 +520,19 @@ def test_upgrade_and_downgrade():
 def test_mine_is_exclusive_and_returns_the_die():
     s, p = two_tiles()
     die(s, 4, 1, 5)
-    s["pool"] = 2                                    # below the trigger: no scoring round after the Mine
+    s["pool"] = 2  # below the trigger: no scoring round after the Mine
     gold, pool = int(s["gold"][0]), int(s["pool"])
     H.act(s, p, "MINE", pos=pos(4, 1))
     gained = int(s["gold"][0]) - gold
     assert 1 <= gained <= 6 and s["st_mine"][0] == gained
     assert s["die"][cell(s, 4, 1)] == 0
-    assert s["cur"] == 1                             # the turn ended at once
+    assert s["cur"] == 1  # the turn ended at once
     assert s["pool"] == pool + 1
 
 
 def test_scoring_round_trigger_at_end_of_turn():
     s, p = two_tiles()
-    s["pool"] = 6                                    # 4 players: the trigger is 7
+    s["pool"] = 6  # 4 players: the trigger is 7
     H.act(s, p, "END")
     assert s["phase"] == state.PH_MAIN and s["cur"] == 1
     s["pool"] = 7
@@ -555,7 +555,7 @@ def test_final_score_and_ranks():
     it = np.zeros((E.MAX_ITEMS, 3), np.int64)
     E.write_outcome(s, p, gi, si, sf, it)
     col = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
-    assert list(si[:3, col["vp_total"]]) == [21, 21, 21]        # 17 + 23//5, 20 + 1, 21 + 0
+    assert list(si[:3, col["vp_total"]]) == [21, 21, 21]  # 17 + 23//5, 20 + 1, 21 + 0
     assert list(si[:3, col["rank"]]) == [1, 1, 1] and list(sf[:3, 1]) == [1 / 3] * 3
     s, p = fresh(3, end__tie_break="most_gold")
     s["vp"][:3] = [17, 20, 21]
@@ -570,6 +570,7 @@ def bot(name, **knobs):
     """A preset's strategy id and weights, with some knobs overridden (endgame=0 is the bot before W_ENDGAME)."""
     from sim.game import get_game
     from strategies import cold_comfort as S
+
     game = get_game("cold_comfort")
     w = game.weights_matrix([name])[0].copy()
     for k, v in knobs.items():
@@ -579,6 +580,7 @@ def bot(name, **knobs):
 
 def pick(s, p, name, **knobs):
     from strategies import cold_comfort as S
+
     sid, w = bot(name, **knobs)
     legal = np.array(H.legal(s, p), np.int64)
     seat = int(E.current_player(s))
@@ -587,19 +589,20 @@ def pick(s, p, name, **knobs):
 
 def test_last_turn_counts_the_guests_checking_out_before_the_seats_next_turn():
     from strategies import cold_comfort as S
-    s, p = two_tiles()                           # 4 players: the trigger is 7; seat 0 to move
-    s["rounds"] = 8                                  # the next scoring round is the ninth and last
+
+    s, p = two_tiles()  # 4 players: the trigger is 7; seat 0 to move
+    s["rounds"] = 8  # the next scoring round is the ninth and last
     hotel(s, 3, 1, 1, 2, guest=2)
     hotel(s, 4, 1, 2, 5, guest=5)
     s["pool"] = 5
-    assert S.last_turn(s, p, 0)                      # seats 1 and 2 collect 2 guests before seat 0 moves again
-    assert not S.last_turn(s, p, 2)                  # seat 2's own guest pays at its next turn: only seat 1's
+    assert S.last_turn(s, p, 0)  # seats 1 and 2 collect 2 guests before seat 0 moves again
+    assert not S.last_turn(s, p, 2)  # seat 2's own guest pays at its next turn: only seat 1's
     s["pool"] = 4
     assert not S.last_turn(s, p, 0)
     s["pool"] = 7
-    assert S.last_turn(s, p, 2)                      # the round starts at the end of this very turn
+    assert S.last_turn(s, p, 2)  # the round starts at the end of this very turn
     s["rounds"] = 7
-    assert not S.last_turn(s, p, 0)                  # a scoring round after it: not the end
+    assert not S.last_turn(s, p, 0)  # a scoring round after it: not the end
 
 
 def test_builder_keeps_its_gold_on_its_last_turn():
@@ -608,12 +611,12 @@ def test_builder_keeps_its_gold_on_its_last_turn():
     s, p = two_tiles()
     s["rounds"] = 8
     s["gold"][0] = 10
-    hotel(s, 4, 1, 0, 5, guest=5)                    # seat 0 controls the neighbourhood; no campers, no empty hotel
+    hotel(s, 4, 1, 0, 5, guest=5)  # seat 0 controls the neighbourhood; no campers, no empty hotel
     assert s["pool"] >= 7
     old = pick(s, p, "builder", endgame=0.0, horizon=0.0)
-    assert kind(old) == "BUILD"                # the heuristic builds next to its hotel anyway
+    assert kind(old) == "BUILD"  # the heuristic builds next to its hotel anyway
     assert pick(s, p, "builder") == H.encode("END")
-    s["rounds"] = 7                                  # one more scoring round to come: it still builds
+    s["rounds"] = 7  # one more scoring round to come: it still builds
     assert kind(pick(s, p, "builder", horizon=0.0)) == "BUILD"
 
 
@@ -637,10 +640,10 @@ def test_final_tile_goes_where_its_street_gang_beats_the_leader():
     # neighbourhood it leads and avoids the rival's.
     s, p = fresh()
     clear(s)
-    mine = put(s, PLAIN_A, 0, 3, 0)                  # x 3-4
-    theirs = put(s, PLAIN_B, 0, 9, 0)                # x 9-10: four squares apart, no tile can touch both
-    hotel(s, 4, 2, 0, 3, guest=3)                    # seat 0 leads its neighbourhood with 3
-    hotel(s, 10, 2, 1, 4, guest=4)                   # seat 1 leads the other with 4
+    mine = put(s, PLAIN_A, 0, 3, 0)  # x 3-4
+    theirs = put(s, PLAIN_B, 0, 9, 0)  # x 9-10: four squares apart, no tile can touch both
+    hotel(s, 4, 2, 0, 3, guest=3)  # seat 0 leads its neighbourhood with 3
+    hotel(s, 10, 2, 1, 4, guest=4)  # seat 1 leads the other with 4
     s["vp"][:4] = [10, 10, 0, 0]
     s["rounds"] = 8
     s["phase"] = state.PH_PLACE
@@ -654,16 +657,17 @@ def test_final_tile_goes_where_its_street_gang_beats_the_leader():
 
 def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
     from strategies import cold_comfort as S
+
     s, p = two_tiles()
-    s["gold"][0] = 10                                # seat 0 has no hotel yet; no campers to host
+    s["gold"][0] = 10  # seat 0 has no hotel yet; no campers to host
     s["first_round_turn"] = 3
     s["turn"] = 31
-    s["rounds"] = 7                                  # 4 turns a round so far; 1.5 rounds left = 6 turns
-    assert S.horizon(s, p, 2.0) == pytest.approx(0.25)     # 0.5 own turns after this one, of the 2 it needs
+    s["rounds"] = 7  # 4 turns a round so far; 1.5 rounds left = 6 turns
+    assert S.horizon(s, p, 2.0) == pytest.approx(0.25)  # 0.5 own turns after this one, of the 2 it needs
     assert S.horizon(s, p, 0.0) == 1.0
     assert kind(pick(s, p, "builder", horizon=0.0)) == "BUILD"
     assert pick(s, p, "builder") == H.encode("END")
-    s["rounds"] = 4                                  # 3.5 own turns after this one: a full payback
+    s["rounds"] = 4  # 3.5 own turns after this one: a full payback
     assert S.horizon(s, p, 2.0) == 1.0
     assert kind(pick(s, p, "builder")) == "BUILD"
 
@@ -672,21 +676,22 @@ def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
 @pytest.mark.parametrize("size", range(1, 7))
 def test_item_remove_takes_one_hotel_size_out_of_the_game(size):
     from sim.effect import removal
+
     item = f"hotel_size_{size}"
-    assert removal(H.game, item) == {"item.remove": item}       # `sim effect cold_comfort --item hotel_size_v`
+    assert removal(H.game, item) == {"item.remove": item}  # `sim effect cold_comfort --item hotel_size_v`
     s, p = fresh(4, item__remove=item)
     d, _ = fresh(4)
     assert (s["supply"][:4, size] == 0).all() and (d["supply"][:4, size] > 0).all()
     others = [v for v in range(1, 7) if v != size]
     assert (s["supply"][:4, others] == d["supply"][:4, others]).all()
-    s["gold"][:4] = 100                                          # every build and resize affordable
+    s["gold"][:4] = 100  # every build and resize affordable
     assert all(f["size"] != size for k, f in H.decoded(s, p) if k in ("BUILD", "BUILD_CAMPER", "RESIZE"))
     rng = np.random.default_rng(size)
     for _ in range(3):
         s, p = fresh(4, seed=int(rng.integers(1000)), item__remove=item)
         H.play_random(s, p, rng)
         assert E.is_over(s) and (s["st_built"][:4, size] == 0).all()
-        assert not (s["hsize"][:s["ncell"]] == size).any()
+        assert not (s["hsize"][: s["ncell"]] == size).any()
 
 
 def test_standings_follow_the_scoring_rounds_and_end_as_the_final_ranking():
@@ -701,7 +706,7 @@ def test_standings_follow_the_scoring_rounds_and_end_as_the_final_ranking():
             legal = H.legal(s, p)
             E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
             rnd = E.standings(s, p, out)
-            assert last <= rnd <= last + 1                       # a round never goes back, one at a time
+            assert last <= rnd <= last + 1  # a round never goes back, one at a time
             assert list(out[:n]) == [int(s["vp"][i]) + int(s["vp_gold"][i]) for i in range(n)]
             last = rnd
         assert last == 9

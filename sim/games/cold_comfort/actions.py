@@ -6,6 +6,7 @@ pos = y * G + x (state.py).  The generators of the choices a decision offers (en
 fits; fire_targets: where a fire may be passed; tie_group: where a rolled die may land) live here with
 legal_actions; the rules call them too.
 """
+
 import numba as nb
 import numpy as np
 
@@ -13,8 +14,20 @@ from sim.kernel import one_copy
 from sim.toolkit import ActionCodec, push
 
 from .city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, cell_pos, streets_ok, walk_dist
-from .params import (CONNECT, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DISTANCE, FIRE_ON, FIRE_PASS,
-                     HOTEL_FIRST, INTO_NEW, N_DECK, RESIZE_RULE)
+from .params import (
+    CONNECT,
+    COST_BUILD,
+    COST_CAMPER,
+    COST_DOWN,
+    COST_UP,
+    DISTANCE,
+    FIRE_ON,
+    FIRE_PASS,
+    HOTEL_FIRST,
+    INTO_NEW,
+    N_DECK,
+    RESIZE_RULE,
+)
 from .state import G, MARGIN, PH_FIRE, PH_LAND, PH_MAIN, PH_PLACE, SIZES
 
 # Random play at every player count stays far below this (the contract test checks each step); the grown tile's
@@ -23,27 +36,43 @@ MAX_ACTIONS = 4096
 
 CODEC = ActionCodec(
     kinds={
-        "END": (),                          # end the turn
-        "MINE": ("pos",),                   # mine the camper at pos
-        "HOST": ("pos", "camper"),          # host the camper at `camper` in the own hotel at pos
-        "BUILD": ("pos", "size"),           # build a hotel of this size on the vacant lot at pos
-        "BUILD_CAMPER": ("pos", "size"),    # ... on the lot at pos holding a camper (it becomes the guest)
-        "RESIZE": ("pos", "size"),          # upgrade or downgrade the own hotel at pos to this size
-        "FIRE": ("pos",),                   # set fire to the own empty hotel at pos
-        "PASS": ("pos",),                   # pass the fire to the building at pos
-        "STOP": (),                         # let the fire die out
-        "PLACE": ("tile", "rot", "pos"),    # place drawn city tile `tile` rotated rot * 90 degrees, SW corner at pos
-        "LAND": ("pos", "pips"),            # break a distance tie: the rolled die of these pips lands at pos
+        "END": (),  # end the turn
+        "MINE": ("pos",),  # mine the camper at pos
+        "HOST": ("pos", "camper"),  # host the camper at `camper` in the own hotel at pos
+        "BUILD": ("pos", "size"),  # build a hotel of this size on the vacant lot at pos
+        "BUILD_CAMPER": ("pos", "size"),  # ... on the lot at pos holding a camper (it becomes the guest)
+        "RESIZE": ("pos", "size"),  # upgrade or downgrade the own hotel at pos to this size
+        "FIRE": ("pos",),  # set fire to the own empty hotel at pos
+        "PASS": ("pos",),  # pass the fire to the building at pos
+        "STOP": (),  # let the fire die out
+        "PLACE": ("tile", "rot", "pos"),  # place drawn city tile `tile` rotated rot * 90 degrees, SW corner at pos
+        "LAND": ("pos", "pips"),  # break a distance tie: the rolled die of these pips lands at pos
     },
-    fields={"pos": (G * G - 1).bit_length(), "camper": (G * G - 1).bit_length(), "size": (SIZES - 1).bit_length(),
-            "pips": (SIZES - 1).bit_length(), "tile": (N_DECK - 1).bit_length(), "rot": 2})
-(A_END, A_MINE, A_HOST, A_BUILD, A_BUILD_CAMPER, A_RESIZE, A_FIRE, A_PASS, A_STOP, A_PLACE,
- A_LAND) = CODEC.kind_ids(*CODEC.kind_names)
+    fields={
+        "pos": (G * G - 1).bit_length(),
+        "camper": (G * G - 1).bit_length(),
+        "size": (SIZES - 1).bit_length(),
+        "pips": (SIZES - 1).bit_length(),
+        "tile": (N_DECK - 1).bit_length(),
+        "rot": 2,
+    },
+)
+(A_END, A_MINE, A_HOST, A_BUILD, A_BUILD_CAMPER, A_RESIZE, A_FIRE, A_PASS, A_STOP, A_PLACE, A_LAND) = CODEC.kind_ids(
+    *CODEC.kind_names
+)
 kind_of = CODEC.kind_getter()
 pos_of, camper_of, size_of, pips_of, tile_of, rot_of = CODEC.getters("pos", "camper", "size", "pips", "tile", "rot")
-encode_mine, encode_host, encode_build, encode_build_camper, encode_resize, encode_fire, encode_pass, \
-    encode_place, encode_land = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE",
-                                                            "PASS", "PLACE", "LAND"))
+(
+    encode_mine,
+    encode_host,
+    encode_build,
+    encode_build_camper,
+    encode_resize,
+    encode_fire,
+    encode_pass,
+    encode_place,
+    encode_land,
+) = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE", "PASS", "PLACE", "LAND"))
 
 
 @one_copy()
@@ -54,9 +83,9 @@ def enum_places(s, p, out, n, first_only):
     of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
     footprint's free/near test is then a few shifts per row."""
     y_lo = max(np.int64(s.miny) - 4, MARGIN)
-    y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)           # inclusive
+    y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)  # inclusive
     x_lo = max(np.int64(s.minx) - 4, MARGIN)
-    x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)           # inclusive; <= 61, so bit 63 stays clear
+    x_hi = min(np.int64(s.maxx) + 4, G - 1 - MARGIN)  # inclusive; <= 61, so bit 63 stays clear
     row_free = s.row_free
     row_near = s.row_near
     xm = (np.int64(1) << (x_hi + 1)) - (np.int64(1) << x_lo)
@@ -72,7 +101,7 @@ def enum_places(s, p, out, n, first_only):
         h = 3 - shape
         ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
         ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
-        if ax1 <= ax0:                                          # (never on a real map; keeps the mask below sane)
+        if ax1 <= ax0:  # (never on a real map; keeps the mask below sane)
             continue
         for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
             fe = row_free[ay]
@@ -130,7 +159,7 @@ def landing_ok(s, p, c, v, stage):
     """Can a die of value v land in cell c at this stage (0 hotels, 1 lots; nearest_any: both at stage 0)?"""
     if s.die[c] != 0:
         return False
-    hotel_ok = (s.hsize[c] == v and (p[INTO_NEW] == 1 or s.hbuilt[c] != s.turn))
+    hotel_ok = s.hsize[c] == v and (p[INTO_NEW] == 1 or s.hbuilt[c] != s.turn)
     lot_ok = s.hsize[c] == 0 and s.cval[c] == v
     if p[HOTEL_FIRST] == 1:
         return hotel_ok or lot_ok
@@ -179,7 +208,7 @@ def legal_actions(s, p, out):
         ncamp = 0
         nhot = 0
         nlot = 0
-        for c in range(nc):                 # branch-free: write every cell, advance the lists it belongs to
+        for c in range(nc):  # branch-free: write every cell, advance the lists it belongs to
             free = s.hsize[c] == 0
             d = s.die[c]
             camps[ncamp] = c

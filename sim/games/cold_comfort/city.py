@@ -5,6 +5,7 @@ rotations; a printed street side becomes street squares beside the tile, and a o
 in a row or column is a street.  The bitmask rows (free_row, reach_e, reach_c) let actions.enum_places test a
 footprint with a few shifts per row.
 """
+
 import numba as nb
 import numpy as np
 
@@ -19,10 +20,10 @@ OFF_V = np.zeros((4, 6), np.int64)
 for _k in range(6):
     _u, _v = _k % 2, 2 - _k // 2
     OFF_U[0, _k], OFF_V[0, _k] = _u, _v
-    OFF_U[1, _k], OFF_V[1, _k] = _v, 1 - _u          # 90 deg clockwise: N->E, E->S, S->W, W->N
+    OFF_U[1, _k], OFF_V[1, _k] = _v, 1 - _u  # 90 deg clockwise: N->E, E->S, S->W, W->N
     OFF_U[2, _k], OFF_V[2, _k] = 1 - _u, 2 - _v
-    OFF_U[3, _k], OFF_V[3, _k] = 2 - _v, _u          # 270 deg clockwise
-DX4 = np.array([0, 1, 0, -1], np.int64)               # N, E, S, W
+    OFF_U[3, _k], OFF_V[3, _k] = 2 - _v, _u  # 270 deg clockwise
+DX4 = np.array([0, 1, 0, -1], np.int64)  # N, E, S, W
 DY4 = np.array([1, 0, -1, 0], np.int64)
 
 # lowest set bit of a 64-bit mask: DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63] for low = a power of two
@@ -47,7 +48,7 @@ def cell_pos(s, c):
 
 @nb.njit(cache=True, inline="always")
 def cell_at(s, pos):
-    return np.int64(s.grid[pos >> 6, pos & 63])     # pos = y * G + x >= 0 with G = 64
+    return np.int64(s.grid[pos >> 6, pos & 63])  # pos = y * G + x >= 0 with G = 64
 
 
 @nb.njit(cache=True)
@@ -181,7 +182,7 @@ def put_tile(s, tid, rot, ax, ay):
         x = ax + OFF_U[rot, k]
         y = ay + OFF_V[rot, k]
         set_square(s, y, x, c)
-        for d in range(4):              # the squares a new tile square may be put on (enum_places)
+        for d in range(4):  # the squares a new tile square may be put on (enum_places)
             x2 = x + 2 * DX4[d]
             s.reach_e[y + DY4[d]] |= np.int64(1) << (x + DX4[d])
             if x2 <= 61:

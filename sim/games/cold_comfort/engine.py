@@ -8,6 +8,7 @@ rules.py    setup, the turn, the scoring round, fire, the end: the rulebook
 outcome.py  the results columns and write_outcome
 The GameSpec names this module; the core reads everything below from it.
 """
+
 from .actions import CODEC, MAX_ACTIONS, legal_actions  # noqa: F401
 from .outcome import standings, write_outcome  # noqa: F401
 from .rules import apply_action, current_player, is_over, setup  # noqa: F401

@@ -3,6 +3,7 @@
 The column names are declared once here; GAME (in __init__.py) names the same tuples, and write_outcome writes
 by the generated indices (seat_int[i, SEAT.win]), so adding a column never shifts the others.
 """
+
 import numba as nb
 import numpy as np
 
@@ -11,23 +12,55 @@ from sim.toolkit import Columns, rank_seats, winners
 from .params import GOLD_PER_VP, HOTEL_ITEMS, TIE_BREAK
 from .state import MAX_PLAYERS, OVER_ROUNDS, OVER_TURN_CAP, SIZES
 
-GAME_COLUMNS = ("turns", "rounds", "end_reason", "gang_wins", "unclaimed_hoods", "setup_tiles", "tiles",
-                "first_round_turn", "grid_clipped", "no_place", "items_dropped")
-SEAT_COLUMNS = ("rank", "win", "order", "vp_neighbourhoods", "vp_gold", "vp_total", "gold", "gold_collect",
-                "gold_mine", "gold_insurance", "hotels_built_1", "hotels_built_2", "hotels_built_3",
-                "hotels_built_4", "hotels_built_5", "hotels_built_6", "hotels_built", "hotels_burned",
-                "fires_set", "neighbourhoods_won", "mines", "guests_hosted", "start_gold")
+GAME_COLUMNS = (
+    "turns",
+    "rounds",
+    "end_reason",
+    "gang_wins",
+    "unclaimed_hoods",
+    "setup_tiles",
+    "tiles",
+    "first_round_turn",
+    "grid_clipped",
+    "no_place",
+    "items_dropped",
+)
+SEAT_COLUMNS = (
+    "rank",
+    "win",
+    "order",
+    "vp_neighbourhoods",
+    "vp_gold",
+    "vp_total",
+    "gold",
+    "gold_collect",
+    "gold_mine",
+    "gold_insurance",
+    "hotels_built_1",
+    "hotels_built_2",
+    "hotels_built_3",
+    "hotels_built_4",
+    "hotels_built_5",
+    "hotels_built_6",
+    "hotels_built",
+    "hotels_burned",
+    "fires_set",
+    "neighbourhoods_won",
+    "mines",
+    "guests_hosted",
+    "start_gold",
+)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
-assert SEAT.hotels_built_6 == SEAT.hotels_built_1 + 5   # write_outcome fills them by hotel size
-END_REASONS = ("nine_rounds", "turn_cap", "step_cap")   # the end_reason column's codes, in this order
+assert SEAT.hotels_built_6 == SEAT.hotels_built_1 + 5  # write_outcome fills them by hotel size
+END_REASONS = ("nine_rounds", "turn_cap", "step_cap")  # the end_reason column's codes, in this order
 END_ROUNDS, END_TURN_CAP, END_STEP_CAP = range(3)
 
 ITEM_NAMES = HOTEL_ITEMS + ("neighbourhood_won",)
 ITEM_KINDS = ("hotel",) * len(HOTEL_ITEMS) + ("neighbourhood",)
-ITEM_HOTEL = 0          # item ids 0..5: hotel of size 1..6 built; turn column = scoring round in progress (1..9)
-ITEM_HOOD = 6           # neighbourhood won (alone or shared); turn column = the scoring round (1..9)
-TIE_SCALE = 100_000     # the ranking key: total points * TIE_SCALE + (end.tie_break = most_gold) remaining gold
+ITEM_HOTEL = 0  # item ids 0..5: hotel of size 1..6 built; turn column = scoring round in progress (1..9)
+ITEM_HOOD = 6  # neighbourhood won (alone or shared); turn column = the scoring round (1..9)
+TIE_SCALE = 100_000  # the ranking key: total points * TIE_SCALE + (end.tie_break = most_gold) remaining gold
 
 
 @nb.njit(cache=True, inline="always")
@@ -43,7 +76,7 @@ def final_key(s, p, i):
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     """Fill the output rows; seat_f[i] = (total points, win share); rank and win by final_key (ties share them).
     Returns the number of item rows."""
-    if s.over == 0:                      # stopped by the kernel's step cap: score the position as it stands
+    if s.over == 0:  # stopped by the kernel's step cap: score the position as it stands
         per = np.int64(p[GOLD_PER_VP])
         for i in range(s.n):
             s.vp_gold[i] = s.gold[i] // per
@@ -67,7 +100,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     key = np.empty(MAX_PLAYERS, np.int64)
     for i in range(n):
         key[i] = final_key(s, p, i)
-    rank = seat_int[:, SEAT.rank]        # rank_seats writes the ranks straight into their column
+    rank = seat_int[:, SEAT.rank]  # rank_seats writes the ranks straight into their column
     rank_seats(key, n, rank)
     k = winners(rank, n)
     for i in range(n):
@@ -109,5 +142,5 @@ def standings(s, p, out):
     """out[i] = seat i's points so far (the scoring rounds done; at the end with the gold points, the total
     write_outcome ranks by); returns the number of scoring rounds done, the game's round."""
     for i in range(s.n):
-        out[i] = s.vp[i] + s.vp_gold[i]     # vp_gold is 0 until the game ends (finish)
+        out[i] = s.vp[i] + s.vp_gold[i]  # vp_gold is 0 until the game ends (finish)
     return np.int64(s.rounds)

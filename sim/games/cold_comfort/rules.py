@@ -4,6 +4,7 @@
 The core seeds s.rng, calls setup, then loops current_player -> legal_actions -> the seat's strategy ->
 apply_action until is_over, and calls write_outcome.  The state record is reused, so setup resets every field.
 """
+
 import numba as nb
 import numpy as np
 
@@ -11,33 +12,116 @@ from sim.events import log_event
 from sim.kernel import one_copy
 from sim.rng import rand_below, shuffle
 
-from .actions import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_MINE, A_RESIZE, A_STOP, any_place,
-                      camper_of, fire_targets, kind_of, pos_of, rot_of, size_of, tie_group, tile_of)
+from .actions import (
+    A_BUILD,
+    A_BUILD_CAMPER,
+    A_END,
+    A_FIRE,
+    A_HOST,
+    A_MINE,
+    A_RESIZE,
+    A_STOP,
+    any_place,
+    camper_of,
+    fire_targets,
+    kind_of,
+    pos_of,
+    rot_of,
+    size_of,
+    tie_group,
+    tile_of,
+)
 from .city import cell_at, cell_pos, clear_city, highest_lot, put_tile
 from .outcome import ITEM_HOOD, ITEM_HOTEL
-from .params import (COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, DICE_BASE, DICE_PER_PLAYER, DRAW, FIRE_INS,
-                     FIRE_OCC, GOLD_PER_VP, GOLD_START, GOLD_STEP, GROW_BASE, GROW_RULE, HOTEL_FIRST, HOTELS,
-                     ITEM_REMOVE, N_DECK, RESIZED_NEW, ROUNDS, SETUP_DICE, SETUP_MAX, SETUP_MIN_POOL, TIE_RULE,
-                     TILE_STREETS, TURN_CAP)
+from .params import (
+    COST_BUILD,
+    COST_CAMPER,
+    COST_DOWN,
+    COST_UP,
+    DICE_BASE,
+    DICE_PER_PLAYER,
+    DRAW,
+    FIRE_INS,
+    FIRE_OCC,
+    GOLD_PER_VP,
+    GOLD_START,
+    GOLD_STEP,
+    GROW_BASE,
+    GROW_RULE,
+    HOTEL_FIRST,
+    HOTELS,
+    ITEM_REMOVE,
+    N_DECK,
+    RESIZED_NEW,
+    ROUNDS,
+    SETUP_DICE,
+    SETUP_MAX,
+    SETUP_MIN_POOL,
+    TIE_RULE,
+    TILE_STREETS,
+    TURN_CAP,
+)
 from .scoring import ensure_hoods, hood_control
-from .state import (MARGIN, MAX_DICE, MAX_ITEMS, MP, OVER_ROUNDS, OVER_TURN_CAP, OX, OY, PH_FIRE, PH_LAND, PH_MAIN,
-                    PH_OVER, PH_PLACE, SIZES, TMAX, G)
+from .state import (
+    MARGIN,
+    MAX_DICE,
+    MAX_ITEMS,
+    MP,
+    OVER_ROUNDS,
+    OVER_TURN_CAP,
+    OX,
+    OY,
+    PH_FIRE,
+    PH_LAND,
+    PH_MAIN,
+    PH_OVER,
+    PH_PLACE,
+    SIZES,
+    TMAX,
+    G,
+)
 
 # event kinds logged for `sim replay` (row = kind, a, b, c, d; positions are grid pos); text.py words them
-(EV_SETUP_TILE, EV_SETUP_DIE, EV_TURN, EV_COLLECT, EV_MINE, EV_HOST, EV_BUILD, EV_RESIZE, EV_FIRE, EV_BURN,
- EV_FIRE_OUT, EV_SCORING, EV_GROW, EV_LAND_TILE, EV_LAND_HOTEL, EV_LAND_LOT, EV_RETURN, EV_HOOD, EV_HOOD_WIN,
- EV_END, EV_NO_PLACE, EV_MAP, EV_SETUP_DONE, EV_CAP, EV_GUEST_LEAVES, EV_DRAW, EV_ROLL) = range(1, 28)
+(
+    EV_SETUP_TILE,
+    EV_SETUP_DIE,
+    EV_TURN,
+    EV_COLLECT,
+    EV_MINE,
+    EV_HOST,
+    EV_BUILD,
+    EV_RESIZE,
+    EV_FIRE,
+    EV_BURN,
+    EV_FIRE_OUT,
+    EV_SCORING,
+    EV_GROW,
+    EV_LAND_TILE,
+    EV_LAND_HOTEL,
+    EV_LAND_LOT,
+    EV_RETURN,
+    EV_HOOD,
+    EV_HOOD_WIN,
+    EV_END,
+    EV_NO_PLACE,
+    EV_MAP,
+    EV_SETUP_DONE,
+    EV_CAP,
+    EV_GUEST_LEAVES,
+    EV_DRAW,
+    EV_ROLL,
+) = range(1, 28)
 
 # why a fire went out (the EV_FIRE_OUT event's first value)
 FIRE_OUT_OCCUPIED, FIRE_OUT_PUBLIC, FIRE_OUT_NOTHING_NEXT, FIRE_OUT_LET_DIE = range(4)
-EVENT_COUNT_BASE = 100     # EV_ROLL packs three per-value dice counts as c1 + c2 * 100 + c3 * 100^2 (a pool < 100)
-EVENT_GUEST_BASE = 1000    # EV_BUILD packs the cost and the guest's pips as cost + guest * 1000 (a cost < 1000)
+EVENT_COUNT_BASE = 100  # EV_ROLL packs three per-value dice counts as c1 + c2 * 100 + c3 * 100^2 (a pool < 100)
+EVENT_GUEST_BASE = 1000  # EV_BUILD packs the cost and the guest's pips as cost + guest * 1000 (a cost < 1000)
 
 # setup: anchors (world, south-west corner), footprint shape (0 vertical / 1 horizontal), side the long street faces
 SETUP_AX = np.array([-2, 1, -1, -1], np.int64)
 SETUP_AY = np.array([0, 0, 4, -3], np.int64)
-SETUP_ROT_STREET = np.array([2, 0, 3, 1], np.int64)   # rotation turning the canonical W street to face Main Street
-SETUP_ROT_FREE = np.array([0, 0, 1, 1], np.int64)     # base rotation (then +0 or +2 at random) for street-less tiles
+SETUP_ROT_STREET = np.array([2, 0, 3, 1], np.int64)  # rotation turning the canonical W street to face Main Street
+SETUP_ROT_FREE = np.array([0, 0, 1, 1], np.int64)  # base rotation (then +0 or +2 at random) for street-less tiles
 
 
 @one_copy()
@@ -129,7 +213,7 @@ def setup(s, p, n_players):
         for v in range(7):
             s.supply[i, v] = 0
             s.st_built[i, v] = 0
-    removed = np.int64(p[ITEM_REMOVE])      # the hotel size taken out of the game (sim effect); 0: none
+    removed = np.int64(p[ITEM_REMOVE])  # the hotel size taken out of the game (sim effect); 0: none
     for i in range(n):
         g = np.int64(p[GOLD_START]) + np.int64(p[GOLD_STEP]) * i
         g = max(g, 0)
@@ -228,8 +312,12 @@ def do_place(s, p, tid, rot, ax, ay):
     # the other drawn tile (draw-2 variant) goes to the bottom of the deck: it is never drawn again in 9 rounds
     t = put_tile(s, tid, rot, ax, ay)
     log_event(s, EV_GROW, tid, ay * G + ax, rot, s.cur)
-    if (np.int64(s.minx) - 4 < MARGIN or np.int64(s.miny) - 4 < MARGIN or np.int64(s.maxx) + 4 > G - 1 - MARGIN
-            or np.int64(s.maxy) + 4 > G - 1 - MARGIN):
+    if (
+        np.int64(s.minx) - 4 < MARGIN
+        or np.int64(s.miny) - 4 < MARGIN
+        or np.int64(s.maxx) + 4 > G - 1 - MARGIN
+        or np.int64(s.maxy) + 4 > G - 1 - MARGIN
+    ):
         s.clipped += 1
     # Roll: the whole pool
     counts = np.zeros(7, np.int64)
@@ -238,8 +326,14 @@ def do_place(s, p, tid, rot, ax, ay):
         counts[rand_below(s.rng, 0, 6) + 1] += 1
     s.pool = 0
     base = EVENT_COUNT_BASE
-    log_event(s, EV_ROLL, nroll, counts[1] + base * (counts[2] + base * counts[3]),
-              counts[4] + base * (counts[5] + base * counts[6]), 0)
+    log_event(
+        s,
+        EV_ROLL,
+        nroll,
+        counts[1] + base * (counts[2] + base * counts[3]),
+        counts[4] + base * (counts[5] + base * counts[6]),
+        0,
+    )
     for k in range(6):
         c = t * 6 + k
         v = np.int64(s.cval[c])
@@ -303,7 +397,7 @@ def continue_landing(s, p):
 
 @nb.njit(cache=True)
 def score_round(s, p):
-    ensure_hoods(s, p)                  # neighbourhood per tile and value per neighbourhood (cached per map)
+    ensure_hoods(s, p)  # neighbourhood per tile and value per neighbourhood (cached per map)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
     best_p = np.zeros(TMAX, np.int64)
@@ -419,7 +513,7 @@ def apply_action(s, p, a):
             s.st_mines[cur] += 1
             s.acted = 1
             log_event(s, EV_MINE, cur, pos, v, roll)
-            end_turn(s, p)          # Mine precludes every other action
+            end_turn(s, p)  # Mine precludes every other action
         elif k == A_HOST:
             camper = camper_of(a)
             h = cell_at(s, pos)
@@ -493,4 +587,3 @@ def apply_action(s, p, a):
         land_die(s, p, c)
         s.phase = PH_MAIN
         continue_landing(s, p)
-

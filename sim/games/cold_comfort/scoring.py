@@ -2,6 +2,7 @@
 (one player's connected hotels) and street gangs (connected campers) in it and their strength.  Pure functions of
 the map, shared by the scoring round (rules.score_round) and the strategies' look-ahead.
 """
+
 import numba as nb
 import numpy as np
 
@@ -118,7 +119,7 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
     comp = s.block_of_cell
-    strength = s.block_strength                # entries [0, nbk) are written below before they are read
+    strength = s.block_strength  # entries [0, nbk) are written below before they are read
     who = s.block_owner
     nbk = block_strengths(s, p, comp, strength, who)
     bhood = s.block_hood

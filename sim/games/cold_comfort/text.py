@@ -1,5 +1,6 @@
 """Readable text for `sim replay`: actions, events, and a text map of the city redrawn after setup and after
 every scoring round (rebuilt from the event stream, so the engine keeps no strings)."""
+
 from . import actions as A
 from . import rules as R
 from .city import OFF_U, OFF_V, ROT_H, ROT_W
@@ -42,8 +43,7 @@ def action_text(a):
     if kind == "STOP":
         return "lets the fire die out"
     if kind == "PLACE":
-        return (f"places city tile {f['tile'] + 1} with its south-west corner at {at}, "
-                f"rotated {90 * f['rot']} degrees")
+        return f"places city tile {f['tile'] + 1} with its south-west corner at {at}, rotated {90 * f['rot']} degrees"
     if kind == "LAND":
         return f"breaks the distance tie: the rolled {f['pips']} lands at {at}"
     return f"action {a}"
@@ -53,7 +53,7 @@ class CityMap:
     """A Python mirror of the grid, updated from events, for drawing."""
 
     def __init__(self):
-        self.squares = {}       # (x, y) grid -> dict(val, die, owner, size)
+        self.squares = {}  # (x, y) grid -> dict(val, die, owner, size)
         self.streets = {(OX, OY + y) for y in range(3)}
 
     def put_tile(self, tid, pos, rot):
@@ -76,7 +76,7 @@ class CityMap:
             self.streets |= {(ax + w, y) for y in range(ay, ay + h)}
         if mask & 8:
             self.streets |= {(ax - 1, y) for y in range(ay, ay + h)}
-        for (x, y) in new:
+        for x, y in new:
             for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
                 mid, far = (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
                 if mid not in self.squares and far in self.squares:
@@ -99,8 +99,10 @@ class CityMap:
         pts = list(self.squares) + list(self.streets)
         x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
         y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
-        lines = ["      map (north up; ' 4.' vacant 4-lot, ' 4c' lot with a camper, 'B3 ' seat B's empty size-3 "
-                 "hotel, 'B3*' with a guest, 'PB ' public building, ' : ' street)"]
+        lines = [
+            "      map (north up; ' 4.' vacant 4-lot, ' 4c' lot with a camper, 'B3 ' seat B's empty size-3 "
+            "hotel, 'B3*' with a guest, 'PB ' public building, ' : ' street)"
+        ]
         lines.append("      " + "".join(f"{x - OX:^3d}" for x in range(x0, x1 + 1)))
         for y in range(y1, y0 - 1, -1):
             lines.append(f"  {y - OY:3d} " + "".join(self.token((x, y)) for x in range(x0, x1 + 1)))
@@ -138,8 +140,10 @@ def event_text(row, names):
         return f"collect: the guest at {where(b)} pays {seat_name(a, names)} ${c} and returns to the pool"
     if k == R.EV_MINE:
         m.sq(b)["die"] = 0
-        return (f"mine: {seat_name(a, names)} rolls the camper from {where(b)}: {d}, gains ${d}; "
-                "the die returns to the pool")
+        return (
+            f"mine: {seat_name(a, names)} rolls the camper from {where(b)}: {d}, gains ${d}; "
+            "the die returns to the pool"
+        )
     if k == R.EV_HOST:
         m.sq(b)["die"] = 0
         m.sq(c)["die"] = d
@@ -148,8 +152,9 @@ def event_text(row, names):
         q = m.sq(b)
         q["owner"], q["size"] = a, c
         cost, guest = d % R.EVENT_GUEST_BASE, d // R.EVENT_GUEST_BASE
-        return (f"build: {seat_name(a, names)} pays ${cost} for a size-{c} hotel at {where(b)}"
-                + (f"; the camper ({guest}) becomes its guest" if guest else ""))
+        return f"build: {seat_name(a, names)} pays ${cost} for a size-{c} hotel at {where(b)}" + (
+            f"; the camper ({guest}) becomes its guest" if guest else ""
+        )
     if k == R.EV_RESIZE:
         m.sq(b)["size"] = d
         return f"{'upgrade' if d > c else 'downgrade'}: {seat_name(a, names)}'s hotel at {where(b)} from {c} to {d}"
@@ -158,14 +163,19 @@ def event_text(row, names):
     if k == R.EV_BURN:
         q = m.sq(b)
         q["owner"], q["size"], q["die"] = -1, 0, 0
-        return (f"burn: {seat_name(a, names)}'s size-{c} hotel at {where(b)} burns; insurance ${c} to its owner"
-                + (f"; its guest ({d}) leaves unpaid" if d else ""))
+        return f"burn: {seat_name(a, names)}'s size-{c} hotel at {where(b)} burns; insurance ${c} to its owner" + (
+            f"; its guest ({d}) leaves unpaid" if d else ""
+        )
     if k == R.EV_GUEST_LEAVES:
         m.sq(b)["die"] = 0
         return f"fire: the guest ({c}) leaves {seat_name(a, names)}'s hotel at {where(b)}; the hotel stands"
     if k == R.EV_FIRE_OUT:
-        why = {R.FIRE_OUT_OCCUPIED: "an occupied hotel stops it", R.FIRE_OUT_PUBLIC: "a public building stops it",
-               R.FIRE_OUT_NOTHING_NEXT: "no building next to it", R.FIRE_OUT_LET_DIE: "its owner lets it die out"}[a]
+        why = {
+            R.FIRE_OUT_OCCUPIED: "an occupied hotel stops it",
+            R.FIRE_OUT_PUBLIC: "a public building stops it",
+            R.FIRE_OUT_NOTHING_NEXT: "no building next to it",
+            R.FIRE_OUT_LET_DIE: "its owner lets it die out",
+        }[a]
         return f"fire out at {where(b)}: {why}"
     if k == R.EV_SCORING:
         return f"=== scoring round {a}: {b} dice in the pool at the end of {seat_name(c, names)}'s turn"
