@@ -665,11 +665,12 @@ def test_builder_weighs_a_new_hotel_by_the_turns_left_to_pay_for_it():
     s["rounds"] = 7  # 4 turns a round so far; 1.5 rounds left = 6 turns
     assert S.horizon(s, p, 2.0) == pytest.approx(0.25)  # 0.5 own turns after this one, of the 2 it needs
     assert S.horizon(s, p, 0.0) == 1.0
-    assert kind(pick(s, p, "builder", horizon=0.0)) == "BUILD"
-    assert pick(s, p, "builder") == H.encode("END")
+    # at a small size value (0.3 a pip; the preset's 1.5 still buys a size-1 hotel for $2 here)
+    assert kind(pick(s, p, "builder", horizon=0.0, size=0.3)) == "BUILD"
+    assert pick(s, p, "builder", size=0.3) == H.encode("END")
     s["rounds"] = 4  # 3.5 own turns after this one: a full payback
     assert S.horizon(s, p, 2.0) == 1.0
-    assert kind(pick(s, p, "builder")) == "BUILD"
+    assert kind(pick(s, p, "builder", size=0.3)) == "BUILD"
 
 
 # ---------------------------------------------------------------- interventions and standings (issue 26)
