@@ -1,4 +1,5 @@
 """The search player on a hand-built Cold Comfort position with one clearly best move (issue 24)."""
+
 import numpy as np
 import pytest
 
@@ -56,8 +57,16 @@ def _search(st, p, name):
     buf = output_buffers(GAME, 1)
     w = np.array(GAME.weights_matrix([name])[0])
     k = load_kernel(GAME).search_decision(
-        st, p, E.current_player(s), legal, len(legal), w, buf["game_int"][0], buf["seat_int"][0],
-        buf["seat_f"][0], buf["items"][0]
+        st,
+        p,
+        E.current_player(s),
+        legal,
+        len(legal),
+        w,
+        buf["game_int"][0],
+        buf["seat_int"][0],
+        buf["seat_f"][0],
+        buf["items"][0],
     )
     return int(legal[k])
 
