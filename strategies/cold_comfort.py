@@ -420,9 +420,9 @@ def _part(p, sig):
     """A cell's own strength from its signature, as search_block folds it into its block's (die_strength of its
     die, or of its size where empty hotels add it; 0 if neither)."""
     if sig & 15 > 0:
-        return die_strength(p, sig & 15, 0, False)
+        return die_strength(p, sig & 15, 0)
     if (sig >> 4) & 15 > 0 and p[EMPTY_RULE] == 1:
-        return die_strength(p, (sig >> 4) & 15, 0, False)
+        return die_strength(p, (sig >> 4) & 15, 0)
     return 0
 
 

@@ -32,7 +32,8 @@ DEBRUIJN_IDX = np.zeros(64, np.int64)
 for _i in range(64):
     DEBRUIJN_IDX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
-# printed street sides (bit 0 N, 1 E, 2 S, 3 W) of each deck tile in each rotation (= rot_streets())
+# printed street sides (bit 0 N, 1 E, 2 S, 3 W) of each deck tile in each rotation: side b of the canonical tile
+# faces (b + rot) % 4
 ROT_STREETS = np.zeros((len(TILE_STREETS), 4), np.int64)
 for _t in range(len(TILE_STREETS)):
     for _r in range(4):
@@ -55,15 +56,6 @@ def cell_at(s, pos):
 def neighbour(s, c, d):
     """The grid square next to cell c in direction d (DX4, DY4): a cell number, or negative (street, empty)."""
     return np.int64(s.grid[np.int64(s.cy[c]) + DY4[d], np.int64(s.cx[c]) + DX4[d]])
-
-
-@nb.njit(cache=True, inline="always")
-def rot_streets(mask, rot):
-    out = 0
-    for b in range(4):
-        if mask & (1 << b):
-            out |= 1 << ((b + rot) % 4)
-    return out
 
 
 @nb.njit(cache=True)
@@ -95,7 +87,7 @@ def place_check(s, p, tid, rot, ax, ay, reach):
     for k in range(6):
         if s.grid[ay + OFF_V[rot, k], ax + OFF_U[rot, k]] != EMPTY:
             return 2
-    m = rot_streets(TILE_STREETS[tid], rot)
+    m = ROT_STREETS[tid, rot]
     if m & 1:
         for x in range(ax, ax + w):
             if s.grid[ay + h, x] >= 0:
@@ -198,7 +190,7 @@ def put_tile(s, tid, rot, ax, ay):
         s.hsize[c] = 0
         s.hbuilt[c] = -1
     s.ncell = (t + 1) * 6
-    m = rot_streets(TILE_STREETS[tid], rot)
+    m = ROT_STREETS[tid, rot]
     if m & 1:
         for x in range(ax, ax + w):
             set_square(s, ay + h, x, STREET)

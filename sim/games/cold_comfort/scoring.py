@@ -45,7 +45,8 @@ def tile_hoods(s, hood):
 
 
 @nb.njit(cache=True, inline="always")
-def die_strength(p, v, acc, first):
+def die_strength(p, v, acc):
+    """A block's strength acc with one more die (or counted hotel size) v, by score.block: sum, count or highest."""
     rule = p[BLOCK_RULE]
     if rule == 0:
         return acc + v
@@ -76,9 +77,9 @@ def search_block(s, p, c0, mark, tag, stack):
         c = np.int64(stack[sp])
         top = max(top, c)
         if s.die[c] > 0:
-            acc = die_strength(p, np.int64(s.die[c]), acc, False)
+            acc = die_strength(p, np.int64(s.die[c]), acc)
         elif add_size and s.hsize[c] > 0:
-            acc = die_strength(p, np.int64(s.hsize[c]), acc, False)
+            acc = die_strength(p, np.int64(s.hsize[c]), acc)
         x = np.int64(s.cx[c])
         y = np.int64(s.cy[c])
         for d in range(4):

@@ -3,9 +3,9 @@ every scoring round (rebuilt from the event stream, so the engine keeps no strin
 
 from . import actions as A
 from . import rules as R
-from .city import OFF_U, OFF_V, ROT_H, ROT_W
+from .city import OFF_U, OFF_V, ROT_H, ROT_STREETS, ROT_W
 from .state import G, OX, OY
-from .params import TILE_STREETS, TILE_VALS
+from .params import TILE_VALS
 
 SIDE_NAMES = "NESW"
 LETTERS = "ABCDEF"
@@ -64,10 +64,7 @@ class CityMap:
             sq = (ax + int(OFF_U[rot, k]), ay + int(OFF_V[rot, k]))
             self.squares[sq] = {"val": int(TILE_VALS[tid, k]), "die": 0, "owner": -1, "size": 0}
             new.append(sq)
-        mask = 0
-        for b in range(4):
-            if TILE_STREETS[tid] & (1 << b):
-                mask |= 1 << ((b + rot) % 4)
+        mask = int(ROT_STREETS[tid, rot])
         if mask & 1:
             self.streets |= {(x, ay + h) for x in range(ax, ax + w)}
         if mask & 4:
