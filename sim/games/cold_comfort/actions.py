@@ -30,8 +30,9 @@ from .params import (
 )
 from .state import G, MARGIN, PH_FIRE, PH_LAND, PH_MAIN, PH_PLACE, SIZES
 
-# Random play at every player count stays far below this (the contract test checks each step); the grown tile's
-# placements are the longest list (every free spot near the map, two rotations, one or two drawn tiles).
+# Random play stays far below this (the contract test checks each step; 20 random games at 2 and at 6 players
+# peaked at 395 and 390): the grown tile's placements are the longest list (every free spot near the map, two
+# rotations, one or two drawn tiles).
 MAX_ACTIONS = 4096
 
 CODEC = ActionCodec(
