@@ -12,7 +12,7 @@ sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESET
   7 W_END      value of ending the turn (actions must beat it)
   8 W_NEAR     placement: value of the grown tile's highest lot being near its own empty hotels
   9 W_RESERVE  gold it keeps: spending below this costs W_GOLD per dollar short
- 10 W_SIZE     value per size of a newly built hotel
+ 10 W_SIZE     value per size of a newly built hotel, and per size a resize adds (scaled by the horizon)
  11 W_FIRESELF cost per size of burning its own hotel
  12 W_ENDGAME  end-game look-ahead, 0..1 (0 = none).  On a main or fire decision that must be the seat's last
                (last_turn) and on placing the tile that starts the final scoring round, a move's score becomes
@@ -109,7 +109,7 @@ W_NEAR = K.add(
     "near", 3.0, 0.0, 6.0, doc="placement: value of the grown tile's highest lot being near its own empty hotels"
 )
 W_RESERVE = K.add("reserve", 0.0, 0.0, 15.0, doc="gold it keeps: spending below this costs `gold` per dollar short")
-W_SIZE = K.add("size", 0.0, 0.0, 2.0, doc="value per size of a newly built hotel")
+W_SIZE = K.add("size", 0.0, 0.0, 2.0, doc="value per size of a newly built hotel, and per size a resize adds")
 W_FIRESELF = K.add("fireself", 1.5, 0.0, 4.0, doc="cost per size of burning its own hotel")
 W_ENDGAME = K.add(
     "endgame",
@@ -262,7 +262,8 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
         return sc
     if k == A_RESIZE:
         h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
-        sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
+        hz = w[S_HZ]
+        sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
         if camp[hs] > 0:
