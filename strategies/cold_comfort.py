@@ -12,7 +12,7 @@ sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESET
   7 W_END      value of ending the turn (actions must beat it)
   8 W_NEAR     placement: value of the grown tile's highest lot being near its own empty hotels
   9 W_RESERVE  gold it keeps: spending below this costs W_GOLD per dollar short
- 10 W_SIZE     value per size of a newly built hotel
+ 10 W_SIZE     value per size of a newly built hotel, and per size a resize adds (scaled by the horizon)
  11 W_FIRESELF cost per size of burning its own hotel
  12 W_ENDGAME  end-game look-ahead, 0..1 (0 = none).  On a main or fire decision that must be the seat's last
                (last_turn) and on placing the tile that starts the final scoring round, a move's score becomes
@@ -22,76 +22,152 @@ sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESET
                of building and resizing scale by h = min(1, expected own turns after this one / W_HORIZON), and
                their cost counts (1 - h / 2) instead of half
 
-sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the game has none).
+sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the undrawn deck order).
 Shared sub-policies: passing a fire goes to the leader's empty hotel, then any rival's, then an occupied rival
 hotel, then a public building (stopping it), its own hotels last (note section 3.4).  Breaking a landing tie puts
 the die in its own hotel, else on a vacant lot (next to its hotels if it can), else in the weakest rival's hotel
 (the note's "then the leader's" would hand the leader a paying guest; this bot does not).  The arsonist only sets
 fires that reach a rival hotel (before its last turn, where W_ENDGAME decides).
 """
+
 import numba as nb
 import numpy as np
 
-from sim.games.cold_comfort.engine import (A_BUILD, A_BUILD_CAMPER, A_END, A_FIRE, A_HOST, A_LAND, A_MINE, A_PASS,
-                                           A_RESIZE, A_STOP, CMAX, DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, G, MP,
-                                           OFF_U, OFF_V, TMAX, arg_of, block_strengths, cell_at, die_strength,
-                                           ensure_hoods, hood_control, kind_of, neighbour, search_block)
-from sim.games.cold_comfort.params import (BLOCK_RULE, COST_BUILD, COST_CAMPER, COST_DOWN, COST_UP, EMPTY_RULE,
-                                           FIRE_INS, FIRE_OCC, FIRE_PASS, GOLD_PER_VP, GROW_BASE, GROW_RULE, N_DECK,
-                                           PTS_PUBLIC, PTS_TILE, RESIZED_NEW, ROUNDS, TILE_VALS)
+from sim.games.cold_comfort.actions import (
+    A_BUILD,
+    A_BUILD_CAMPER,
+    A_END,
+    A_FIRE,
+    A_HOST,
+    A_LAND,
+    A_MINE,
+    A_PASS,
+    A_RESIZE,
+    A_STOP,
+    camper_of,
+    kind_of,
+    pos_of,
+    rot_of,
+    size_of,
+    tile_of,
+)
+from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
+from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
+from sim.games.cold_comfort.state import CMAX, MP, SIZES, TMAX, G
+from sim.games.cold_comfort.params import (
+    BLOCK_RULE,
+    COST_BUILD,
+    COST_CAMPER,
+    COST_DOWN,
+    COST_UP,
+    EMPTY_RULE,
+    FIRE_INS,
+    FIRE_OCC,
+    FIRE_PASS,
+    GOLD_PER_VP,
+    GROW_BASE,
+    GROW_RULE,
+    N_DECK,
+    PTS_PUBLIC,
+    PTS_TILE,
+    RESIZED_NEW,
+    ROUNDS,
+    TILE_VALS,
+)
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import rand_float
 
-assert G == 64                                            # choose() decodes grid positions with shifts
-HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)   # per deck tile: square of its highest lot (first if tied)
+assert G == 64  # choose() decodes grid positions with shifts
+HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
 # Knobs (the weights row).  Defaults are the host's; each preset in PRESETS lists what it changes.
 K = KnobTable()
 W_GOLD = K.add("gold", 1.0, 0.0, 3.0, doc="value of a dollar (costs count half: a hotel keeps earning)")
 W_GUEST = K.add("guest", 3.0, 0.0, 6.0, doc="value per pip of a guest (income at the next Collect)")
-W_BLOCK = K.add("block", 1.0, 0.0, 5.0, doc="value of growing a block: per own hotel next to the square, and per "
-                "pip a guest adds")
-W_HOOD = K.add("hood", 0.5, 0.0, 3.0, doc="value per neighbourhood point where it builds / where a grown tile lands "
-               "next to its lead")
+W_BLOCK = K.add(
+    "block", 1.0, 0.0, 5.0, doc="value of growing a block: per own hotel next to the square, and per pip a guest adds"
+)
+W_HOOD = K.add(
+    "hood",
+    0.5,
+    0.0,
+    3.0,
+    doc="value per neighbourhood point where it builds / where a grown tile lands next to its lead",
+)
 W_MINE = K.add("mine", -1.0, -4.0, 4.0, doc="bias for Mine (on top of the expected 3.5 gold)")
-W_FIRE = K.add("fire", 0.0, 0.0, 8.0, doc="value per rival hotel next to an own empty hotel it could burn (and of "
-               "passing fire to rivals)")
+W_FIRE = K.add(
+    "fire",
+    0.0,
+    0.0,
+    8.0,
+    doc="value per rival hotel next to an own empty hotel it could burn (and of passing fire to rivals)",
+)
 W_BUILD = K.add("build", 2.0, 0.0, 5.0, doc="bias for building a new hotel")
 W_END = K.add("end", 0.0, -2.0, 2.0, doc="value of ending the turn (actions must beat it)")
-W_NEAR = K.add("near", 3.0, 0.0, 6.0, doc="placement: value of the grown tile's highest lot being near its own "
-               "empty hotels")
+W_NEAR = K.add(
+    "near", 3.0, 0.0, 6.0, doc="placement: value of the grown tile's highest lot being near its own empty hotels"
+)
 W_RESERVE = K.add("reserve", 0.0, 0.0, 15.0, doc="gold it keeps: spending below this costs `gold` per dollar short")
-W_SIZE = K.add("size", 0.0, 0.0, 2.0, doc="value per size of a newly built hotel")
+W_SIZE = K.add("size", 0.0, 0.0, 2.0, doc="value per size of a newly built hotel, and per size a resize adds")
 W_FIRESELF = K.add("fireself", 1.5, 0.0, 4.0, doc="cost per size of burning its own hotel")
-W_ENDGAME = K.add("endgame", 1.0, 0.0, 1.0, doc="end-game look-ahead share k on a seat's last decisions (0 = none; "
-                  "see the module doc)")
+W_ENDGAME = K.add(
+    "endgame",
+    1.0,
+    0.0,
+    1.0,
+    doc="end-game look-ahead share k on a seat's last decisions (0 = none; see the module doc)",
+)
 W_HORIZON = K.add("horizon", 0.0, 0.0, 6.0, doc="turns a new hotel needs to pay back (0 = off; see the module doc)")
-N_W = len(K)            # weights copied into s.scr_w; slot S_HZ of it holds the decision's horizon factor
+N_W = len(K)  # weights copied into s.bot_weights; slot S_HZ of it holds the decision's horizon factor
 S_HZ = 14
-ENDGAME_EPS = 0.05      # the usual score's share in an end-game score: orders moves that change the margin alike
+ENDGAME_EPS = 0.05  # the usual score's share in an end-game score: orders moves that change the margin alike
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
-# Presets.  endgame 1 in every preset and horizon 2 in the builder's were measured head to head (RULES.md
+# Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
 # section 8); horizon made the host, arsonist and saver weaker and is 0 there.
 PRESETS = [
-    Preset("builder", SID_BUILDER, "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
-           "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
-           dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, near=1.0, reserve=2.0, size=0.3, horizon=2.0)),
-    Preset("host", SID_HOST, "Maximises guests and income: hosts the best campers, builds and resizes hotels to "
-           "match the campers on the map, places grown tiles near its empty hotels.", {}),
-    Preset("miner", SID_MINER, "Mines whenever the best hosting move is worth less than a mined die; keeps a "
-           "gold reserve.", dict(guest=2.0, block=0.5, hood=0.3, mine=0.5, near=1.0, reserve=4.0)),
+    Preset(
+        "builder",
+        SID_BUILDER,
+        "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
+        "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
+        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
+    ),
+    Preset(
+        "host",
+        SID_HOST,
+        "Maximises guests and income: hosts the best campers, builds and resizes hotels to "
+        "match the campers on the map, places grown tiles near its empty hotels.",
+        {},
+    ),
+    Preset(
+        "miner",
+        SID_MINER,
+        "Mines whenever the best hosting move is worth less than a mined die; keeps a gold reserve.",
+        dict(guest=2.0, block=0.5, hood=0.3, mine=0.5, near=1.0, reserve=4.0),
+    ),
     # fireself: build cost per value
-    Preset("arsonist", SID_ARSONIST, "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
-           "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
-           "hotels, as the rules allow). The only bot that sets fires before its last turn.",
-           dict(guest=1.5, fire=4.0, near=1.0, fireself=2.0)),
-    Preset("saver", SID_SAVER, "Converts gold to points: spends only above a reserve, ends turns early, mines "
-           "when idle.", dict(gold=1.2, guest=2.0, block=0.5, hood=0.3, mine=-1.5, build=2.5, end=0.5, near=1.0,
-                                reserve=8.0)),
-    Preset("host_blocky", SID_HOST, "Preset of host with the builder's block weight (a knob example).",
-           dict(block=3.0, hood=1.0, size=0.5)),
+    Preset(
+        "arsonist",
+        SID_ARSONIST,
+        "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
+        "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
+        "hotels, as the rules allow). The only bot that sets fires before its last turn.",
+        dict(guest=1.5, fire=4.0, near=1.0, fireself=2.0),
+    ),
+    Preset(
+        "saver",
+        SID_SAVER,
+        "Converts gold to points: spends only above a reserve, ends turns early, mines when idle.",
+        dict(gold=1.2, guest=2.0, block=0.5, hood=0.3, mine=-1.5, build=2.5, end=0.5, near=1.0, reserve=8.0),
+    ),
+    Preset(
+        "host_blocky",
+        SID_HOST,
+        "Preset of host with the builder's block weight (a knob example).",
+        dict(block=3.0, hood=1.0, size=0.5),
+    ),
 ]
 STRATEGIES = strategies(K, PRESETS)
 
@@ -102,7 +178,7 @@ def own_adjacent(s, c, seat):
     x = np.int64(s.cx[c])
     y = np.int64(s.cy[c])
     k = 0
-    for d in range(4):                    # branch-free: a square that is no cell reads cell 0 and counts nothing
+    for d in range(4):  # branch-free: a square that is no cell reads cell 0 and counts nothing
         g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
         gg = g if g >= 0 else 0
         k += np.int64((g >= 0) & (s.hsize[gg] > 0) & (s.owner[gg] == seat))
@@ -135,11 +211,11 @@ def leader(s, seat):
     return who
 
 
-# The scoring helpers take the record and scalars only (the seat's weights are copied into s.scr_w, the rule
+# The scoring helpers take the record and scalars only (the seat's weights are copied into s.bot_weights, the rule
 # numbers they need are passed by value): array arguments would cost reference-count updates on every option.
 @nb.njit(cache=True, _nrt=False)
 def reserve_penalty(s, seat, cost):
-    w = s.scr_w
+    w = s.bot_weights
     left = s.gold[seat] - cost
     if left < w[W_RESERVE]:
         return w[W_GOLD] * (w[W_RESERVE] - left)
@@ -147,32 +223,32 @@ def reserve_penalty(s, seat, cost):
 
 
 @nb.njit(cache=True, inline="always")
-def resize_of(s, arg, cost_up, cost_down):
+def resize_of(s, a, cost_up, cost_down):
     """A resize action's hotel cell, new size, old size and gold cost."""
-    h = cell_at(s, arg >> 3)
-    ns = np.int64(arg & 7)
+    h = cell_at(s, pos_of(a))
+    ns = size_of(a)
     hs = np.int64(s.hsize[h])
     return h, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
 
 
 @nb.njit(cache=True, _nrt=False)
 def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
-    w = s.scr_w
-    camp = s.scr_camp
+    w = s.bot_weights
+    camp = s.camper_values
     k = kind_of(a)
-    arg = arg_of(a)
+    pos = pos_of(a)
     if k == A_END:
         return w[W_END]
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, arg >> 12)
-        c = cell_at(s, arg & 4095)
+        h = cell_at(s, pos)
+        c = cell_at(s, camper_of(a))
         v = np.float64(s.die[c])
         return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, arg >> 3)
-        v = np.int64(arg & 7)
+        c = cell_at(s, pos)
+        v = size_of(a)
         per = cost_build if k == A_BUILD else cost_camper
         cost = per * v
         hz = w[S_HZ]
@@ -185,22 +261,23 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
             sc += hz * 0.5 * w[W_GUEST] * v
         return sc
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
-        sc = -(1.0 - 0.5 * w[S_HZ]) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
+        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
+        hz = w[S_HZ]
+        sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
         if camp[ns] > 0:
             sc += w[W_GUEST] * ns
         if camp[hs] > 0:
             sc -= w[W_GUEST] * hs
         return sc
     if k == A_FIRE:
-        h = cell_at(s, arg)
+        h = cell_at(s, pos)
         hs = np.float64(s.hsize[h])
         re = rival_adjacent(s, h, seat, False)
         ro = rival_adjacent(s, h, seat, True)
         sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
         sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
         if sid == SID_ARSONIST and re + ro == 0:
-            sc -= 5.0                     # burns only to reach rivals
+            sc -= 5.0  # burns only to reach rivals
         return sc
     return 0.0
 
@@ -209,9 +286,9 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
 def score_pass(s, seat, a, w_fire, lead):
     if kind_of(a) == A_STOP:
         return 0.4
-    c = cell_at(s, arg_of(a))
+    c = cell_at(s, pos_of(a))
     if s.hsize[c] == 0:
-        return 0.5                        # a public building stops it
+        return 0.5  # a public building stops it
     o = np.int64(s.owner[c])
     if o == seat:
         return -5.0 - s.hsize[c]
@@ -235,7 +312,6 @@ def horizon(s, p, turns):
     per_round = (s.turn - s.first_round_turn) / r if r >= 1 and s.first_round_turn >= 0 else n
     after = (np.float64(p[ROUNDS]) - r - 0.5) * per_round / n - 1.0
     return min(1.0, max(0.0, after / turns))
-
 
 
 # The game ends right after the final scoring round, with no Collect: a guest hosted in the final round never pays,
@@ -278,17 +354,33 @@ def margin_of(s, seat, tot):
 # per move, only the blocks that touch a changed cell are searched again and only their neighbourhoods scored
 # again (hood_control_after): a move far from a neighbourhood leaves its share as it was.
 # The functions called with constant cells (-1) are one_copy: numba would compile a copy per constant.
-(R_COMP, R_STR, R_WHO, R_HOOD, R_START, R_CELLS, R_MARK, R_SEEN, R_SIG, R_SHARE, R_HSTART, R_HBLK, R_CTRL0, R_CTRL,
- R_AFF, R_CAMP) = range(16)
-BLK_ROWS = 16           # rows of the work array `blk`
+(
+    R_COMP,
+    R_STR,
+    R_WHO,
+    R_HOOD,
+    R_START,
+    R_CELLS,
+    R_MARK,
+    R_SEEN,
+    R_SIG,
+    R_SHARE,
+    R_HSTART,
+    R_HBLK,
+    R_CTRL0,
+    R_CTRL,
+    R_AFF,
+    R_CAMP,
+) = range(16)
+BLK_ROWS = 16  # rows of the work array `blk`
 BLK_COLS = 2 * CMAX + 3  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
-CW = MP + 2             # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best block, best gang, winner flags
-SUM0 = TMAX * CW        # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
-GOLD0 = SUM0 + MP       # R_CTRL0[GOLD0 + seat]: its gold, and R_CTRL0[GP0 + seat] its gold points (divisions are slow)
+CW = MP + 2  # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best block, best gang, winner flags
+SUM0 = TMAX * CW  # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
+GOLD0 = SUM0 + MP  # R_CTRL0[GOLD0 + seat]: its gold, and R_CTRL0[GP0 + seat] its gold points (divisions are slow)
 GP0 = SUM0 + 2 * MP
-HMARK = TMAX            # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
-MARKED = 2 * TMAX       # R_AFF[MARKED:]: the base blocks marked by the epoch
-CAMPERS = 8             # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
+HMARK = TMAX  # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
+MARKED = 2 * TMAX  # R_AFF[MARKED:]: the base blocks marked by the epoch
+CAMPERS = 8  # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
 
 
 @nb.njit(cache=True)
@@ -329,9 +421,9 @@ def _part(p, sig):
     """A cell's own strength from its signature, as search_block folds it into its block's (die_strength of its
     die, or of its size where empty hotels add it; 0 if neither)."""
     if sig & 15 > 0:
-        return die_strength(p, sig & 15, 0, False)
+        return die_strength(p, sig & 15, 0)
     if (sig >> 4) & 15 > 0 and p[EMPTY_RULE] == 1:
-        return die_strength(p, (sig >> 4) & 15, 0, False)
+        return die_strength(p, (sig >> 4) & 15, 0)
     return 0
 
 
@@ -394,7 +486,7 @@ def blocks_base(s, p, blk):
     by value (R_CAMP).  Returns the number of blocks."""
     nc = np.int64(s.ncell)
     nh = np.int64(s.n_hood)
-    nbk = block_strengths(s, p, s.scr_a, s.scr_str, s.scr_who)
+    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
     add_size = p[EMPTY_RULE] == 1
     for c in range(nc):
         blk[R_SIG, c] = _holds(s, c, add_size)
@@ -408,19 +500,19 @@ def blocks_base(s, p, blk):
     for h in range(nh + 1):
         hstart[h] = 0
     for c in range(nc):
-        b = np.int64(s.scr_a[c])
+        b = np.int64(s.block_of_cell[c])
         blk[R_COMP, c] = b
         if b >= 0:
             blk[R_HOOD, b] = s.t_hood[c // 6]
             start[b + 1] += 1
     for b in range(nbk):
-        blk[R_STR, b] = s.scr_str[b]
-        blk[R_WHO, b] = s.scr_who[b]
+        blk[R_STR, b] = s.block_strength[b]
+        blk[R_WHO, b] = s.block_owner[b]
         start[b + 1] += start[b]
         hstart[blk[R_HOOD, b] + 1] += 1
     for h in range(nh):
         hstart[h + 1] += hstart[h]
-    fill = blk[R_SEEN]                  # next free slot per block, then per neighbourhood (R_SEEN is reset below)
+    fill = blk[R_SEEN]  # next free slot per block, then per neighbourhood (R_SEEN is reset below)
     for b in range(nbk):
         fill[b] = start[b]
     for c in range(nc):
@@ -447,7 +539,7 @@ def blocks_base(s, p, blk):
             camp[np.int64(s.die[c]) + 1] += 1
     for v in range(1, CAMPERS):
         camp[v] += camp[v - 1]
-    for c in range(nc):                 # in cell order within a value; camp[v] ends as the start of v + 1 ...
+    for c in range(nc):  # in cell order within a value; camp[v] ends as the start of v + 1 ...
         if s.hsize[c] == 0 and s.die[c] > 0:
             v = np.int64(s.die[c])
             camp[CAMPERS + camp[v]] = c
@@ -527,7 +619,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
     blk[R_MARK, BLK_COLS - 1] = ep
     add_size = p[EMPTY_RULE] == 1
     if m1 >= 0 and _holds(s, m1, add_size) == blk[R_SIG, m1]:
-        m1 = -1                         # as it was (a resized hotel where size does not count): nothing to search
+        m1 = -1  # as it was (a resized hotel where size does not count): nothing to search
     if m2 >= 0 and _holds(s, m2, add_size) == blk[R_SIG, m2]:
         m2 = -1
     nm = 0
@@ -597,8 +689,8 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             c = c0 if j < 0 else blk[R_CELLS, k]
             if blk[R_SEEN, c] == ep:
                 continue
-            st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.scr_stk)
-            if st > 0:                  # (a block or gang of strength 0 neither controls nor blocks a neighbourhood)
+            st, who, top = search_block(s, p, c, blk[R_SEEN], ep, s.search_stack)
+            if st > 0:  # (a block or gang of strength 0 neither controls nor blocks a neighbourhood)
                 h = np.int64(s.t_hood[top // 6])
                 blk[R_STR, nn] = st
                 blk[R_WHO, nn] = who
@@ -668,22 +760,22 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
     empty or hosting a matching camper at once.  Fire: the insurance, then the best building to pass the fire to (as
     burn_delta)."""
     k = kind_of(a)
-    arg = arg_of(a)
+    pos = pos_of(a)
     if k == A_MINE:
         per = np.int64(p[GOLD_PER_VP])
-        c = cell_at(s, arg)
+        c = cell_at(s, pos)
         v = s.die[c]
         s.die[c] = 0
         g0 = np.int64(s.gold[seat])
         acc = 0.0
-        for r in range(1, 7):           # the margin moves one for one with the seat's gold points
+        for r in range(1, 7):  # the margin moves one for one with the seat's gold points
             acc += np.float64((g0 + r) // per - g0 // per)
         d = final_margin(s, p, seat, blk, nbk, c, -1, tot) - base + acc / 6.0
         s.die[c] = v
         return d
     if k == A_HOST:
-        h = cell_at(s, arg >> 12)
-        c = cell_at(s, arg & 4095)
+        h = cell_at(s, pos)
+        c = cell_at(s, camper_of(a))
         v = s.die[c]
         s.die[c] = 0
         s.die[h] = v
@@ -692,8 +784,8 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.die[c] = v
         return d
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, arg >> 3)
-        v = np.int64(arg & 7)
+        c = cell_at(s, pos)
+        v = size_of(a)
         cost = (cost_build if k == A_BUILD else cost_camper) * v
         s.gold[seat] -= cost
         s.owner[c] = seat
@@ -704,12 +796,12 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.hsize[c] = 0
         return d
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, arg, cost_up, cost_down)
+        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
         d = final_margin(s, p, seat, blk, nbk, h, -1, tot) - base
         if s.hbuilt[h] != s.turn and p[RESIZED_NEW] == 0:
-            for j in range(CAMPERS + blk[R_CAMP, ns], CAMPERS + blk[R_CAMP, ns + 1]):   # the campers of value ns
+            for j in range(CAMPERS + blk[R_CAMP, ns], CAMPERS + blk[R_CAMP, ns + 1]):  # the campers of value ns
                 c = blk[R_CAMP, j]
                 s.die[c] = 0
                 s.die[h] = ns
@@ -720,7 +812,7 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.hsize[h] = hs
         return d
     if k == A_FIRE:
-        h = cell_at(s, arg)
+        h = cell_at(s, pos)
         hs = np.int64(s.hsize[h])
         ins = hs * np.int64(p[FIRE_INS])
         s.gold[seat] += ins
@@ -736,9 +828,9 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
                 if s.hsize[g] > 0 and s.hbuilt[g] != s.turn:
                     best = max(best, burn_delta(s, p, seat, g, blk, nbk, h, tot, 0.0))
                 elif s.hsize[g] == 0 and s.cval[g] == 0:
-                    best = max(best, d0)          # a public building stops it
+                    best = max(best, d0)  # a public building stops it
         if best < -1e299 or p[FIRE_PASS] == 1:
-            best = max(best, d0)                  # nowhere to pass it, or the fire may be let die
+            best = max(best, d0)  # nowhere to pass it, or the fire may be let die
         s.gold[seat] -= ins
         s.owner[h] = seat
         s.hsize[h] = hs
@@ -754,11 +846,11 @@ def place_base(s, p, seat, sb, gb, sh, tot, gang, val):
     pips summed as if connected) and its neighbourhood points.  Returns the seat's margin as the map stands."""
     nh = np.int64(s.n_hood)
     nc = np.int64(s.ncell)
-    comp = s.scr_a
-    strength = s.scr_str
-    who = s.scr_who
+    comp = s.block_of_cell
+    strength = s.block_strength
+    who = s.block_owner
     nbk = block_strengths(s, p, comp, strength, who)
-    bh = s.scr_bh
+    bh = s.block_hood
     for c in range(nc):
         b = comp[c]
         if b >= 0:
@@ -812,7 +904,7 @@ def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new, best):
         return margin_of(s, seat, new)
     v = val
     g = gang
-    for i in range(n):                   # each seat's best block in the merged neighbourhood
+    for i in range(n):  # each seat's best block in the merged neighbourhood
         best[i] = 0.0
     mm = m
     while mm != 0:
@@ -836,6 +928,7 @@ def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new, best):
             if best[i] == top:
                 new[i] += share
     return margin_of(s, seat, new)
+
 
 @nb.njit(cache=True)
 def _take(s, sc, i, best, pick, ties):
@@ -866,7 +959,7 @@ def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost
     margin (W_ENDGAME).  Its work arrays are allocated here, off the common path."""
     kend = w[W_ENDGAME]
     tot, blk, nbk, base = look_ahead(s, p, seat)
-    unit = w[W_GOLD] * p[GOLD_PER_VP]                 # a final point in gold units
+    unit = w[W_GOLD] * p[GOLD_PER_VP]  # a final point in gold units
     best = -1e300
     pick = 0
     ties = 0
@@ -893,7 +986,7 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
         sc = score_pass(s, seat, legal[i], w[W_FIRE], lead)
         d = 0.0
         if kind_of(legal[i]) == A_PASS:
-            c = cell_at(s, arg_of(legal[i]))
+            c = cell_at(s, pos_of(legal[i]))
             if s.hsize[c] > 0:
                 d = burn_delta(s, p, seat, c, blk, nbk, -1, tot, base)
         sc = (1.0 - kend) * sc + kend * (unit * d + ENDGAME_EPS * sc)
@@ -903,31 +996,39 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
 
 @nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
+    """The index in legal[:n] of the best-scored action (ties at random from the policy stream); the decision's
+    kind is that of its first legal action (every decision offers actions of its own phase only)."""
     w = weights
     best = -1e300
     pick = 0
     ties = 0
     k0 = kind_of(legal[0])
-    if k0 == A_END or k0 == A_MINE or k0 == A_HOST or k0 == A_BUILD or k0 == A_BUILD_CAMPER or k0 == A_RESIZE \
-            or k0 == A_FIRE:
-        has = np.int64(0)                   # bit v: a camper of value v is on the map (set branch-free)
+    if (
+        k0 == A_END
+        or k0 == A_MINE
+        or k0 == A_HOST
+        or k0 == A_BUILD
+        or k0 == A_BUILD_CAMPER
+        or k0 == A_RESIZE
+        or k0 == A_FIRE
+    ):
+        has = np.int64(0)  # bit v: a camper of value v is on the map (set branch-free)
         for c in range(s.ncell):
             has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
-        camp = s.scr_camp
-        for v in range(7):
+        camp = s.camper_values
+        for v in range(SIZES):
             camp[v] = (has >> v) & 1 if v > 0 else 0
         ensure_hoods(s, p)
         for j in range(N_W):
-            s.scr_w[j] = w[j]
-        s.scr_w[S_HZ] = horizon(s, p, w[W_HORIZON])
+            s.bot_weights[j] = w[j]
+        s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
         cost_build = p[COST_BUILD]
         cost_camper = p[COST_CAMPER]
         cost_up = p[COST_UP]
         cost_down = p[COST_DOWN]
         fire_ins = p[FIRE_INS]
         if w[W_ENDGAME] > 0.0 and last_turn(s, p, seat):
-            return choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down,
-                                    fire_ins)
+            return choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins)
         for i in range(n):
             sc = score_main(s, seat, legal[i], sid, cost_build, cost_camper, cost_up, cost_down, fire_ins)
             best, pick, ties = _take(s, sc, i, best, pick, ties)
@@ -943,7 +1044,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         return pick
     if k0 == A_LAND:
         for i in range(n):
-            c = cell_at(s, arg_of(legal[i]) // 8)
+            c = cell_at(s, pos_of(legal[i]))
             if s.hsize[c] > 0:
                 o = np.int64(s.owner[c])
                 sc = 10.0 if o == seat else -1.0 - 0.1 * (s.vp[o] * 5 + s.gold[o])
@@ -951,7 +1052,18 @@ def choose(s, p, seat, legal, n, sid, weights):
                 sc = 0.5 * own_adjacent(s, c, seat)
             best, pick, ties = _take(s, sc, i, best, pick, ties)
         return pick
-    # A_PLACE: near own empty hotels, next to neighbourhoods it leads, away from rivals' leads
+    return choose_place(s, p, seat, legal, n, w)
+
+
+@nb.njit(cache=True)
+def choose_place(s, p, seat, legal, n, w):
+    """choose on placing the grown tile: near its own empty hotels (W_NEAR), next to neighbourhoods it leads and
+    away from rivals' leads (W_HOOD); the tile that starts the final scoring round by the projected final margin
+    (W_ENDGAME, place_delta).  Its work arrays (over the map's bounding box) are allocated here, off the common
+    path."""
+    best = -1e300
+    pick = 0
+    ties = 0
     ensure_hoods(s, p)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
@@ -967,7 +1079,7 @@ def choose(s, p, seat, legal, n, sid, weights):
                 if i != seat:
                     others += winners[h, i]
             lead_mine[h] = (1.0 if winners[h, seat] else 0.0) - (1.0 if others > 0 else 0.0)
-    lead_h = np.empty(TMAX, np.int64)     # the neighbourhoods whose lead term is not zero, and the term
+    lead_h = np.empty(TMAX, np.int64)  # the neighbourhoods whose lead term is not zero, and the term
     lead_w = np.empty(TMAX)
     nlead = 0
     if w[W_HOOD] != 0.0:
@@ -989,17 +1101,17 @@ def choose(s, p, seat, legal, n, sid, weights):
     kend = w[W_ENDGAME]
     endp = kend > 0.0 and np.int64(s.rounds) == np.int64(p[ROUNDS]) - 1
     e_sz = TMAX if endp else 1
-    e_sb = np.zeros((e_sz, MP))              # best block strength per neighbourhood and seat
-    e_gb = np.zeros(e_sz)                    # best gang strength per neighbourhood
-    e_sh = np.zeros((e_sz, MP))              # share each seat scores there as the map stands
-    e_tot = np.zeros(MP)                     # projected final totals
+    e_sb = np.zeros((e_sz, MP))  # best block strength per neighbourhood and seat
+    e_gb = np.zeros(e_sz)  # best gang strength per neighbourhood
+    e_sh = np.zeros((e_sz, MP))  # share each seat scores there as the map stands
+    e_tot = np.zeros(MP)  # projected final totals
     e_new = np.zeros(MP)
     e_best = np.zeros(MP)
     e_base = 0.0
     e_unit = w[W_GOLD] * p[GOLD_PER_VP]
-    e_gang = np.zeros(N_DECK)                # the grown tile's expected street gang, by drawn tile
-    e_val = np.zeros(N_DECK)                 # its neighbourhood points
-    e_key = np.full(256 if endp else 1, -1, np.int64)   # place_delta by (mask, tile), direct-mapped
+    e_gang = np.zeros(N_DECK)  # the grown tile's expected street gang, by drawn tile
+    e_val = np.zeros(N_DECK)  # its neighbourhood points
+    e_key = np.full(256 if endp else 1, -1, np.int64)  # place_delta by (mask, tile), direct-mapped
     e_d = np.empty(256 if endp else 1)
     if endp:
         e_base = place_base(s, p, seat, e_sb, e_gb, e_sh, e_tot, e_gang, e_val)
@@ -1009,9 +1121,9 @@ def choose(s, p, seat, legal, n, sid, weights):
     bw = np.int64(s.maxx) + 5 - x0
     bh = np.int64(s.maxy) + 5 - y0
     # flat arrays over that box, square (x, y) at (y - y0) * bw + (x - x0)
-    memo = np.full(bh * bw, -1.0)             # near() of a highest-lot square, once computed (same sum, same order)
-    adj = np.zeros(bh * bw, np.int32)         # bit h set: the square touches a tile of neighbourhood h
-    offs = np.empty((4, 6), np.int64)         # flat offset of each footprint square from the south-west corner
+    memo = np.full(bh * bw, -1.0)  # near() of a highest-lot square, once computed (same sum, same order)
+    adj = np.zeros(bh * bw, np.int32)  # bit h set: the square touches a tile of neighbourhood h
+    offs = np.empty((4, 6), np.int64)  # flat offset of each footprint square from the south-west corner
     for r in range(4):
         for k in range(6):
             offs[r, k] = OFF_V[r, k] * bw + OFF_U[r, k]
@@ -1024,12 +1136,11 @@ def choose(s, p, seat, legal, n, sid, weights):
     mask_q = np.full(4, -1, np.int64)
     mask_m = np.zeros(4, np.int64)
     for i in range(n):
-        arg = arg_of(legal[i])             # >= 0: the divisions below are shifts and masks (G = 64)
-        pos = arg & 4095
-        tr = arg >> 12
-        tid = tr >> 2
-        rot = tr & 3
-        ax = pos & 63
+        a = legal[i]
+        pos = pos_of(a)
+        tid = tile_of(a)
+        rot = rot_of(a)
+        ax = pos & (G - 1)  # pos = ay * G + ax with G = 64: shifts and masks
         ay = pos >> 6
         bk = HIGH_K[tid]
         q0 = (ay - y0) * bw + (ax - x0)
@@ -1043,7 +1154,7 @@ def choose(s, p, seat, legal, n, sid, weights):
                 near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
             memo[qo] = near
         sc = w[W_NEAR] * near
-        if mask_q[rot] != q0:              # the footprint's mask, kept per rotation: the drawn tiles come in turn
+        if mask_q[rot] != q0:  # the footprint's mask, kept per rotation: the drawn tiles come in turn
             m = np.int64(0)
             if use_hood or endp:
                 for k in range(6):
@@ -1051,15 +1162,16 @@ def choose(s, p, seat, legal, n, sid, weights):
             mask_q[rot] = q0
             mask_m[rot] = m
         m = mask_m[rot]
-        for j in range(nlead):             # the neighbourhoods it touches in increasing h (a zero term adds nothing)
+        for j in range(nlead):  # the neighbourhoods it touches in increasing h (a zero term adds nothing)
             sc += lead_w[j] * np.float64((m >> lead_h[j]) & 1)
         if endp:
-            key = m * N_DECK + tid         # place_delta depends on the mask and the tile only: once per pair
+            key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
             slot = (key * 0x9E3779B1 >> 24) & 255
             if e_key[slot] != key:
                 e_key[slot] = key
-                e_d[slot] = place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new,
-                                        e_best) - e_base
+                e_d[slot] = (
+                    place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new, e_best) - e_base
+                )
             sc = (1.0 - kend) * sc + kend * (e_unit * e_d[slot] + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick

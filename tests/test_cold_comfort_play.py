@@ -1,19 +1,23 @@
 """Cold Comfort under play: invariants over random games for every player count (stepped from Python so every
 intermediate state is checked), complete heuristic games through the kernel, determinism, replay text."""
+
 import numpy as np
 import pytest
 
 from sim.game import get_game
 from sim.games.cold_comfort import engine as E
+from sim.games.cold_comfort import city, outcome, scoring, state
 from sim.games.cold_comfort import params as P
 from sim.kernel import new_states
 from sim.replay import replay_text
 from sim.rng import seed_streams
 from sim.runner import prepare, run_study, simulate
+from tests.harness import Harness
 
 GAME = get_game("cold_comfort")
-COL = {c: i for i, c in enumerate(E.SEAT_COLUMNS)}
-GCOL = {c: i for i, c in enumerate(E.GAME_COLUMNS)}
+H = Harness(GAME)
+COL = {c: i for i, c in enumerate(outcome.SEAT_COLUMNS)}
+GCOL = {c: i for i, c in enumerate(outcome.GAME_COLUMNS)}
 
 
 def invariants(s, n):
@@ -25,7 +29,7 @@ def invariants(s, n):
     # dice are conserved between the pool, the camps and the hotels (and, while the next player breaks a
     # landing tie, the rolled dice still looking for a space)
     rolling = int(s["land_left"][1:7].sum())
-    assert rolling == 0 or s["phase"] == E.PH_LAND
+    assert rolling == 0 or s["phase"] == state.PH_LAND
     assert int(s["pool"]) + int((die > 0).sum()) + rolling == int(s["total_dice"])
     assert s["pool"] >= 0
     assert (s["gold"][:n] >= 0).all()
@@ -46,11 +50,11 @@ def invariants(s, n):
     assert len(cells) == nc and sorted(cells) == list(range(nc))
     assert s["ntile"] * 6 == nc
     # the row bitmasks kept for enum_places: empty ground, and the squares next to a tile square (or one street away)
-    bits = (g == E.EMPTY).astype(np.uint64) << np.arange(E.G, dtype=np.uint64)
+    bits = (g == state.EMPTY).astype(np.uint64) << np.arange(state.G, dtype=np.uint64)
     assert (np.bitwise_or.reduce(bits, axis=1) == s["free_row"].view(np.uint64)).all()
     for connect, kept in (("edge_or_street", s["reach_e"]), ("also_corner", s["reach_e"] | s["reach_c"])):
-        reach = np.zeros((E.G, E.G), np.int64)
-        E.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
+        reach = np.zeros((state.G, state.G), np.int64)
+        city.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
         marks = (reach[:, :62] != 0).astype(np.uint64) << np.arange(62, dtype=np.uint64)
         assert (np.bitwise_or.reduce(marks, axis=1) == (kept & 0x3FFFFFFFFFFFFFFF).view(np.uint64)).all()
 
@@ -59,9 +63,7 @@ def invariants(s, n):
 def test_random_play_invariants(n):
     p = P.PARAMS.defaults()
     rng = np.random.default_rng(n)
-    out = np.zeros(E.MAX_ACTIONS, np.int64)
-    st = new_states(E, 1)
-    s = st[0]
+    s = new_states(E, 1)[0]
     for seed in range(12):
         seed_streams(s["rng"], 123, seed)
         E.setup(s, p, n)
@@ -69,17 +71,15 @@ def test_random_play_invariants(n):
         rounds_seen = 0
         steps = 0
         while not E.is_over(s):
-            k = E.legal_actions(s, p, out)
-            assert 1 <= k <= E.MAX_ACTIONS
+            legal = H.legal(s, p)  # asserts 1 <= n <= MAX_ACTIONS
             assert 0 <= E.current_player(s) < n
-            E.apply_action(s, p, out[rng.integers(k)])
+            E.apply_action(s, p, legal[rng.integers(len(legal))])
             invariants(s, n)
             assert s["rounds"] >= rounds_seen
             rounds_seen = int(s["rounds"])
             steps += 1
             assert steps < 5000
-        assert s["over"] == 1 and s["rounds"] == 9 and s["phase"] == E.PH_OVER
-        assert s["act_overflow"] == 0
+        assert s["over"] == 1 and s["rounds"] == 9 and s["phase"] == state.PH_OVER
         assert s["ntile"] == s["setup_tiles"] + 9
 
 
@@ -98,17 +98,22 @@ def test_heuristic_games_complete(n):
     assert (si[:, :, COL["start_gold"]] == 9 + np.arange(n)).all()
     assert (si[:, :, COL["rank"]] >= 1).all() and ((si[:, :, COL["rank"]] == 1) == (si[:, :, COL["win"]] == 1)).all()
     # gold accounting: start + collect + mine + insurance - spending = final (spending is never negative)
-    spent = (si[:, :, COL["start_gold"]] + si[:, :, COL["gold_collect"]] + si[:, :, COL["gold_mine"]]
-             + si[:, :, COL["gold_insurance"]] - si[:, :, COL["gold"]])
+    spent = (
+        si[:, :, COL["start_gold"]]
+        + si[:, :, COL["gold_collect"]]
+        + si[:, :, COL["gold_mine"]]
+        + si[:, :, COL["gold_insurance"]]
+        - si[:, :, COL["gold"]]
+    )
     assert (spent >= 0).all()
     # items mirror the counters
     assert (gi[:, GCOL["items_dropped"]] == 0).all()
     items = out["items"]
     for g in range(0, 300, 37):
-        it = items[g, :out["n_items"][g]]
+        it = items[g, : out["n_items"][g]]
         for i in range(n):
             mine = it[it[:, 0] == i]
-            assert (mine[:, 1] == E.ITEM_HOOD).sum() == si[g, i, COL["neighbourhoods_won"]]
+            assert (mine[:, 1] == outcome.ITEM_HOOD).sum() == si[g, i, COL["neighbourhoods_won"]]
             for v in range(1, 7):
                 assert (mine[:, 1] == v - 1).sum() == si[g, i, COL[f"hotels_built_{v}"]]
             assert ((mine[:, 2] >= 1) & (mine[:, 2] <= 9)).all()
@@ -165,19 +170,34 @@ def test_replay_text(tmp_path):
     lines = replay_text(run, 2)
     text = "\n".join(lines)
     assert "scoring round 9" in text and "map (north up" in text
-    assert text.count("map (north up") == 10            # after setup and after each of the 9 rounds
+    assert text.count("map (north up") == 10  # after setup and after each of the 9 rounds
     assert "Result: turns=" in text and "end_reason=nine_rounds" in text
 
 
-@pytest.mark.parametrize("name,value", [
-    ("grow.trigger_rule", "exactly"), ("build.resize", "one_step"), ("build.resized_is_new", "on"),
-    ("fire.occupied", "survives"), ("fire.pass", "optional"), ("grow.connect", "also_corner"),
-    ("grow.draw", "draw2_keep1"), ("roll.hotel_priority", "nearest_any"), ("roll.distance", "walk"),
-    ("roll.tie_break", "random"), ("roll.into_new_hotels", "off"), ("score.block", "count"),
-    ("score.block", "highest_die"), ("score.empty_hotels", "add_size"), ("end.tie_break", "most_gold")])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("grow.trigger_rule", "exactly"),
+        ("build.resize", "one_step"),
+        ("build.resized_is_new", "on"),
+        ("fire.occupied", "survives"),
+        ("fire.pass", "optional"),
+        ("grow.connect", "also_corner"),
+        ("grow.draw", "draw2_keep1"),
+        ("roll.hotel_priority", "nearest_any"),
+        ("roll.distance", "walk"),
+        ("roll.tie_break", "random"),
+        ("roll.into_new_hotels", "off"),
+        ("score.block", "count"),
+        ("score.block", "highest_die"),
+        ("score.empty_hotels", "add_size"),
+        ("end.tie_break", "most_gold"),
+    ],
+)
 def test_every_alternative_reading_plays(name, value):
-    spec, design, pvec = prepare(GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"],
-                                 params={name: value})
+    spec, design, pvec = prepare(
+        GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"], params={name: value}
+    )
     out = simulate(spec, design, pvec, 8, 0, 120)
     gi = out["game_int"]
     ok = gi[:, GCOL["end_reason"]] == 0
@@ -190,7 +210,7 @@ def test_every_alternative_reading_plays(name, value):
         assert ok.all() and (gi[:, GCOL["rounds"]] == 9).all()
     assert np.allclose(out["seat_f"][:, :4, 1].sum(1), 1.0)
     base = simulate(*prepare(GAME, (4,), 120, lineup=["builder", "host", "arsonist", "random"]), 8, 0, 120)
-    assert not np.array_equal(base["seat_f"], out["seat_f"])   # the reading changes play
+    assert not np.array_equal(base["seat_f"], out["seat_f"])  # the reading changes play
 
 
 def test_no_preset_prefers_burning_a_bigger_own_hotel():
@@ -198,6 +218,7 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
     # preset for which that is positive burns its biggest hotel first, losing twice its value in build cost for
     # an insurance of one value (the arsonist did, with a self-burn cost of 0.5)
     from strategies import cold_comfort as S
+
     game = get_game("cold_comfort")
     ins = game.params.resolve({})[P.FIRE_INS]
     for spec in game.strategies:
@@ -205,22 +226,25 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
         assert w[S.W_GOLD] * ins - w[S.W_FIRESELF] < 0, spec.name
 
 
-@pytest.mark.parametrize("empty_hotels,block", [("link_only", "sum"), ("add_size", "count"),
-                                                ("add_size", "highest_die")])
+@pytest.mark.parametrize(
+    "empty_hotels,block", [("link_only", "sum"), ("add_size", "count"), ("add_size", "highest_die")]
+)
 def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
     # the end-game look-ahead finds the blocks and each neighbourhood's control once per decision and, per move,
     # searches and scores again only what the move touches (hood_control_after, final_margin); after any change to
     # one or two cells both must come out exactly as a full hood_control and score_round's sharing rule
     from strategies import cold_comfort as S
+
     p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels, "score.block": block})
     per = int(p[P.GOLD_PER_VP])
     rng = np.random.default_rng(7)
     out = np.zeros(E.MAX_ACTIONS, np.int64)
     s = new_states(E, 1)[0]
     blk = np.empty((S.BLK_ROWS, S.BLK_COLS), np.int64)
-    tot = np.zeros(E.MP)
-    full = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
-    before = [np.zeros(E.TMAX, np.int64), np.zeros(E.TMAX, np.int64), np.zeros((E.TMAX, E.MP), np.int64)]
+    tot = np.zeros(state.MP)
+    full = [np.zeros(state.TMAX, np.int64), np.zeros(state.TMAX, np.int64), np.zeros((state.TMAX, state.MP), np.int64)]
+    tm, mp = state.TMAX, state.MP
+    before = [np.zeros(tm, np.int64), np.zeros(tm, np.int64), np.zeros((tm, mp), np.int64)]
     checked = changed = 0
     for seed in range(6):
         seed_streams(s["rng"], 99, seed)
@@ -230,21 +254,21 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
             E.apply_action(s, p, out[rng.integers(k)])
             if rng.random() > 0.2:
                 continue
-            E.ensure_hoods(s, p)
+            scoring.ensure_hoods(s, p)
             nbk = S.blocks_base(s, p, blk)
-            E.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
+            scoring.hood_control(s, p, s["t_hood"], s["n_hood"], *before)
             nc = int(s["ncell"])
             nh = int(s["n_hood"])
             for _ in range(8):
                 cells = list(rng.choice(nc, size=int(rng.integers(1, 3)), replace=False))
-                if len(cells) == 2 and rng.random() < 0.5:   # often two neighbours: one block, or one joining another
+                if len(cells) == 2 and rng.random() < 0.5:  # often two neighbours: one block, or one joining another
                     x, y = int(s["cx"][cells[0]]), int(s["cy"][cells[0]])
-                    near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(E.DX4, E.DY4)) if g >= 0]
+                    near = [int(g) for g in (s["grid"][y + dy, x + dx] for dx, dy in zip(city.DX4, city.DY4)) if g >= 0]
                     if near:
                         cells[1] = near[rng.integers(len(near))]
                 saved = [(c, s["owner"][c], s["hsize"][c], s["die"][c]) for c in cells]
-                for c in cells:       # a hotel (empty or with a guest), a camper or nothing, whatever the rules;
-                    what = rng.integers(4)      # or what it holds with another die or size (a hotel: same owner)
+                for c in cells:  # a hotel (empty or with a guest), a camper or nothing, whatever the rules;
+                    what = rng.integers(4)  # or what it holds with another die or size (a hotel: same owner)
                     size = int(rng.integers(1, 7))
                     if what == 3:
                         hotel = s["hsize"][c] > 0
@@ -256,14 +280,15 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                             continue
                     s["owner"][c] = rng.integers(4) if what == 0 else -1
                     s["hsize"][c] = size if what == 0 else 0
-                    s["die"][c] = (size if rng.random() < 0.5 else 0) if what == 0 else \
-                        (s["cval"][c] if what == 1 else 0)
+                    s["die"][c] = (
+                        (size if rng.random() < 0.5 else 0) if what == 0 else (s["cval"][c] if what == 1 else 0)
+                    )
                 m1, m2 = int(cells[0]), int(cells[1]) if len(cells) > 1 else -1
-                E.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
+                scoring.hood_control(s, p, s["t_hood"], s["n_hood"], *full)
                 na = S.hood_control_after(s, p, blk, nbk, m1, m2)
-                ctrl = blk[S.R_CTRL0, :nh * S.CW].reshape(nh, S.CW).copy()
+                ctrl = blk[S.R_CTRL0, : nh * S.CW].reshape(nh, S.CW).copy()
                 for h in blk[S.R_AFF, :na]:
-                    ctrl[h] = blk[S.R_CTRL, h * S.CW:(h + 1) * S.CW]
+                    ctrl[h] = blk[S.R_CTRL, h * S.CW : (h + 1) * S.CW]
                 inc = [ctrl[:, 0], ctrl[:, 1], ctrl[:, 2:]]
                 for a, b in zip(full, inc):
                     assert np.array_equal(a[:nh], b)
@@ -280,4 +305,4 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                 checked += 1
                 for c, o, hs, d in saved:
                     s["owner"][c], s["hsize"][c], s["die"][c] = o, hs, d
-    assert checked > 300 and changed > 100     # most changes move some neighbourhood's control
+    assert checked > 300 and changed > 100  # most changes move some neighbourhood's control

@@ -2,6 +2,7 @@
 
 Results rest on an ASSUMED city deck and tile geometry (see RULES.md and data/cold_comfort.json).
 """
+
 import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
@@ -9,7 +10,8 @@ sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 from sim.game import GameSpec
 
 from . import text
-from .engine import GAME_COLUMNS, SEAT_COLUMNS
+from .actions import CODEC
+from .outcome import END_REASONS, GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import PARAMS
 
 import strategies.cold_comfort as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
@@ -19,24 +21,26 @@ GAME = GameSpec(
     title="Cold Comfort (rules draft 1.8)",
     engine="sim.games.cold_comfort.engine",
     strategy_module="strategies.cold_comfort",
+    actions=CODEC,  # the action codec (actions.py): `sim audit` groups decisions by its kinds
     params=PARAMS,
     players=(2, 6),
     default_players=4,
     strategies=S.STRATEGIES,
     # every preset plays its last turn (and the final round's tile) by the projected final standings (W_ENDGAME)
-    default_lineup=("builder", "host"),      # fits every player count (seats cycle builder, host, ...)
+    default_lineup=("builder", "host"),  # fits every player count (seats cycle builder, host, ...)
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
-    labels={"end_reason": ["nine_rounds", "turn_cap", "step_cap"]},
-    item_names=("hotel_size_1", "hotel_size_2", "hotel_size_3", "hotel_size_4", "hotel_size_5", "hotel_size_6",
-                "neighbourhood_won"),
-    item_kinds=("hotel", "hotel", "hotel", "hotel", "hotel", "hotel", "neighbourhood"),
+    labels={"end_reason": list(END_REASONS)},
+    item_names=ITEM_NAMES,
+    item_kinds=ITEM_KINDS,
     event_text=text.event_text,
     action_text=text.action_text,
-    assumed_components=("Results rest on an ASSUMED city deck: the 24 city tiles (2x3 squares, lot values, public "
-                        "buildings, printed streets), the grid geometry with its street, block and walking-distance "
-                        "definitions, and the hotel sizes (two of each 1-6) are not public; label results "
-                        "'draft 1.8 rules, assumed city deck'."),
+    assumed_components=(
+        "Results rest on an ASSUMED city deck: the 24 city tiles (2x3 squares, lot values, public "
+        "buildings, printed streets), the grid geometry with its street, block and walking-distance "
+        "definitions, and the hotel sizes (two of each 1-6) are not public; label results "
+        "'draft 1.8 rules, assumed city deck'."
+    ),
     rules_version="draft 1.8 (2024-01-14)",
-    decisions_allocate=True,    # the strategies' look-ahead and the walking-distance option allocate arrays
+    decisions_allocate=True,  # the strategies' look-ahead and the walking-distance option allocate arrays
 )

@@ -3,11 +3,12 @@
 Hidden: only the order of the undrawn city deck (deck[deck_pos:]).  Everything else is public: the map, the
 hotels, the campers and their dice, gold, the drawn tiles.  determinize shuffles the undrawn tiles; the rollouts'
 later dice are new draws of the re-seeded chance stream."""
+
 import numba as nb
 
 from sim.rng import rand_below
 
-from .engine import N_DECK
+from .params import N_DECK
 
 
 @nb.njit(cache=True, _nrt=False)

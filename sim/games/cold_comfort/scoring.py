@@ -1,0 +1,169 @@
+"""Neighbourhoods and blocks (rulebook Score): which tiles form a neighbourhood and what it is worth, the blocks
+(one player's connected hotels) and street gangs (connected campers) in it and their strength.  Pure functions of
+the map, shared by the scoring round (rules.score_round) and the strategies' look-ahead.
+"""
+
+import numba as nb
+import numpy as np
+
+from .city import DX4, DY4
+from .params import BLOCK_RULE, EMPTY_RULE, PTS_PUBLIC, PTS_TILE
+from .state import MP, TMAX
+
+
+@nb.njit(cache=True)
+def tile_hoods(s, hood):
+    """Neighbourhood label per tile (connected by edge contact) into hood[:ntile]; returns their number."""
+    nt = np.int64(s.ntile)
+    for t in range(nt):
+        hood[t] = -1
+    nh = 0
+    stack = np.empty(TMAX, np.int64)
+    for t0 in range(nt):
+        if hood[t0] >= 0:
+            continue
+        hood[t0] = nh
+        sp = 1
+        stack[0] = t0
+        while sp > 0:
+            sp -= 1
+            t = stack[sp]
+            for k in range(6):
+                c = t * 6 + k
+                x = np.int64(s.cx[c])
+                y = np.int64(s.cy[c])
+                for d in range(4):
+                    g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+                    if g >= 0:
+                        u = g // 6
+                        if hood[u] < 0:
+                            hood[u] = nh
+                            stack[sp] = u
+                            sp += 1
+        nh += 1
+    return nh
+
+
+@nb.njit(cache=True, inline="always")
+def die_strength(p, v, acc):
+    """A block's strength acc with one more die (or counted hotel size) v, by score.block: sum, count or highest."""
+    rule = p[BLOCK_RULE]
+    if rule == 0:
+        return acc + v
+    if rule == 1:
+        return acc + 1
+    return max(acc, v)
+
+
+@nb.njit(cache=True)
+def search_block(s, p, c0, mark, tag, stack):
+    """The block (one player's connected hotels) or street gang (connected campers) through cell c0, its cells
+    marked mark[c] = tag (a cell otherwise marked is unvisited): (strength, seat or -1 for a gang, its highest cell
+    number); seat -2 if c0 holds neither."""
+    if s.hsize[c0] > 0:
+        owner = np.int64(s.owner[c0])
+    elif s.die[c0] > 0 and s.cval[c0] > 0:
+        owner = -1
+    else:
+        return 0, -2, -1
+    add_size = p[EMPTY_RULE] == 1
+    mark[c0] = tag
+    sp = 1
+    stack[0] = c0
+    acc = 0
+    top = c0
+    while sp > 0:
+        sp -= 1
+        c = np.int64(stack[sp])
+        top = max(top, c)
+        if s.die[c] > 0:
+            acc = die_strength(p, np.int64(s.die[c]), acc)
+        elif add_size and s.hsize[c] > 0:
+            acc = die_strength(p, np.int64(s.hsize[c]), acc)
+        x = np.int64(s.cx[c])
+        y = np.int64(s.cy[c])
+        for d in range(4):
+            g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+            if g >= 0 and mark[g] != tag:
+                if owner >= 0:
+                    ok = s.hsize[g] > 0 and s.owner[g] == owner
+                else:
+                    ok = s.hsize[g] == 0 and s.die[g] > 0 and s.cval[g] > 0
+                if ok:
+                    mark[g] = tag
+                    stack[sp] = g
+                    sp += 1
+    return acc, owner, top
+
+
+@nb.njit(cache=True)
+def block_strengths(s, p, comp, strength, who):
+    """Blocks (one player's connected hotels) and street gangs (connected campers).  comp[c] = block id or -1;
+    strength[b], who[b] (seat, or -1 for a gang).  Returns the number of blocks."""
+    nc = np.int64(s.ncell)
+    for c in range(nc):
+        comp[c] = -1
+    nb_ = 0
+    for c0 in range(nc):
+        if comp[c0] < 0:
+            # a cell reachable from c0 is in no earlier block (it would have reached c0), so "marked nb_" = visited
+            acc, owner, _ = search_block(s, p, c0, comp, nb_, s.search_stack)
+            if owner >= -1:
+                strength[nb_] = acc
+                who[nb_] = owner
+                nb_ += 1
+    return nb_
+
+
+@nb.njit(cache=True)
+def hood_control(s, p, hood, nh, best_p, best_g, winners):
+    """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
+    winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
+    comp = s.block_of_cell
+    strength = s.block_strength  # entries [0, nbk) are written below before they are read
+    who = s.block_owner
+    nbk = block_strengths(s, p, comp, strength, who)
+    bhood = s.block_hood
+    for c in range(s.ncell):
+        b = comp[c]
+        if b >= 0:
+            bhood[b] = hood[c // 6]
+    for h in range(nh):
+        best_p[h] = 0
+        best_g[h] = 0
+        for i in range(MP):
+            winners[h, i] = 0
+    for b in range(nbk):
+        h = bhood[b]
+        if who[b] < 0:
+            best_g[h] = max(best_g[h], strength[b])
+        else:
+            best_p[h] = max(best_p[h], strength[b])
+    for b in range(nbk):
+        h = bhood[b]
+        if who[b] >= 0 and strength[b] == best_p[h] and best_p[h] > 0:
+            winners[h, who[b]] = 1
+
+
+@nb.njit(cache=True)
+def hood_value(s, p, hood, h):
+    v = 0
+    for t in range(s.ntile):
+        if hood[t] == h:
+            v += np.int64(p[PTS_TILE])
+            for k in range(6):
+                if s.cval[t * 6 + k] == 0:
+                    v += np.int64(p[PTS_PUBLIC])
+    return v
+
+
+@nb.njit(cache=True)
+def ensure_hoods(s, p):
+    """Cached neighbourhood label per tile (s.t_hood) and value per neighbourhood (s.h_val) for the strategies."""
+    if s.hood_nt == s.ntile:
+        return
+    nh = tile_hoods(s, s.t_hood)
+    for h in range(nh):
+        s.h_val[h] = hood_value(s, p, s.t_hood, h)
+    s.n_hood = nh
+    s.hood_nt = s.ntile
