@@ -108,7 +108,8 @@ def play_traced(states, first, last, p, master, seed_index, n_players, strat, si
                 game_int, seat_int, seat_f, items, n_items, steps, t_round, t_val, t_rows):
     """play_blocks with the standings trace: row k of game i is (t_round[i, k], t_val[i, k, seat]), one row when
     the game starts (round 0), one each time standings() gives a new round, and one at the end when moves were
-    made since the last row (its round is then one past the last row's: the round the game ended in)."""
+    made since the last row: the standings after the round the game ended in, counted as played (one past the
+    round standings() gives then), so every game's last row is its end and a round number is never repeated."""
     n = seed_index.shape[0]
     per = (n + states.shape[0] - 1) // states.shape[0]
     cap = t_round.shape[1]
@@ -124,6 +125,7 @@ def play_traced(states, first, last, p, master, seed_index, n_players, strat, si
             last_round = record_standing(s, p, i, now, t_round, t_val, t_rows)
             stride = 1         # 2, 4, ... once a long game has been thinned
             moved = False      # moves made since the last row
+            boundary = False   # the last move began a new round
             t = 0
             result = 0
             while not is_over(s):
@@ -140,17 +142,17 @@ def play_traced(states, first, last, p, master, seed_index, n_players, strat, si
                 t += 1
                 moved = True
                 r = np.int64(standings(s, p, now))
-                if r != last_round:
+                boundary = r != last_round
+                if boundary:
                     last_round = r
                     if r % stride == 0:
                         if t_rows[i] == cap:
                             stride *= 2
                         record_standing(s, p, i, now, t_round, t_val, t_rows)
                         moved = False
-            if moved:
-                before = t_round[i, t_rows[i] - 1]
-                r = record_standing(s, p, i, now, t_round, t_val, t_rows)
-                t_round[i, t_rows[i] - 1] = max(r, before + 1)
+            if moved:          # the end, inside a round (or at a round a thinned trace skipped)
+                record_standing(s, p, i, now, t_round, t_val, t_rows)
+                t_round[i, t_rows[i] - 1] = last_round if boundary else last_round + 1
             steps[i] = t if result == 0 else result
             clear_outcome(game_int[i], seat_int[i], seat_f[i], items[i])
             n_items[i] = write_outcome(s, p, game_int[i], seat_int[i], seat_f[i], items[i])
