@@ -64,6 +64,7 @@ class GameSpec:
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
     search_rollout: str = ""      # rollout policy of the search player (default: first heuristic of the line-up)
     actions: object = None        # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
+    standing_unit: str = "points"  # what the engine's standings() measures, in words (the report's arc section)
 
     def engine_module(self):
         return importlib.import_module(self.engine)

@@ -1321,6 +1321,8 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
             _items_section(rep, seats_b, items_b, games_b, spec, effects, item_seats=isample.seats)
         _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
+        if not is_sweep:
+            __import__("sim.report.arc", fromlist=["x"]).add_section(rep, run, seats_b, spec)
         if robust and not is_sweep and spec is not None:
             _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
         __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path,
