@@ -63,4 +63,6 @@ GAME = GameSpec(
         "three Citizens' names and genders are not public; quote card- and claim-dependent results as 'on the "
         "assumed deck'."),
     rules_version="Second Edition rulebook (c) 2021 Van Ryder Games; notes/saloon_tycoon.md defaults S1-S19",
+    # what the report reads in the tables (sim.game.GameSpec)
+    length_column="turns_total", points_prefix="vp_", money_column="gold",
 )
