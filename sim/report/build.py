@@ -201,15 +201,20 @@ def para(text):
 
 # ----------------------------------------------------------------------------------------------- charts
 
-def figure_html(fig, alt, caption=""):
-    """Embed a matplotlib figure as a base64 PNG <img> inside a <figure>; closes the figure."""
+def figure_html(fig, alt, caption):
+    """Embed a matplotlib figure as a base64 PNG <img> inside a <figure> with its caption; closes the figure.
+    The <figure> carries the axis labels each of its charts was drawn with (data-axes: JSON, one {x, y} per axes
+    that holds data; a colour bar is its chart's legend, not a chart), read from the figure itself, so a check of
+    the page (tests/test_report_render.py) can tell a chart without an axis label."""
     import matplotlib.pyplot as plt
+    axes = [{"x": ax.get_xlabel(), "y": ax.get_ylabel()} for ax in fig.get_axes()
+            if ax.has_data() and ax.get_label() != "<colorbar>"]
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     plt.close(fig)
     data = base64.b64encode(buf.getvalue()).decode("ascii")
-    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
-    return f"<figure><img src='data:image/png;base64,{data}' alt='{esc(alt)}'>{cap}</figure>"
+    return (f"<figure data-axes='{esc(json.dumps(axes))}'><img src='data:image/png;base64,{data}' "
+            f"alt='{esc(alt)}'><figcaption>{caption}</figcaption></figure>")
 
 
 def _new_ax(size=None):
@@ -555,10 +560,14 @@ def _strategy_section(rep, seats, spec=None):
         k = len(names)
         fig, ax = _new_ax((1.0 * k + 3.0, 0.8 * k + 2.2))
         plotting.plot_matchups(mm, ax=ax)
-        sec.body.append(figure_html(fig, "head-to-head matrix of strategies"))
+        sec.body.append(figure_html(fig, "head-to-head matrix of strategies",
+                                    "Each cell: how often the row strategy finishes ahead of the column strategy "
+                                    "in the games where both play (50%: even)."))
         fig, ax = _new_ax((7.5, 0.4 * len(bt) + 1.6))
         plotting.plot_ratings(bt, ax=ax)
-        sec.body.append(figure_html(fig, "strategy ratings with intervals"))
+        sec.body.append(figure_html(fig, "strategy ratings with intervals",
+                                    "Dots: Bradley-Terry rating in Elo points (0: the average strategy); bars: 95% "
+                                    "bootstrap interval."))
         _skill_luck(rep, sec, mm, wr)
     rep.sections.append(sec)
 
@@ -715,6 +724,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
         fig, ax = _new_ax((7.5, 0.32 * len(shown) + 1.8))
         plotting.plot_item_strength(shown, ax=ax, top=len(shown), value="rel_pp",
                                     title=f"{nice(kind).capitalize()}: adjusted effect relative to the average")
+        ax.set_ylabel(nice(kind))
         note = "" if len(shown) == len(t) else f" Showing the top and bottom {ITEMS_SHOWN} ranked items."
         sec.body.append(figure_html(fig, f"{kind} strength",
                                     "Dots: adjusted effect minus the kind's average, percentage points; bars: 95% "
@@ -836,7 +846,8 @@ def _shape_section(rep, games, seats, spec):
                          "the quantiles say how spread out games are."))
     fig, ax = _new_ax((7.5, 4.0))
     plotting.plot_length(games, column=col, ax=ax, unit=unit)
-    sec.body.append(figure_html(fig, "distribution of game length per player count"))
+    sec.body.append(figure_html(fig, "distribution of game length per player count",
+                                f"Share of games by length in {esc(unit)}, one outline per player count."))
     sec.body.append(table_html(ls[["players", "games", "mean", "low", "high", "q05", "median", "q95"]
                                   + (["capped_rate"] if "capped_rate" in ls.columns else [])].rename(
         columns={"low": "95% low", "high": "95% high", "q05": "5% of games under", "q95": "95% of games under",
@@ -865,7 +876,9 @@ def _shape_section(rep, games, seats, spec):
         fig, ax = _new_ax((7.5, 4.0))
         plotting.plot_length(m, column="margin", ax=ax, xlabel="winner's lead over the runner-up (points)",
                              title="Winner's lead over the runner-up")
-        sec.body.append(figure_html(fig, "distribution of the winning margin per player count"))
+        sec.body.append(figure_html(fig, "distribution of the winning margin per player count",
+                                    "Share of games by the winner's lead over the runner-up in points, one "
+                                    "outline per player count (0: tied on top score)."))
         sec.body.append(table_html(
             ms[["players", "games", "mean", "median", "q05", "q95"]].merge(
                 tr[["players", "score_tie_rate"]], on="players").rename(
@@ -879,7 +892,8 @@ def _shape_section(rep, games, seats, spec):
             rep.tables["points_by_source"] = pb
             fig, ax = _new_ax((7.5, 4.2))
             plotting.plot_points_by_source(pb, ax=ax)
-            sec.body.append(figure_html(fig, "mean points per seat by source"))
+            sec.body.append(figure_html(fig, "mean points per seat by source",
+                                        "Mean points a seat scores from each source, stacked, per player count."))
     if "end_reason" in games.columns:
         er = sa.end_reasons(games, alpha=ALPHA)
         er = er[er["games"] > 0]
@@ -891,7 +905,8 @@ def _shape_section(rep, games, seats, spec):
             for lab in ax.get_xticklabels():
                 lab.set_rotation(20)
                 lab.set_ha("right")
-            sec.body.append(figure_html(fig, "share of games by end reason"))
+            sec.body.append(figure_html(fig, "share of games by end reason",
+                                        "Share of games ending each way per player count; bars: 95% interval."))
     rep.sections.append(sec)
 
 
@@ -1149,7 +1164,9 @@ def _balance_section(rep, solves):
         ax.set_ylabel(metric)
         ax.set_title(f"Balance point for {sv['param']}")
         ax.legend(loc="best", fontsize=8)
-        sec.body.append(figure_html(fig, f"balance point search for {sv['param']}"))
+        sec.body.append(figure_html(fig, f"balance point search for {sv['param']}",
+                                    "Points: the metric at each value tried, with its 95% interval; dashed: the "
+                                    "target; solid: the balance point found."))
     rep.sections.append(sec)
 
 
