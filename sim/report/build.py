@@ -297,7 +297,7 @@ def _points(spec, columns):
 def _seat_columns(names, spec):
     """The seat columns the report uses (large runs: read only these)."""
     base = {"config", "game", "seat", "players", "strategy", "win_share", "rank", "win", "order",
-            "eliminated", "elim_turn", *declared(spec, "role_columns")}
+            "eliminated", "elim_turn", declared(spec, "money_column"), *declared(spec, "role_columns")}
     prefix = _points(spec, names)
     if prefix:
         base.add("score")                  # score margins and ties (the shape section) need it, nothing else
