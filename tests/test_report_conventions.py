@@ -45,3 +45,14 @@ def test_money_left_and_roles_only_where_declared(pig_run, declared_as):
     health = next(s for s in rep.sections if s.anchor == "bot-health")
     assert any("Left at the end" in b and "busts" in b for b in health.body)
     assert not any(s.anchor == "roles" for s in rep.sections)     # a declared column the tables lack: no section
+
+
+def test_items_never_dealt_are_not_called_never_acquired(pig_run, declared_as):
+    def health(rep):
+        return " ".join(next(s for s in rep.sections if s.anchor == "bot-health").body)
+    plain = health(collect(pig_run, effects=False, robust=False))
+    assert "<b>Never acquired</b> (1 of 2): joker" in plain            # the joker is off by default
+    declared_as(dealt_kinds=("card",))
+    dealt = health(collect(pig_run, effects=False, robust=False))
+    assert "<b>Never dealt</b> (1 of 1): joker" in dealt and "Never acquired" not in dealt
+    assert "Every item was acquired at least once" in dealt

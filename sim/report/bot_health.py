@@ -20,12 +20,16 @@ def add_section(rep, seats, games, items, spec, path, seen=None):
             seen = {str(x) for x in seen}
         else:
             seen = set(items["item"].astype(str)) if "item" in items.columns else set()
-        never = [n for n in spec.item_names if n not in seen]
-        if never:
-            sec.body.append(para(f"<b>Never acquired</b> ({len(never)} of {len(spec.item_names)}): "
-                                 f"{esc(', '.join(never[:40]))}{' ...' if len(never) > 40 else ''}."))
-        else:
-            sec.body.append(para("Every item was acquired at least once."))
+        dealt = set(declared(spec, "dealt_kinds"))
+        kinds = list(spec.item_kinds) or [""] * len(spec.item_names)
+        for word, names in (("acquired", [n for n, k in zip(spec.item_names, kinds) if k not in dealt]),
+                            ("dealt", [n for n, k in zip(spec.item_names, kinds) if k in dealt])):
+            never = [n for n in names if n not in seen]
+            if never:
+                sec.body.append(para(f"<b>Never {word}</b> ({len(never)} of {len(names)}): "
+                                     f"{esc(', '.join(never[:40]))}{' ...' if len(never) > 40 else ''}."))
+            elif names:
+                sec.body.append(para(f"Every item was {word} at least once."))
     col = declared(spec, "money_column")
     if col and col in seats.columns and "strategy" in seats.columns:
         t = seats.groupby("strategy")[col].agg(["mean", "median"]).reset_index()
