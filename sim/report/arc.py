@@ -1,39 +1,67 @@
 """The report's "Arc" section (issue 26): how the lead moves during a game, from the standings table of
-`sim run --standings` (sim.analysis.arc).  A run without the table gets the section too, saying how to get it."""
+`sim run --standings` (sim.analysis.arc): the run's own, or that of a smaller traced run of the same rules and
+seats kept in `<run>/arc/` (how `make demo` gets it without writing the trace of a million games).  A run with
+neither gets the section too, saying the exact command that adds the second."""
 import shlex
+from pathlib import Path
 
 import numpy as np
 
 from ..analysis import arc, plotting
 
 POINT_WORDS = {"third": "a third", "half": "half", "two_thirds": "two thirds"}
+ARC_GAMES = 20_000        # games per player count of the traced run the report suggests (<run>/arc/)
 
 
 def add_section(rep, run, seats, spec):
     """Add the Arc section to a run's report (not a sweep's: the trace is kept by `sim run` only)."""
-    from .build import Section, para
+    from .build import Section, _seat_columns, esc, para
     sec = Section("arc", "Arc: lead changes, comebacks and runaway leads")
     rep.sections.append(sec)
-    if not run.has_standings():
-        sec.body.append(para(_how_to_get_it(rep.manifest, rep.path, spec)))
+    traced, why = _traced_run(run)
+    if traced is None:
+        sec.body.append(para(_how_to_get_it(rep.manifest, rep.path, spec, why)))
         return
-    key = ["game"]
-    st = run.standings(columns=key + ["round", "seat", "standing"], compact=True)
-    arcs = arc.game_arcs(st, seats[key + ["seat", "players", "win"]])
-    _arc_body(rep, sec, arcs, spec)
+    if traced is not run:
+        seats = traced.seats(columns=_seat_columns(traced.columns("seats"), spec), compact=True)
+        m = traced.manifest
+        sec.body.append(para(f"From the traced run kept in <code>{esc(traced.path)}</code>: "
+                             f"{int(m['games_per_player_count']):,} games per player count, the same rules and "
+                             f"seats as this run (seed {esc(m.get('seed'))})."))
+    st = traced.standings(columns=["game", "round", "seat", "standing"], compact=True)
+    _arc_body(rep, sec, arc.game_arcs(st, seats[["game", "seat", "players", "win"]]), spec)
 
 
-def _how_to_get_it(man, path, spec):
+def _traced_run(run):
+    """(the run holding the standings trace: this run or its <run>/arc/, or None, why the arc folder is not used)."""
+    from ..analysis import load_run
+    if run.has_standings():
+        return run, ""
+    folder = Path(run.path) / "arc"
+    if not (folder / "manifest.json").exists():
+        return None, ""
+    other = load_run(folder)
+    mine, theirs = run.manifest, other.manifest
+    same = all(mine.get(k) == theirs.get(k) for k in ("game", "params", "players")) and \
+        (mine.get("seating") or {}).get("lineup") == (theirs.get("seating") or {}).get("lineup")
+    if not same:
+        return None, f"{folder} plays other rules, player counts or seats than this run, so it is not used"
+    if not other.has_standings() or theirs.get("status") != "complete":
+        return None, f"{folder} holds no finished standings trace"
+    return other, ""
+
+
+def _how_to_get_it(man, path, spec, why=""):
     from .build import esc
     game = man.get("game", "GAME")
     if spec is None or not _has_standings(spec):
         return (f"This run has no standings trace, and {esc(game)}'s engine does not record standings yet (a "
                 "<code>standings(s, p, out)</code> function beside <code>write_outcome</code>; see "
                 "docs/ADDING_A_GAME.md), so lead changes and comebacks cannot be shown.")
-    return ("This run kept no standings trace, so lead changes, comebacks and runaway leads cannot be shown. "
-            "The same games played again with the trace (it replaces this folder's tables with identical ones plus "
-            f"the standings table): <code>{esc(traced_command(man, path))}</code>, then <code>sim report "
-            f"{esc(path)}</code> again.")
+    return ("This run kept no standings trace, so lead changes, comebacks and runaway leads cannot be shown"
+            + (f" ({esc(why)})" if why else "") + ". A traced run of the same rules and seats kept beside it "
+            f"gives them: <code>{esc(traced_command(man, path))}</code>, then <code>sim report {esc(path)}</code> "
+            "again (or run this study itself with <code>--standings</code>).")
 
 
 def _has_standings(spec):
@@ -42,23 +70,27 @@ def _has_standings(spec):
 
 
 def traced_command(man, path):
-    """The command that replays a run with the standings trace: its own `sim run` command with --standings
-    (and --overwrite, since the request then differs), or one rebuilt from the manifest."""
+    """The `sim run` of the traced run the report reads from <path>/arc/: the run's own command (or one rebuilt
+    from its manifest) with --standings and at most ARC_GAMES games per player count."""
     words = shlex.split(man.get("command") or "")
     if "run" in words:
         words = ["sim"] + words[words.index("run"):]
     else:
         counts = ",".join(str(n) for n in man.get("players", []))
-        words = ["sim", "run", str(man.get("game")), "--players", counts, "--games",
-                 str(man.get("games_per_player_count")), "--seed", str(man.get("seed", 0))]
+        words = ["sim", "run", str(man.get("game")), "--players", counts]
         lineup = (man.get("seating") or {}).get("lineup")
         if lineup:
             words += ["--lineup", ",".join(lineup)]
         for name, value in (man.get("params_changed") or {}).items():
             words += ["--set", f"{name}={value}"]
-    if "--out" not in words:
-        words += ["--out", str(path)]
-    words += [w for w in ("--standings", "--overwrite") if w not in words]
+    games = min(int(man.get("games_per_player_count") or ARC_GAMES), ARC_GAMES)
+    replace = {"--out": str(Path(path) / "arc"), "--games": str(games), "--seed": str(man.get("seed", 0))}
+    for flag, value in replace.items():
+        if flag in words:
+            words[words.index(flag) + 1] = value
+        else:
+            words += [flag, value]
+    words = [w for w in words if w not in ("--overwrite", "--standings")] + ["--standings"]
     return shlex.join(words)
 
 
