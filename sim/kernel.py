@@ -663,8 +663,11 @@ def new_states(engine, n):
 
 
 def has_standings(game):
-    """Whether the game's engine defines standings(s, p, out) -> round, for `sim run --standings`."""
-    return hasattr(game.engine_module(), "standings")
+    """Whether the game's engine defines standings(s, p, out) -> round, for `sim run --standings` (a function of
+    that name with other arguments is a helper of the engine's own, not this)."""
+    import inspect
+    f = getattr(game.engine_module(), "standings", None)
+    return f is not None and len(inspect.signature(getattr(f, "py_func", f)).parameters) == 3
 
 
 def load_kernel(game):
