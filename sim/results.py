@@ -115,9 +115,9 @@ def _encodings(schema):
 
 def write_chunk(folder, chunk, tables, partition=None):
     """Write one chunk's part files (games, seats, items, and standings when traced) atomically (temp name, then
-    rename; games last).  Returns the chunk's
-    record for the manifest: per table its rows, bytes and the CRC-32 of the file (computed from the bytes in
-    memory, so the record describes exactly what was written; `sim check` compares it with the file)."""
+    rename; games last).  Returns the chunk's record for the manifest: per table its rows, bytes and the CRC-32 of
+    the file (computed from the bytes in memory, so the record describes exactly what was written; `sim check`
+    compares it with the file)."""
     folder = Path(folder)
     record = {}
     for name in (t for t in TABLES if t in tables):

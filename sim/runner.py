@@ -51,7 +51,7 @@ def output_buffers(game, n, standings=False):
     """The kernel's output arrays for up to n games.  A run allocates them once and passes them to every
     `simulate` call: fresh arrays each chunk cost page faults (several % of the run time).  standings: also the
     trace of `--standings` (sim.kernel.play_traced): per game up to TRACE_ROWS rows of a round and every seat's
-    standing (float32: 32 KB a game at 8 seats, hence the smaller chunks of a traced run)."""
+    standing (float32: 9 KB a game at 8 seats, hence the smaller chunks of a traced run)."""
     eng = game.engine_module()
     out = {"game_int": np.empty((n, len(game.game_columns)), np.int64),
            "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
