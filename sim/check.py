@@ -1,11 +1,11 @@
 """Is a results folder whole?  Part files are validated before they count as done.
 
-A chunk counts as done only when all three of its part files are readable parquet whose footers say what the chunk
-must hold: the columns of the game's tables, exactly the chunk's number of games and seat rows, and game ids from
-the chunk's first to its last game (min/max statistics of `game`, written for every part).  Where the manifest
-records the chunk (rows and a CRC-32 of each file, written when the chunk was written), the file must match that
-too.  Resume (`sim run`, `sim sweep`) replays every chunk that is not done, `sim report` reads only done chunks,
-and `sim check RESULTS` prints the verdict.
+A chunk counts as done only when all its part files (games, seats, items; standings in a `--standings` run) are
+readable parquet whose footers say what the chunk must hold: the columns of the game's tables, exactly the chunk's
+number of games and seat rows, and game ids from the chunk's first to its last game (min/max statistics of `game`,
+written for every part). Where the manifest records the chunk (rows and a CRC-32 of each file, written when the
+chunk was written), the file must match that too. Resume (`sim run`, `sim sweep`) replays every chunk that is not
+done, `sim report` reads only done chunks, and `sim check RESULTS` prints the verdict.
 
 A chunk whose `games` part is missing was never finished (the games part is renamed into place last); a chunk
 whose games part exists but whose files fail a check is bad: reported, and replayed on resume.
@@ -19,7 +19,8 @@ import pyarrow.parquet as pq
 
 from .errors import UserError
 
-TABLES = ("seats", "items", "games")
+TABLES = ("standings", "seats", "items", "games")
+STANDINGS_COLUMNS = ("game", "round", "seat", "standing")
 GAME_BASE = ("game", "seed_index", "rotation", "players", "steps", "capped")
 SEAT_BASE = ("game", "seat", "players", "strategy", "score", "win_share")
 ITEM_BASE = ("game", "seat", "players", "item", "kind", "turn")
@@ -29,9 +30,13 @@ def part_name(chunk):
     return f"part-{chunk:05d}.parquet"
 
 
-def expected_columns(spec):
-    return {"games": GAME_BASE + tuple(spec.game_columns), "seats": SEAT_BASE + tuple(spec.seat_columns),
-            "items": ITEM_BASE + tuple(spec.item_columns)}
+def expected_columns(spec, standings=False):
+    """{table: its columns} of a run of the game; standings: the run keeps the standings trace too."""
+    out = {"games": GAME_BASE + tuple(spec.game_columns), "seats": SEAT_BASE + tuple(spec.seat_columns),
+           "items": ITEM_BASE + tuple(spec.item_columns)}
+    if standings:
+        out["standings"] = STANDINGS_COLUMNS
+    return out
 
 
 def seat_rows(player_counts, games_per_count, start, stop):
@@ -78,7 +83,7 @@ def part_problem(path, table, expect):
     want = {"games": expect.stop - expect.start, "seats": expect.seats}.get(table)
     if want is not None and meta.num_rows != want:
         return f"{meta.num_rows} rows instead of {want}"
-    if table != "items" or meta.num_rows:
+    if table in ("games", "seats") or meta.num_rows:
         lo, hi = _game_range(meta)
         if lo is not None and (lo < expect.start or hi >= expect.stop):
             return f"holds games {lo}..{hi}, not {expect.start}..{expect.stop - 1}"
@@ -110,7 +115,9 @@ def chunk_state(folder, chunk, expect, partition=None):
     games = sub("games") / part_name(chunk)
     if not games.exists():
         return "missing", None
-    for table in ("games", "seats", "items"):
+    for table in ("games", "seats", "items", "standings"):
+        if table not in expect.columns:
+            continue
         why = part_problem(sub(table) / part_name(chunk), table, expect)
         if why is not None:
             where = f"{partition}/" if partition else ""
@@ -194,6 +201,7 @@ def check_folder(folder, checksum=True):
             v.stray = stray_parts(folder, {(p, c) for p, c in v.done + v.missing} | {(p, c) for p, c, _ in v.bad})
             return v
         v = Verdict("run", m.get("status", "?"))
+        columns = expected_columns(spec, standings=bool((m.get("request") or {}).get("standings")))
         d = m["seating"]
         counts, per = list(d["player_counts"]), int(d["games_per_player_count"])
         total, cs = per * len(counts), int(m["chunk_size"])

@@ -155,7 +155,8 @@ def cmd_run(args):
                      strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
                      seed=args.seed,
                      params=_with_preset(args, parse_sets(args.set)), chunk_size=args.chunk_size, threads=args.threads,
-                     progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
+                     progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv),
+                     standings=args.standings)
     print(f"results in {path}")
 
 
@@ -393,11 +394,14 @@ def build_parser():
     s.add_argument("--strategy-file", action="append", metavar="TOML",
                    help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
-    s.add_argument("--chunk-size", type=int, help="games per part file (default 50000)")
+    s.add_argument("--chunk-size", type=int, help="games per part file (default 50000; 5000 with --standings)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--overwrite", action="store_true",
                    help="replace a different run (other request or game code) already in --out; the same run is "
                    "resumed either way")
+    s.add_argument("--standings", action="store_true",
+                   help="also keep every seat's standing each round (the standings table: lead changes and "
+                        "comebacks in the report's arc section); the same games, played a little slower")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 

@@ -40,6 +40,8 @@ class GameSpec:
     strategy module (jitted) must define choose(s, p, seat, legal, n, sid, weights) -> index into legal.
     current_player, legal_actions and choose run once per decision, compiled without reference counting (see
     docs/ARCHITECTURE.md), so they must not allocate arrays unless decisions_allocate is set.
+    Optional: standings(s, p, out) -> round (jitted): out[i] = seat i's standing now, the round number (0 at the
+    start, +1 per completed round); `sim run --standings` records it (sim.kernel.play_traced).
     """
     name: str
     title: str
@@ -64,6 +66,18 @@ class GameSpec:
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
     search_rollout: str = ""      # rollout policy of the search player (default: first heuristic of the line-up)
     actions: object = None        # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
+    # What the report reads in the results tables, declared here rather than guessed from column names:
+    length_column: str = "steps"  # games column measuring a game's length in the game's own unit (turns, rounds);
+    #                               "steps" (decisions, written for every game) when the game has none
+    points_prefix: str = ""       # seat columns <prefix><source> split the score into points by source (e.g.
+    #                               "vp_"); a game declaring them scores in points: the report shows score margins,
+    #                               ties on top score and points by source
+    role_columns: tuple = ()      # seat label columns dealt at setup (role, character): the roles section
+    dealt_kinds: tuple = ()       # item kinds dealt at setup rather than acquired in play (the report's wording)
+    side_column: str = ""         # games column naming the winning side of a team game: the sides section
+    seat_side_column: str = ""    # seat column naming a seat's side there (a role column judged as a side)
+    money_column: str = ""        # seat column of the money a seat holds at the end: bot health's money left
+    standing_unit: str = "points"  # what the engine's standings() measures, in words (the report's arc section)
 
     def engine_module(self):
         return importlib.import_module(self.engine)

@@ -16,7 +16,8 @@ import pyarrow.parquet as pq
 
 from .kernel import first_rows
 
-TABLES = ("seats", "items", "games")  # write order: games last marks the chunk done
+TABLES = ("standings", "seats", "items", "games")  # write order: games last marks the chunk done
+# standings: the per-round trace of `sim run --standings` (one row per recorded round and seat), only in such runs
 COMPRESSION = "zstd"
 # min/max statistics only on the columns whose values are clustered by row group, where they let a filtered read
 # skip row groups: games are numbered in order, and a player count's games are contiguous.  Every row group holds
@@ -85,7 +86,22 @@ def chunk_tables(game, design, start, arrays):
              "turn": pa.array(it[2].astype(np.int32))}
     for j, name in enumerate(game.item_columns):
         items[name] = pa.array(it[3 + j])
-    return {"games": pa.table(games), "seats": pa.table(seats), "items": pa.table(items)}
+    tables = {"games": pa.table(games), "seats": pa.table(seats), "items": pa.table(items)}
+    if "t_rows" in arrays:
+        tables["standings"] = standings_table(gidx, players, arrays)
+    return tables
+
+
+def standings_table(gidx, players, arrays):
+    """The standings trace of a chunk (sim.kernel.play_traced) as rows (game, round, seat, standing): every
+    recorded round of a game times its seats, in game, round and seat order."""
+    rounds, row_game, _ = first_rows(arrays["t_round"][:, :, None], arrays["t_rows"])
+    values, _, _ = first_rows(arrays["t_val"], arrays["t_rows"])
+    n = players[row_game].astype(np.int64)
+    present = np.arange(values.shape[0])[None, :] < n[:, None]        # (rows, MAX_PLAYERS): the game's seats
+    row, seat = np.nonzero(present)
+    return pa.table({"game": pa.array(gidx[row_game[row]]), "round": pa.array(rounds[0][row].astype(np.int32)),
+                     "seat": pa.array(seat.astype(np.int8)), "standing": pa.array(values.T[present])})
 
 
 def _encodings(schema):
@@ -98,12 +114,13 @@ def _encodings(schema):
 
 
 def write_chunk(folder, chunk, tables, partition=None):
-    """Write one chunk's three part files atomically (temp name, then rename; games last).  Returns the chunk's
-    record for the manifest: per table its rows, bytes and the CRC-32 of the file (computed from the bytes in
-    memory, so the record describes exactly what was written; `sim check` compares it with the file)."""
+    """Write one chunk's part files (games, seats, items, and standings when traced) atomically (temp name, then
+    rename; games last).  Returns the chunk's record for the manifest: per table its rows, bytes and the CRC-32 of
+    the file (computed from the bytes in memory, so the record describes exactly what was written; `sim check`
+    compares it with the file)."""
     folder = Path(folder)
     record = {}
-    for name in TABLES:
+    for name in (t for t in TABLES if t in tables):
         sub = folder / name if partition is None else folder / name / partition
         sub.mkdir(parents=True, exist_ok=True)
         final = sub / part_name(chunk)

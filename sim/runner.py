@@ -15,12 +15,13 @@ from . import __version__, source_hash
 from .errors import UserError
 from .game import get_game
 from .knobs import describe_strategies
-from .kernel import STATE_BLOCKS, load_kernel, new_states
+from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, new_states
 from .lock import FolderLock
 from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_json
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
+TRACED_CHUNK = 5_000     # default chunk of a --standings run: its trace buffers hold up to TRACE_ROWS rows a game
 PACKAGES = ("numpy", "numba", "pyarrow", "pandas", "scipy", "statsmodels")
 
 
@@ -46,39 +47,51 @@ def check_seed(seed):
     return seed
 
 
-def output_buffers(game, n):
+def output_buffers(game, n, standings=False):
     """The kernel's output arrays for up to n games.  A run allocates them once and passes them to every
-    `simulate` call: fresh arrays each chunk cost page faults (several % of the run time)."""
+    `simulate` call: fresh arrays each chunk cost page faults (several % of the run time).  standings: also the
+    trace of `--standings` (sim.kernel.play_traced): per game up to TRACE_ROWS rows of a round and every seat's
+    standing (float32: 9 KB a game at 8 seats, hence the smaller chunks of a traced run)."""
     eng = game.engine_module()
-    return {"game_int": np.empty((n, len(game.game_columns)), np.int64),
-            "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
-            "seat_f": np.empty((n, eng.MAX_PLAYERS, 2), np.float64),
-            "items": np.empty((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
-            "n_items": np.empty(n, np.int64), "steps": np.empty(n, np.int64)}
+    out = {"game_int": np.empty((n, len(game.game_columns)), np.int64),
+           "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
+           "seat_f": np.empty((n, eng.MAX_PLAYERS, 2), np.float64),
+           "items": np.empty((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
+           "n_items": np.empty(n, np.int64), "steps": np.empty(n, np.int64)}
+    if standings:
+        out.update({"t_round": np.empty((n, TRACE_ROWS), np.int32),
+                    "t_val": np.empty((n, TRACE_ROWS, eng.MAX_PLAYERS), np.float32),
+                    "t_rows": np.empty(n, np.int64)})
+    return out
 
 
-def kernel_args(game, design, pvec, seed, start, stop, buffers=None):
-    """(output arrays, states, arguments) of the kernel's play_batch(states, *arguments) for games [start, stop)."""
+def kernel_args(game, design, pvec, seed, start, stop, buffers=None, standings=False):
+    """(output arrays, states, arguments) of the kernel's play_batch(states, *arguments) for games [start, stop)
+    (standings: of its play_traced_batch, the trace arrays last)."""
     eng = game.engine_module()
     n = stop - start
     players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
     sids, weights = design.strategy_rows(game)     # the presets' knobs, with any strategy.* overrides
-    if buffers is None or len(buffers["steps"]) < n:
-        buffers = output_buffers(game, n)
+    if buffers is None or len(buffers["steps"]) < n or standings != ("t_rows" in buffers):
+        buffers = output_buffers(game, n, standings)
     out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
            **{k: v[:n] for k, v in buffers.items()}}
     states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see the kernel's play_blocks)
     args = (pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
             out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
+    if standings:
+        args += (out["t_round"], out["t_val"], out["t_rows"])
     return out, states, args
 
 
-def simulate(game, design, pvec, seed, start, stop, buffers=None):
+def simulate(game, design, pvec, seed, start, stop, buffers=None, standings=False):
     """Play games [start, stop) of a design with parameter vector pvec; returns the kernel's output arrays.
     buffers: arrays from output_buffers() to play into (views of them are returned), else new ones.  The kernel
-    writes every entry it returns, so reused buffers give the same results as fresh ones."""
-    out, states, args = kernel_args(game, design, pvec, seed, start, stop, buffers)
-    load_kernel(game).play_batch(states, *args)
+    writes every entry it returns, so reused buffers give the same results as fresh ones.  standings: play with
+    the standings trace (the same games; the arrays t_round, t_val and t_rows added)."""
+    out, states, args = kernel_args(game, design, pvec, seed, start, stop, buffers, standings)
+    kern = load_kernel(game)
+    (kern.play_traced_batch if standings else kern.play_batch)(states, *args)
     check_overflow(game, out)
     return out
 
@@ -175,8 +188,10 @@ def open_run_folder(out, request, overwrite):
 
 
 def run_study(game, out, games=10_000, players=None, lineup=None, strategies=None, all_rotations=False, seed=0,
-              params=None, chunk_size=None, threads=None, progress=True, overwrite=False, command=None):
-    """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`.
+              params=None, chunk_size=None, threads=None, progress=True, overwrite=False, command=None,
+              standings=False):
+    """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`
+    (standings: also the per-round standings table, for the report's arc; the games are the same).
 
     Re-running the same request on the same folder resumes it: finished chunks (validated by sim.check) are kept,
     the rest are played.  The folder is locked for the whole run (sim.lock).  Returns the run folder.
@@ -185,9 +200,14 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
 
     spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
     seed = check_seed(seed)
+    if standings and not has_standings(spec):
+        raise UserError(f"--standings: {spec.name} records no standings (its engine defines no standings(s, p, "
+                        f"out)); run without --standings")
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))):
         raise UserError(f"--chunk-size must be a whole number (got {chunk_size!r})")
-    chunk_size = DEFAULT_CHUNK if chunk_size is None else int(chunk_size)   # 0 is an error, not the default
+    if chunk_size is None:        # 0 is an error, not the default
+        chunk_size = TRACED_CHUNK if standings else DEFAULT_CHUNK
+    chunk_size = int(chunk_size)
     if chunk_size < 1:
         raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
     chunk_size = min(chunk_size, max(design.total, 1))
@@ -197,6 +217,8 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
         numba.set_num_threads(int(threads))
     request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec),
                "game_code": spec.code_version()}
+    if standings:
+        request["standings"] = True     # only when asked: the request of a plain run is what it always was
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
@@ -283,7 +305,8 @@ def _chunks_to_play(out, manifest, resumed):
 def _play(spec, design, pvec, seed, out, manifest, todo, progress):
     chunk_size = manifest["chunk_size"]
     t0 = time.perf_counter()
-    simulate(spec, design, pvec, seed, 0, 1)  # compile, or load from the cache
+    standings = bool(manifest["request"].get("standings"))
+    simulate(spec, design, pvec, seed, 0, 1, standings=standings)  # compile, or load from the cache
     compile_s = time.perf_counter() - t0
     done_games = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
     bar = _progress(design.total, done_games, progress, spec.name)
@@ -304,13 +327,13 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
     # At most one chunk waits to be written, so memory stays flat however many games are asked for.
     # Two sets of output buffers, used in turn: one is being written while the other is played into.
     pending = None
-    buffers = [output_buffers(spec, min(chunk_size, design.total)) for _ in range(min(2, len(todo)))]
+    buffers = [output_buffers(spec, min(chunk_size, design.total), standings) for _ in range(min(2, len(todo)))]
     with ThreadPoolExecutor(max_workers=1) as writer:
         try:
             for k, c in enumerate(todo):
                 start, stop = c * chunk_size, min(design.total, (c + 1) * chunk_size)
                 t = time.perf_counter()
-                arrays = simulate(spec, design, pvec, seed, start, stop, buffers[k % 2])
+                arrays = simulate(spec, design, pvec, seed, start, stop, buffers[k % 2], standings)
                 timing["simulate"] += time.perf_counter() - t
                 timing["played"] += stop - start
                 if pending is not None:

@@ -53,7 +53,7 @@ def test_other_charts_label_units(data):
     games = data[0]
     ax = plotting.plot_length(games, "turns", unit="turns")
     assert "turns" in ax.get_xlabel() and "%" in ax.get_ylabel()
-    ax = plotting.plot_points_by_source(points_by_source(seats))
+    ax = plotting.plot_points_by_source(points_by_source(seats, "vp_"))
     assert "VP" in ax.get_ylabel() and len(ax.patches) == 4
     ax = plotting.plot_fractions(end_reasons(games), "end_reason")
     assert "%" in ax.get_ylabel() and np.isclose(sum(p.get_height() for p in ax.patches), 200)

@@ -117,7 +117,7 @@ def test_side_rates_against_targets_and_downtime():
     assert t.loc["law", "target"] == 0.5 and t.loc["outlaws", "target"] == pytest.approx(0.25)
     assert t.loc["law", "low"] < 0.5 < t.loc["law", "high"]
     assert t["no_winner"].iloc[0] == pytest.approx((lab == "none").mean())
-    fam = vd.side_family(games, targets={"law": 0.5}).set_index("side")
+    fam = vd.side_family(games, "winner_team", targets={"law": 0.5}).set_index("side")
     assert fam.loc["law", "verdict"] in ("green", "grey")
     assert fam.loc["renegade", "verdict"] in ("amber", "red")                   # 18% against 25%
     assert sa.side_rates(games)["target"].eq(1 / 3).all()                      # default: equal sides

@@ -87,10 +87,10 @@ def test_ties_margins_points_and_end_reasons(tables):
     tied_games = seats[seats["win"] == 1].groupby("game").size()
     tied_games = set(tied_games[tied_games > 1].index)
     assert (m.set_index("game").loc[sorted(tied_games), "margin"] == 0).all()
-    p = points_by_source(seats)
+    p = points_by_source(seats, "vp_")
     assert set(p["source"]) == {"a", "b"}
     assert np.allclose(p.groupby("players")["share"].sum(), 1)
-    pw = points_by_source(seats, by=[], winners_only=True)
+    pw = points_by_source(seats, "vp_", by=[], winners_only=True)
     assert pw["mean_points"].sum() > p["mean_points"].sum() / 2
     e = end_reasons(games).set_index(["players", "end_reason"])
     assert np.allclose(e.groupby("players")["fraction"].sum(), 1)

@@ -134,7 +134,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
     run = sa.load_run(runs[game])
     seats, items = run.seats(), run.items()
     adv = sa.seat_advantage(seats)
-    fa = 0.05 / len(rb.report_families(seats, items, run.games())[1])     # the report's 5%, shared by families
+    fa = 0.05 / len(rb.report_families(seats, items, run.games(), get_game(game))[1])  # the report's 5%, by families
     found = parse(reports[game]).findings
     seat = [f for f in found if f["attrs"]["data-kind"] == "seat"]
     assert seat
@@ -182,7 +182,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
         sides = [f for f in found if f["attrs"]["data-kind"] == "side"]
         g = run.games()
         assert len(sides) == g["players"].nunique()
-        fam = vd.side_family(g, family_alpha=fa)
+        fam = vd.side_family(g, get_game(game).side_column, family_alpha=fa)
         for f in sides:
             a = f["attrs"]
             r = fam[(fam["players"] == int(a["data-players"])) & (fam["side"] == a["data-side"])].iloc[0]

@@ -4,6 +4,7 @@ import pandas as pd
 import pytest
 
 import sim.analysis as sa
+from sim.game import get_game
 from sim.report import build as rb
 from sim.report import verdicts as vd
 from sim.runner import run_study
@@ -32,7 +33,8 @@ def test_report_reads_only_declared_columns(bang, monkeypatch):
     rep = rb.collect(bang, effects=False, robust=False)
     assert rep.tables.get("item_family") is not None
     run = sa.load_run(bang)
-    declared = {"seats": set(rb._seat_columns(run.columns("seats"))), "items": set(rb.ITEM_COLUMNS)}
+    declared = {"seats": set(rb._seat_columns(run.columns("seats"), get_game("bang_dice"))),
+                "items": set(rb.ITEM_COLUMNS)}
     assert {c["table"] for c in calls} == {"seats", "games", "items"}
     for c in calls:
         assert c["columns"] is not None, f"{c['table']} read whole"
@@ -55,7 +57,7 @@ def test_items_are_read_for_the_sampled_games_only(bang, monkeypatch):
     assert len(item_reads) == 1 and item_reads[0]["filters"] is not None
     assert 0 < item_reads[0]["rows"] < run.count("items")
     monkeypatch.undo()
-    seats = run.seats(columns=rb._seat_columns(run.columns("seats")))
+    seats = run.seats(columns=rb._seat_columns(run.columns("seats"), get_game("bang_dice")))
     fa = rep.family_alpha
     want = vd.item_family(seats, run.items(), min_rows=rb.MIN_ROWS, family_alpha=fa, max_rows=n_seats // 2)
     got = rep.tables["item_family"]

@@ -8,7 +8,8 @@
 
 Modules: load (reading runs and sweeps), stats (intervals and tests shared by all), winrates, seats (first-player
 advantage), items (card / item strength), matchups (head-to-head, Bradley-Terry), shape (length, margins, ties,
-points by source, end reasons), plotting (the lab's chart style), synthetic (fake results with known answers).
+points by source, end reasons), arc (lead changes, comebacks and runaway leads from the standings table of
+`sim run --standings`), plotting (the lab's chart style), synthetic (fake results with known answers).
 Each function's docstring says which outcome it uses (win or win_share) and what its interval means.
 """
 from .load import Run, RunSet, game_key, load_run, load_runs, load_tables
@@ -20,6 +21,7 @@ from .matchups import as_matrix, bradley_terry, matchup_matrix, pairwise_records
 from .sides import downtime, parse_targets, side_rates
 from .shape import end_reasons, length_distribution, length_summary, points_by_source, score_margins, tie_rates
 from .stats import cluster_difference, cluster_rate, wilson
+from .arc import comebacks, game_arcs, lead_changes, runaway_leads
 
 __all__ = [
     "Run", "RunSet", "game_key", "load_run", "load_runs", "load_tables", "win_rates", "win_rates_by_players",
@@ -29,5 +31,5 @@ __all__ = [
     "as_matrix", "bradley_terry", "matchup_matrix",
     "pairwise_records", "end_reasons", "length_distribution", "length_summary", "points_by_source",
     "score_margins", "tie_rates", "cluster_difference", "cluster_rate", "wilson", "side_rates", "downtime",
-    "parse_targets",
+    "parse_targets", "game_arcs", "lead_changes", "comebacks", "runaway_leads",
 ]

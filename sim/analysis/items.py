@@ -418,21 +418,14 @@ def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=No
     return out.sort_values(["kind", "rank"], na_position="last").reset_index(drop=True)
 
 
-OUTCOME_SUFFIXES = ("_end", "_by", "_seat", "_turn", "_taken", "_dealt")
-
-
-def seat_label_columns(seats, max_labels=60, words=None):
-    """String columns of the seats table that are attributes of a seat fixed at setup (role, character...), not
-    outcomes recorded at the end (role_end, eliminated_by, killed_by_seat...): what a seat-attribute comparison may
-    use. words: keep only columns whose name contains one of these (None: any)."""
+def seat_label_columns(seats, columns, max_labels=60):
+    """Of the given seat columns (a game's GameSpec.role_columns: attributes dealt at setup, such as role or
+    character), those present in `seats` as labels with 2 to max_labels values: what a seat-attribute comparison
+    can rank."""
     out = []
-    for c in seats.columns:
-        low = c.lower()
-        if c == "strategy" or pd.api.types.is_numeric_dtype(seats[c]) or pd.api.types.is_bool_dtype(seats[c]):
-            continue
-        if low.endswith(OUTCOME_SUFFIXES) or low.startswith(("final", "winner", "eliminated", "killed")):
-            continue
-        if words is not None and not any(k in low for k in words):
+    for c in columns:
+        if c not in seats.columns or pd.api.types.is_numeric_dtype(seats[c]) or \
+                pd.api.types.is_bool_dtype(seats[c]):
             continue
         col = seats[c]
         if isinstance(col.dtype, pd.CategoricalDtype):      # the same count without a string copy of the column

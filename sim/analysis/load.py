@@ -1,6 +1,7 @@
 """Loading results: one run folder or a hive-partitioned sweep, lazily and column by column.
 
-A run folder holds `manifest.json` and three tables written as parquet part files (`games/`, `seats/`, `items/`);
+A run folder holds `manifest.json` and three tables written as parquet part files (`games/`, `seats/`, `items/`),
+plus `standings/` (one row per recorded round and seat) when it was run with `sim run --standings`;
 a sweep writes the same tables partitioned as `games/config=K/part-*.parquet`. Both are read through
 `pyarrow.dataset`, so only the columns asked for are read, filters are pushed down to the files, and 10 million seat
 rows of a few columns load in seconds. Everything returned is pandas.
@@ -16,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-TABLES = ("games", "seats", "items")
+TABLES = ("games", "seats", "items", "standings")
 
 
 def game_key(df):
@@ -99,7 +100,8 @@ class Run:
         return pd.DataFrame(rows)
 
     def dataset(self, table):
-        """The pyarrow dataset of one table ("games", "seats" or "items"), hive partitions discovered."""
+        """The pyarrow dataset of one table ("games", "seats", "items" or "standings"), hive partitions
+        discovered."""
         if table not in TABLES:
             raise ValueError(f"table must be one of {TABLES}, not {table!r}")
         if table not in self._datasets:
@@ -314,6 +316,15 @@ class Run:
     def items(self, columns=None, filters=None, categorical=False, compact=False):
         """The items table (one row per acquisition) as a DataFrame; see `read`."""
         return self.read("items", columns, filters, categorical, compact)
+
+    def has_standings(self):
+        """Whether the run kept the per-round standings trace (`sim run --standings`)."""
+        return bool((self.manifest.get("request") or {}).get("standings")) and \
+            os.path.isdir(os.path.join(self.path, "standings"))
+
+    def standings(self, columns=None, filters=None, categorical=False, compact=False):
+        """The standings trace (one row per recorded round and seat: game, round, seat, standing); see `read`."""
+        return self.read("standings", columns, filters, categorical, compact)
 
     def seats_with_games(self, seat_columns=None, game_columns=None, filters=None):
         """Seats joined with game-level columns (e.g. end_reason, turns) on the game key.

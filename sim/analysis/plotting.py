@@ -39,7 +39,7 @@ def _err(rate, low, high):
 
 
 def plot_rates(table, label="strategy", rate="rate", low="low", high="high", fair="fair", ax=None,
-               title=None, xlabel="win rate (%)", color=None):
+               title=None, xlabel="win rate (%)", color=None, ylabel=None):
     """Horizontal dot plot of rates (percent) with interval bars, one row per label, and the fair value(s).
 
     table: a win-rate table (sim.analysis.winrates.win_rates or items.seat_attribute_strength). If `fair` is a
@@ -60,6 +60,7 @@ def plot_rates(table, label="strategy", rate="rate", low="low", high="high", fai
     ax.set_yticks(y, t[label].astype(str))
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel or label.replace("_", " "))
     if title:
         ax.set_title(title)
     return ax
@@ -126,6 +127,7 @@ def plot_ratings(ratings, ax=None, title=None):
     ax.set_yticks(y, t["label"].astype(str))
     ax.invert_yaxis()
     ax.set_xlabel("rating (Elo points; 0 = average, +100 ≈ 64% to finish ahead)")
+    ax.set_ylabel("strategy")
     ax.set_title(title or f"Bradley-Terry ratings ({t['interval'].iloc[0]} 95% intervals)")
     return ax
 
@@ -157,6 +159,7 @@ def plot_item_strength(table, ax=None, top=20, value="diff", title=None):
     ax.axvline(0, **FAIR_STYLE)
     ax.set_yticks(y, (t["item"].astype(str)).tolist())
     ax.invert_yaxis()
+    ax.set_ylabel("item")
     ax.set_xlabel({"diff": "win rate when acquired − when not (percentage points)",
                    "rel_pp": "adjusted effect minus the kind's average (percentage points)"}.get(
         value, "adjusted effect on win probability (percentage points)"))

@@ -95,7 +95,7 @@ def tie_rates(seats, by=None, alpha=0.05):
     return pd.DataFrame(rows)
 
 
-def points_by_source(seats, prefix="vp_", by=None, winners_only=False, exclude=("total",)):
+def points_by_source(seats, prefix, by=None, winners_only=False, exclude=("total",)):
     """Mean points per seat from each source (the columns whose names start with `prefix`, except totals such as
     vp_total named in `exclude`) and each source's share of all points, per group (default: player count);
     winners_only restricts to seats with win = 1.

@@ -8,12 +8,9 @@ import os
 
 import pandas as pd
 
-MONEY_COLUMNS = ("gold", "money", "cash", "coins")
-
-
 def add_section(rep, seats, games, items, spec, path, seen=None):
     """seen: the items acquired at least once over the whole items table (when `items` is a sample of it)."""
-    from .build import Finding, Section, esc, para, pct, table_html
+    from .build import Finding, Section, declared, esc, para, pct, table_html
     sec = Section("bot-health", "Bot health")
     sec.body.append(para("Balance verdicts are only as good as the bots that played. These checks look for habits "
                          "a designer would question: things never bought, money hoarded to the end, stalled games, "
@@ -23,15 +20,18 @@ def add_section(rep, seats, games, items, spec, path, seen=None):
             seen = {str(x) for x in seen}
         else:
             seen = set(items["item"].astype(str)) if "item" in items.columns else set()
-        never = [n for n in spec.item_names if n not in seen]
-        if never:
-            sec.body.append(para(f"<b>Never acquired</b> ({len(never)} of {len(spec.item_names)}): "
-                                 f"{esc(', '.join(never[:40]))}{' ...' if len(never) > 40 else ''}."))
-        else:
-            sec.body.append(para("Every item was acquired at least once."))
-    money = [c for c in MONEY_COLUMNS if c in seats.columns]
-    if money and "strategy" in seats.columns:
-        col = money[0]
+        dealt = set(declared(spec, "dealt_kinds"))
+        kinds = list(spec.item_kinds) or [""] * len(spec.item_names)
+        for word, names in (("acquired", [n for n, k in zip(spec.item_names, kinds) if k not in dealt]),
+                            ("dealt", [n for n, k in zip(spec.item_names, kinds) if k in dealt])):
+            never = [n for n in names if n not in seen]
+            if never:
+                sec.body.append(para(f"<b>Never {word}</b> ({len(never)} of {len(names)}): "
+                                     f"{esc(', '.join(never[:40]))}{' ...' if len(never) > 40 else ''}."))
+            elif names:
+                sec.body.append(para(f"Every item was {word} at least once."))
+    col = declared(spec, "money_column")
+    if col and col in seats.columns and "strategy" in seats.columns:
         t = seats.groupby("strategy")[col].agg(["mean", "median"]).reset_index()
         sec.body.append(para(f"<b>Left at the end</b>: {esc(col)} per seat when the game ended, by strategy."))
         sec.body.append(table_html(t.rename(columns={"mean": f"mean {col}", "median": f"median {col}"}),

@@ -134,6 +134,7 @@ class Report:
     notices: list = field(default_factory=list)     # HTML fragments shown above the findings
     tables: dict = field(default_factory=dict)      # the analysis tables behind the findings (for tests)
     family_alpha: float = ALPHA                     # each family's error rate: ALPHA / the number of families
+    spec: object = None                             # the game's GameSpec (None: a game this code does not know)
 
 
 # ----------------------------------------------------------------------------------------------- formatting
@@ -200,15 +201,20 @@ def para(text):
 
 # ----------------------------------------------------------------------------------------------- charts
 
-def figure_html(fig, alt, caption=""):
-    """Embed a matplotlib figure as a base64 PNG <img> inside a <figure>; closes the figure."""
+def figure_html(fig, alt, caption):
+    """Embed a matplotlib figure as a base64 PNG <img> inside a <figure> with its caption; closes the figure.
+    The <figure> carries the axis labels each of its charts was drawn with (data-axes: JSON, one {x, y} per axes
+    that holds data; a colour bar is its chart's legend, not a chart), read from the figure itself, so a check of
+    the page (tests/test_report_render.py) can tell a chart without an axis label."""
     import matplotlib.pyplot as plt
+    axes = [{"x": ax.get_xlabel(), "y": ax.get_ylabel()} for ax in fig.get_axes()
+            if ax.has_data() and ax.get_label() != "<colorbar>"]
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=96, bbox_inches="tight")
     plt.close(fig)
     data = base64.b64encode(buf.getvalue()).decode("ascii")
-    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
-    return f"<figure><img src='data:image/png;base64,{data}' alt='{esc(alt)}'>{cap}</figure>"
+    return (f"<figure data-axes='{esc(json.dumps(axes))}'><img src='data:image/png;base64,{data}' "
+            f"alt='{esc(alt)}'><figcaption>{caption}</figcaption></figure>")
 
 
 def _new_ax(size=None):
@@ -271,30 +277,36 @@ def _solve_results(path, extra):
     return out
 
 
-def _length_column(games):
-    for c in ("turns", "turns_total", "rounds"):
-        if c in games.columns:
-            return c
-    return "steps"
+def declared(spec, name):
+    """A convention of the results tables the game declares in its GameSpec (which column measures length, which
+    seat columns are roles...), or the GameSpec default for a game this code does not know."""
+    from ..game import GameSpec
+    return getattr(spec, name) if spec is not None else GameSpec.__dataclass_fields__[name].default
 
 
-ROLE_WORDS = vd.ROLE_WORDS
+def _length_column(spec):
+    return declared(spec, "length_column")
 
 
-def _seat_columns(names):
+def _points(spec, columns):
+    """The game's points-by-source prefix when its seat columns hold such points, else ''."""
+    prefix = declared(spec, "points_prefix")
+    return prefix if prefix and any(c.startswith(prefix) for c in columns) else ""
+
+
+def _seat_columns(names, spec):
     """The seat columns the report uses (large runs: read only these)."""
     base = {"config", "game", "seat", "players", "strategy", "win_share", "rank", "win", "order",
-            "eliminated", "elim_turn"}
-    if any(c.startswith("vp_") for c in names):
+            "eliminated", "elim_turn", declared(spec, "money_column"), *declared(spec, "role_columns")}
+    prefix = _points(spec, names)
+    if prefix:
         base.add("score")                  # score margins and ties (the shape section) need it, nothing else
-    from ..analysis.items import OUTCOME_SUFFIXES
-    return [c for c in names if c in base or c.startswith("vp_")
-            or (any(k in c.lower() for k in ROLE_WORDS) and not c.lower().endswith(OUTCOME_SUFFIXES))]
+    return [c for c in names if c in base or (prefix and c.startswith(prefix))]
 
 
-def _role_columns(seats):
-    """Seat label columns that are roles or characters (a property of the seat, not an outcome)."""
-    return sa.seat_label_columns(seats, words=ROLE_WORDS)
+def _role_columns(seats, spec):
+    """The game's role columns (labels dealt to a seat at setup, GameSpec.role_columns) the seats table holds."""
+    return sa.seat_label_columns(seats, declared(spec, "role_columns"))
 
 
 # ----------------------------------------------------------------------------------------------- sections
@@ -314,7 +326,7 @@ def _seat_section(rep, seats, spec=None):
     note = spec.turn_order_note if spec is not None else ""
     if note:
         sec.body.append(para(f"<b>Read position 1 with care:</b> {esc(note)}"))
-    elif _role_columns(seats):
+    elif _role_columns(seats, spec):
         sec.body.append(para("This game deals roles or characters: where the rules tie one to the turn order "
                              "(for example a sheriff who always starts), a position's share measures that role "
                              "as much as the seat; see the roles section."))
@@ -383,7 +395,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
     """Team games: which side wins at each player count against the designer's target, and downtime."""
     import matplotlib.pyplot as plt
     T = THRESHOLDS["side"]
-    fam = vd.side_family(games, targets=targets, alpha=ALPHA, family_alpha=rep.family_alpha)
+    fam = vd.side_family(games, spec.side_column, targets=targets, alpha=ALPHA, family_alpha=rep.family_alpha)
     if fam.empty:
         return
     rep.tables["sides"] = fam
@@ -440,7 +452,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
             "rate": "won", "low": "95% low", "high": "95% high", "fair": "target"}),
         {"won": pct, "95% low": pct, "95% high": pct, "target": pct, "games": lambda v: f"{int(v):,}"}))
     if {"eliminated", "elim_turn"} <= set(seats.columns):
-        length = "turns" if "turns" in games.columns else _length_column(games)
+        length = _length_column(spec)
         dt = sa.downtime(seats, games, length=length, alpha=ALPHA)
         rep.tables["downtime"] = dt
         sec.body.append("<h3>Elimination downtime</h3>")
@@ -548,15 +560,16 @@ def _strategy_section(rep, seats, spec=None):
         k = len(names)
         fig, ax = _new_ax((1.0 * k + 3.0, 0.8 * k + 2.2))
         plotting.plot_matchups(mm, ax=ax)
-        sec.body.append(figure_html(fig, "head-to-head matrix of strategies"))
+        sec.body.append(figure_html(fig, "head-to-head matrix of strategies",
+                                    "Each cell: how often the row strategy finishes ahead of the column strategy "
+                                    "in the games where both play (50%: even)."))
         fig, ax = _new_ax((7.5, 0.4 * len(bt) + 1.6))
         plotting.plot_ratings(bt, ax=ax)
-        sec.body.append(figure_html(fig, "strategy ratings with intervals"))
+        sec.body.append(figure_html(fig, "strategy ratings with intervals",
+                                    "Dots: Bradley-Terry rating in Elo points (0: the average strategy); bars: 95% "
+                                    "bootstrap interval."))
         _skill_luck(rep, sec, mm, wr)
     rep.sections.append(sec)
-
-
-DEALT_KINDS = ("character", "role", "special_role")      # items dealt at setup, not acquired in play
 
 
 def _skill_luck(rep, sec, mm, wr):
@@ -596,8 +609,8 @@ def _skill_luck(rep, sec, mm, wr):
                                 "95% interval (clustered by game); dashed: 50%, a coin flip."))
 
 
-def _item_verb(kind):
-    return "are dealt" if str(kind).lower() in DEALT_KINDS else "acquire"
+def _item_verb(kind, spec):
+    return "are dealt" if str(kind) in declared(spec, "dealt_kinds") else "acquire"
 
 
 def _measure_effects(rep, fam, picks, spec, effects):
@@ -657,7 +670,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
                 "green": f"within {T:g} points of the kind's average", "grey": "too few games to tell"}[v]
         if r["leaders_flag"]:
             tail += "; leaders acquire it late, so part of this is their lead, not the item"
-        verb = _item_verb(kind)
+        verb = _item_verb(kind, spec)
         text = (f"Seats that {verb} the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
                 f"often than with an average {nice(kind)} (association, adjusted): {tail}.")
         ev = (f"Adjusted effect relative to the kind's average {pts(e)} points (95% interval {lo:+.1f} to "
@@ -711,6 +724,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
         fig, ax = _new_ax((7.5, 0.32 * len(shown) + 1.8))
         plotting.plot_item_strength(shown, ax=ax, top=len(shown), value="rel_pp",
                                     title=f"{nice(kind).capitalize()}: adjusted effect relative to the average")
+        ax.set_ylabel(nice(kind))
         note = "" if len(shown) == len(t) else f" Showing the top and bottom {ITEMS_SHOWN} ranked items."
         sec.body.append(figure_html(fig, f"{kind} strength",
                                     "Dots: adjusted effect minus the kind's average, percentage points; bars: 95% "
@@ -755,7 +769,7 @@ def _roles_section(rep, seats, spec, quiet=()):
     """quiet: role columns shown without findings (a team game's role is its side, judged in the sides section;
     a column that is also an item kind, e.g. characters, is judged once, in item strength)."""
     T = THRESHOLDS["role"]
-    cols = _role_columns(seats)
+    cols = _role_columns(seats, spec)
     if not cols:
         return
     sec = Section("roles", "Roles and characters")
@@ -808,7 +822,7 @@ def _roles_section(rep, seats, spec, quiet=()):
 
 def _shape_section(rep, games, seats, spec):
     sec = Section("shape", "Game length and score margins")
-    col = _length_column(games)
+    col = _length_column(spec)
     ls = sa.length_summary(games, column=col, alpha=ALPHA)
     rep.tables["length"] = ls
     n_ref = _reference_players(seats, spec)
@@ -832,7 +846,8 @@ def _shape_section(rep, games, seats, spec):
                          "the quantiles say how spread out games are."))
     fig, ax = _new_ax((7.5, 4.0))
     plotting.plot_length(games, column=col, ax=ax, unit=unit)
-    sec.body.append(figure_html(fig, "distribution of game length per player count"))
+    sec.body.append(figure_html(fig, "distribution of game length per player count",
+                                f"Share of games by length in {esc(unit)}, one outline per player count."))
     sec.body.append(table_html(ls[["players", "games", "mean", "low", "high", "q05", "median", "q95"]
                                   + (["capped_rate"] if "capped_rate" in ls.columns else [])].rename(
         columns={"low": "95% low", "high": "95% high", "q05": "5% of games under", "q95": "95% of games under",
@@ -841,7 +856,8 @@ def _shape_section(rep, games, seats, spec):
          "95% high": lambda v: f"{v:.1f}", "5% of games under": lambda v: f"{v:.0f}",
          "median": lambda v: f"{v:.0f}", "95% of games under": lambda v: f"{v:.0f}",
          "stopped by step limit": lambda v: pct(v, 2)}))
-    if any(c.startswith("vp_") for c in seats.columns):
+    prefix = _points(spec, seats.columns)
+    if prefix:
         m = sa.score_margins(seats)
         ms = sa.length_summary(m, column="margin", alpha=ALPHA)
         tr = sa.tie_rates(seats, alpha=ALPHA)
@@ -860,7 +876,9 @@ def _shape_section(rep, games, seats, spec):
         fig, ax = _new_ax((7.5, 4.0))
         plotting.plot_length(m, column="margin", ax=ax, xlabel="winner's lead over the runner-up (points)",
                              title="Winner's lead over the runner-up")
-        sec.body.append(figure_html(fig, "distribution of the winning margin per player count"))
+        sec.body.append(figure_html(fig, "distribution of the winning margin per player count",
+                                    "Share of games by the winner's lead over the runner-up in points, one "
+                                    "outline per player count (0: tied on top score)."))
         sec.body.append(table_html(
             ms[["players", "games", "mean", "median", "q05", "q95"]].merge(
                 tr[["players", "score_tie_rate"]], on="players").rename(
@@ -869,12 +887,13 @@ def _shape_section(rep, games, seats, spec):
             {"games": lambda v: f"{int(v):,}", "mean margin": lambda v: f"{v:.1f}",
              "median margin": lambda v: f"{v:.0f}", "5% under": lambda v: f"{v:.0f}",
              "95% under": lambda v: f"{v:.0f}", "tied on top score": pct}))
-        pb = sa.points_by_source(seats)
+        pb = sa.points_by_source(seats, prefix)
         if len(pb) and pb["source"].nunique() > 1:
             rep.tables["points_by_source"] = pb
             fig, ax = _new_ax((7.5, 4.2))
             plotting.plot_points_by_source(pb, ax=ax)
-            sec.body.append(figure_html(fig, "mean points per seat by source"))
+            sec.body.append(figure_html(fig, "mean points per seat by source",
+                                        "Mean points a seat scores from each source, stacked, per player count."))
     if "end_reason" in games.columns:
         er = sa.end_reasons(games, alpha=ALPHA)
         er = er[er["games"] > 0]
@@ -886,7 +905,8 @@ def _shape_section(rep, games, seats, spec):
             for lab in ax.get_xticklabels():
                 lab.set_rotation(20)
                 lab.set_ha("right")
-            sec.body.append(figure_html(fig, "share of games by end reason"))
+            sec.body.append(figure_html(fig, "share of games by end reason",
+                                        "Share of games ending each way per player count; bars: 95% interval."))
     rep.sections.append(sec)
 
 
@@ -914,14 +934,14 @@ def _robustness(rep, spec, targets=None, items=True):
         rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
         return
     run2 = sa.load_run(path)
-    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats")), compact=True)
+    seats2 = run2.seats(columns=_seat_columns(run2.columns("seats"), spec), compact=True)
     tabs = {"seat": vd.seat_family(seats2).set_index(["players", "order"])}
     g2cols = run2.columns("games")
-    side = vd.side_column(pd.DataFrame(columns=g2cols))
-    if side is not None:
+    side = spec.side_column
+    if side and side in g2cols:
         tabs["side"] = vd.side_family(run2.games(columns=[c for c in ("config", "game", "players", side)
                                                           if c in g2cols], compact=True),
-                                      targets=targets).set_index(["players", "side"])
+                                      side, targets=targets).set_index(["players", "side"])
     if items and any(f.kind == "item" for f in rep.findings):
         s2 = _item_sample(run2, seats2)
         if s2 is not None and s2.rows:
@@ -1018,7 +1038,7 @@ def _sweep_section(rep, seats, games, manifest, solves):
     adv = sa.seat_advantage(seats, alpha=ALPHA, by="config")
     first = adv[adv["order"] == 0].merge(cf, on="config")
     rep.tables["sweep_first_player"] = first
-    col = _length_column(games)
+    col = _length_column(rep.spec)
     ls = sa.length_summary(games, column=col, by="config", alpha=ALPHA).merge(cf, on="config")
     rep.tables["sweep_length"] = ls
     multi = seats["strategy"].astype(str).nunique() > 1
@@ -1144,7 +1164,9 @@ def _balance_section(rep, solves):
         ax.set_ylabel(metric)
         ax.set_title(f"Balance point for {sv['param']}")
         ax.legend(loc="best", fontsize=8)
-        sec.body.append(figure_html(fig, f"balance point search for {sv['param']}"))
+        sec.body.append(figure_html(fig, f"balance point search for {sv['param']}",
+                                    "Points: the metric at each value tried, with its 95% interval; dashed: the "
+                                    "target; solid: the balance point found."))
     rep.sections.append(sec)
 
 
@@ -1221,15 +1243,16 @@ def _reproduction_section(rep, manifest, path):
 
 # ----------------------------------------------------------------------------------------------- collect
 
-def report_families(seats, items, games, kinds=None):
+def report_families(seats, items, games, spec, kinds=None):
     """(quiet role columns, the report's families of verdicts): each family is judged at ALPHA / len(families).
     kinds: the item kinds of the whole items table when `items` is a sample of it (default: items' own)."""
     quiet = set()
-    if vd.side_column(games) is not None:
-        quiet.add("role")
+    side = declared(spec, "side_column")
+    if side and side in games.columns and declared(spec, "seat_side_column"):
+        quiet.add(declared(spec, "seat_side_column"))
     if items is not None and len(items):
         quiet |= {str(k) for k in kinds} if kinds is not None else set(items["kind"].astype(str).unique())
-    return quiet, vd.report_families(seats, items, games, quiet)
+    return quiet, vd.report_families(seats, items, games, quiet, _role_columns(seats, spec), side)
 
 
 ITEM_COLUMNS = ("config", "game", "seat", "players", "item", "kind", "turn", "price")   # what item strength reads
@@ -1279,17 +1302,17 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
     run = open_results(path)
     man = run.manifest
     spec = _spec(man["game"])
-    seats = run.seats(columns=_seat_columns(run.columns("seats")), compact=True)
+    seats = run.seats(columns=_seat_columns(run.columns("seats"), spec), compact=True)
     if seats.empty:
         raise UserError(f"{path} holds no games yet (is the run still starting?)")
     gcols = run.columns("games")
-    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped", "turns",
-                                                          "end_reason", _length_column(pd.DataFrame(columns=gcols)))
-                               or c in vd.SIDE_COLUMNS], compact=True)
+    games = run.games(columns=[c for c in gcols if c in ("config", "game", "players", "steps", "capped",
+                                                          "end_reason", _length_column(spec),
+                                                          declared(spec, "side_column"))], compact=True)
     solves = _solve_results(path, solve)
     is_sweep = "config" in seats.columns
     title = man.get("title") or (spec.title if spec else man["game"])
-    rep = Report(title=title, path=str(path), manifest=man, is_sweep=is_sweep)
+    rep = Report(title=title, path=str(path), manifest=man, is_sweep=is_sweep, spec=spec)
     cf = _config_frame(man) if is_sweep else pd.DataFrame()
     with mpl.rc_context():
         plotting.use_style()
@@ -1308,12 +1331,13 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
             seats_b, games_b = seats, games
             isample = _item_sample(run, seats_b)
         items_b = isample.items if isample is not None and isample.rows else None     # a sample of whole games
-        quiet, fams = report_families(seats_b, items_b, games_b, isample.kinds if isample is not None else None)
+        quiet, fams = report_families(seats_b, items_b, games_b, spec,
+                                      isample.kinds if isample is not None else None)
         rep.family_alpha = ALPHA / len(fams)
         rep.tables["families"] = fams
         if solves:
             _balance_section(rep, solves)
-        if vd.side_column(games_b) is not None:
+        if declared(spec, "side_column") in games_b.columns:
             _sides_section(rep, games_b, seats_b, targets, spec)
         _seat_section(rep, seats_b, spec)
         _strategy_section(rep, seats_b, spec)
@@ -1321,6 +1345,8 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
             _items_section(rep, seats_b, items_b, games_b, spec, effects, item_seats=isample.seats)
         _roles_section(rep, seats_b, spec, quiet)
         _shape_section(rep, games_b, seats_b, spec)
+        if not is_sweep:
+            __import__("sim.report.arc", fromlist=["x"]).add_section(rep, run, seats_b, spec)
         if robust and not is_sweep and spec is not None:
             _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
         __import__("sim.report.bot_health", fromlist=["x"]).add_section(rep, seats_b, games_b, items_b, spec, path,

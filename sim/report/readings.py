@@ -18,11 +18,70 @@ def add_sections(rep, path, man, spec):
         if m:
             rep.notices.insert(0, f"<div class='notice'><b>Rules studied: {esc(m[1])}</b> (preset "
                                   f"<code>{esc(m[0])}</code>).</div>")
-        _compare_section(rep, path, man, Section, esc, para)
+        _compare_section(rep, path, man, spec, Section, esc, para)
     if not rep.is_sweep:
         _auto_readings(path, man)
     for sub in sorted(path.glob("readings*/summary.parquet")):
         _readings_section(rep, sub.parent, Section, Finding, esc, para)
+        players = json.loads((sub.parent / "manifest.json").read_text())["players"]
+        note_dependence(rep.findings, pd.read_parquet(sub), int(players), f"#readings-{sub.parent.name}")
+
+
+REAL = ("matters", "real but small")      # a reading's paired change that is real (Holm-corrected)
+
+
+def _item_words(name):
+    """The words of an item's name a rule parameter would use for it ('Jesse Jones' -> {'jesse', 'jones'})."""
+    import re
+    return {w for w in re.split(r"[^a-z]+", str(name).lower().partition(":")[2] or str(name).lower()) if len(w) > 2}
+
+
+def note_dependence(findings, summary, players, anchor):
+    """Say in each seat, side and item finding whether it depends on an ambiguous rule reading, from a readings
+    study (`summary`: sim.readings.summarise, played at `players`).  A seat finding (that player count, position
+    j) depends on the readings whose paired change in position j's win share is real; a side finding likewise on
+    its side's share; an item finding on the readings whose rule names the item (`rule.jesse_...` for Jesse
+    Jones: the study measures no item, so the rule's largest change is quoted).  A finding the study covers and
+    no reading moves says that too; findings at other player counts are left as they are."""
+    from ..analysis.sides import side_name
+    from .build import esc
+    if summary.empty:
+        return
+    unit = {"turn order": 100, "side": 100, "strategy": 100}
+    for f in findings:
+        d = f.data
+        if f.kind == "seat" and d.get("players") == players:
+            rows, what = summary[summary["metric"] == f"order{d['position']}"], "this position's win share"
+        elif f.kind == "side" and d.get("players") == players:
+            side = [m.startswith("side:") and side_name(m[5:]) == d["side"] for m in summary["metric"]]
+            rows, what = summary[side], "this side's win rate"
+        elif f.kind == "item":      # the study measures no item: the rule's largest change is quoted
+            words = _item_words(d.get("item", ""))
+            named = summary[[bool(words & set(str(p).lower().replace(".", "_").split("_"))) for p in summary["param"]]]
+            if named.empty:
+                continue
+            rows = named.loc[named.groupby("key", sort=False)["effect"].idxmax()]
+        else:
+            continue
+        if rows.empty:
+            continue
+        real = rows[rows["verdict"].isin(REAL)]
+        if real.empty and f.kind != "item":
+            f.evidence += (f" <b>Rule readings</b> ({players} players): none of the {rows['key'].nunique()} "
+                           f"ambiguous readings studied moves {what} (<a href='{anchor}'>readings</a>).")
+            continue
+        shown = real if len(real) else rows
+        parts = []
+        for r in shown.itertuples():
+            k = unit.get(r.family, 1)
+            u = " pts" if k == 100 else " rounds"
+            parts.append(f"<code>{esc(r.param)}</code> read as '{esc(r.value)}' instead of '{esc(r.default)}': "
+                         f"{esc(r.metric)} {k * r.diff:+.1f}{u} ({k * r.low:+.1f} to {k * r.high:+.1f}), "
+                         f"{esc(r.verdict)}")
+        lead = "depends on" if len(real) else "a rule about it, studied, moves nothing measured:"
+        f.evidence += (f" <b>Rule readings</b> ({players} players): {lead} " + "; ".join(parts)
+                       + f" (<a href='{anchor}'>readings</a>).")
+        d["readings"] = ",".join(sorted(set(real["param"]))) if len(real) else "none"
 
 
 # Readings a report always shows both ways at these player counts (game: (parameter, player counts)), played on the
@@ -50,33 +109,35 @@ def _auto_readings(path, man):
                              params=man.get("params_changed") or None, only=[param], progress=False)
 
 
-def _side_shares(folder, spec_labels=None):
-    games = pd.read_parquet(Path(folder) / "games", columns=["players", "winner_team"])
+def _side_shares(folder, column):
+    games = pd.read_parquet(Path(folder) / "games", columns=["players", column])
     out = []
     from ..analysis.stats import wilson
     for n, g in games.groupby("players", observed=True):
         total = len(g)
-        for side, k in g["winner_team"].astype(str).value_counts().items():
+        for side, k in g[column].astype(str).value_counts().items():
             lo, hi = wilson(k, total)
             out.append({"players": int(n), "side": side, "share": k / total, "low": lo, "high": hi, "games": total,
                         "wins": int(k)})
     return pd.DataFrame(out)
 
 
-def _compare_section(rep, path, man, Section, esc, para):
-    """This run against other presets' runs of the same game kept in <run>/compare/<name>/ (sides by player count)."""
+def _compare_section(rep, path, man, spec, Section, esc, para):
+    """This run against other presets' runs of the same game kept in <run>/compare/<name>/ (sides by player count,
+    in the game's declared side column)."""
     others = [d for d in sorted((path / "compare").glob("*")) if (d / "manifest.json").exists()]
-    if not others or "winner_team" not in _columns(path):
+    side = spec.side_column if spec is not None else ""
+    if not others or not side or side not in _columns(path):
         return
     from ..presets import matching
-    this = _side_shares(path)
+    this = _side_shares(path, side)
     sec = Section("presets", "The game as published against its base game")
     for d in others:
         om = json.loads((d / "manifest.json").read_text())
         if om.get("game") != man.get("game"):
             continue
         label = (matching(om["game"], om.get("params") or {}) or (d.name, d.name))
-        other = _side_shares(d)
+        other = _side_shares(d, side)
         j = this.merge(other, on=["players", "side"], suffixes=("", "_other"), how="outer")
         j = j[j["side"] != "none"].sort_values(["players", "side"])
         rows = []

@@ -227,31 +227,30 @@ def role_picks(t):
 
 # ----------------------------------------------------------------------------------------------- a whole study
 
-def report_families(seats, items=None, games=None, quiet=()):
-    """The families of verdicts a report judges: seat, strategy (several strategies), item (items), side (a
-    side column in games), role (role columns not judged elsewhere). The report's error rate is shared among
-    them (Bonferroni over families, Holm within each), so a fair game gives a report with any false finding at
-    most ALPHA of the time."""
+def report_families(seats, items=None, games=None, quiet=(), roles=(), side=""):
+    """The families of verdicts a report judges: seat, strategy (several strategies), item (items), side (the games
+    column `side`, a team game's winning side), role (the role columns `roles` not judged elsewhere). The
+    report's error rate is shared among them (Bonferroni over families, Holm within each), so a fair game gives
+    a report with any false finding at most ALPHA of the time."""
     fams = ["seat"]
     if seats["strategy"].nunique() > 1:
         fams.append("strategy")
     if items is not None and len(items):
         fams.append("item")
-    if games is not None and side_column(games) is not None:
+    if games is not None and side and side in games.columns:
         fams.append("side")
-    if [c for c in sa.seat_label_columns(seats, words=ROLE_WORDS) if c not in quiet]:
+    if [c for c in roles if c not in quiet]:
         fams.append("role")
     return fams
 
 
-ROLE_WORDS = ("role", "character", "faction", "team", "identity")
-
-
-def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=250_000):
+def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=250_000,
+                   roles=()):
     """The verdicts a report would issue on these tables, as a list of (kind, verdict key): seats, strategies,
-    items (when given) and roles (at role_players, default the most common player count). No charts, no text:
-    for counting false alarms over many synthetic studies."""
-    fa = alpha / len(report_families(seats, items))
+    items (when given) and roles (the seat label columns `roles`, at role_players, default the most common player
+    count). No charts, no text: for counting false alarms over many synthetic studies."""
+    cols = sa.seat_label_columns(seats, roles)
+    fa = alpha / len(report_families(seats, items, roles=cols))
     out = [("seat", r["verdict"]) for r in seat_picks(seat_family(seats, alpha, method, family_alpha=fa))]
     if seats["strategy"].nunique() > 1:
         out += [("strategy", r["verdict"]) for r in strategy_picks(strategy_family(seats, alpha, method,
@@ -260,7 +259,6 @@ def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=MET
         fam = item_family(seats, items, alpha=alpha, method=method, max_rows=item_max_rows, by_players=False,
                           family_alpha=fa)
         out += [("item", r["verdict"]) for r in item_picks(fam)]
-    cols = sa.seat_label_columns(seats, words=ROLE_WORDS)
     if cols:
         n = role_players or int(seats.groupby("players").size().idxmax())
         for t in role_family(seats[seats["players"] == n], cols, alpha, method, family_alpha=fa).values():
@@ -312,16 +310,9 @@ def item_picks(fam):
 
 # ----------------------------------------------------------------------------------------------- sides
 
-SIDE_COLUMNS = ("winner_team", "winner_side", "winning_team", "winning_side")
-
-
-def side_column(games):
-    return next((c for c in SIDE_COLUMNS if c in games.columns), None)
-
-
-def side_family(games, targets=None, alpha=ALPHA, method=METHOD, family_alpha=None):
-    """sim.analysis.side_rates over every player count and side as one family, verdicts against the target."""
-    col = side_column(games)
+def side_family(games, col, targets=None, alpha=ALPHA, method=METHOD, family_alpha=None):
+    """sim.analysis.side_rates of the games column `col` (the winning side: GameSpec.side_column) over every
+    player count and side as one family, verdicts against the target."""
     t = sa.side_rates(games, column=col, targets=targets, alpha=alpha)
     if t.empty:
         return t

@@ -39,4 +39,8 @@ GAME = GameSpec(
     actions=CODEC,                       # the action codec (actions.py): `sim audit` groups decisions by its kinds
     # How `sim replay` words an event row and an action (text.py).
     event_text=event_text, action_text=action_text,
+    # What the report reads in the tables: the games column measuring length (default "steps", the decisions);
+    # a score split into points by source (points_prefix), roles dealt to seats, a team game's side column, the
+    # money column: see sim.game.GameSpec.  Pig's length is its turns and its standing (standings()) its score.
+    length_column="turns",
 )

@@ -44,3 +44,12 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
             items[n_items, 2] = 0
             n_items += 1
     return n_items
+
+
+@nb.njit(cache=True)
+def standings(s, p, out):
+    """The standings now, for the report's arc (`sim run --standings`): out[i] = seat i's score, the quantity Pig
+    ranks by; returns the round, the turns completed by every seat (0 at the start, +1 per completed round)."""
+    for i in range(s.n):
+        out[i] = s.score[i]
+    return s.turns // s.n

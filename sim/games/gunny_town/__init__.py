@@ -43,4 +43,6 @@ GAME = GameSpec(
         "real ones are not public; say 'on the assumed board and decks'."
     ),
     rules_version="EN/FR work-in-progress draft rulebook (2021) + engineering note gunny_town.md",
+    # what the report reads in the tables (sim.game.GameSpec)
+    length_column="turns", points_prefix="vp_", money_column="gold",
 )
