@@ -52,5 +52,6 @@ GAME = GameSpec(
     # what the report reads in the tables (sim.game.GameSpec)
     length_column="turns", role_columns=("role", "special_role", "character"),
     dealt_kinds=("character", "special_role"), side_column="winner_team", seat_side_column="role",
+    standing_unit="life points",
 )
 GAME.action_text = action_text  # used by sim replay when present
