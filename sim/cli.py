@@ -3,7 +3,7 @@ import argparse
 import sys
 import textwrap
 
-from .errors import UserError
+from .errors import UserError, one_line
 
 EXAMPLES = """\
 examples:
@@ -98,7 +98,11 @@ def _keep_freed_memory():
 def cmd_games(args):
     from .game import game_names, get_game
     for name in game_names():
-        g = get_game(name)
+        try:
+            g = get_game(name)
+        except Exception as e:  # one broken game folder (e.g. mid-way through adding one) must not hide the others
+            print(f"{name:16s} cannot be loaded: {type(e).__name__}: {one_line(e)}")
+            continue
         note = "  [rests on ASSUMED components]" if g.assumed_components else ""
         print(f"{name:16s} {g.title} ({g.players[0]}-{g.players[1]} players){note}")
 

@@ -53,7 +53,7 @@ class GameSpec:
     strategies: list
     default_lineup: tuple
     game_columns: tuple           # names of game_int columns written by write_outcome
-    seat_columns: tuple           # names of seat_int columns (must include 'rank' and 'win')
+    seat_columns: tuple           # names of seat_int columns (must include 'rank', 'win' and 'order')
     labels: dict = field(default_factory=dict)   # column -> list of labels for categorical int columns
     item_names: tuple = ()        # item ids -> names, for the items table
     item_kinds: tuple = ()        # per item: its kind ('character', 'special_role', ...)

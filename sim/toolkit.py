@@ -170,6 +170,17 @@ def rank_seats(key, n, rank):
 
 
 @nb.njit(inline="always")
+def rank_seats_lowest(key, n, rank):
+    """rank_seats for a game the lowest key wins (e.g. points left open): 1 + the seats strictly lower."""
+    for i in range(n):
+        r = 1
+        for j in range(n):
+            if key[j] < key[i]:
+                r += 1
+        rank[i] = r
+
+
+@nb.njit(inline="always")
 def winners(rank, n):
     """How many seats share first place."""
     k = 0

@@ -59,6 +59,22 @@ class Harness:
         assert a in legal, f"{self.text(a)} is not legal; legal: {[self.text(x) for x in legal]}"
         self.E.apply_action(s, p, a)
 
+    def outcome(self, s, p):
+        """What write_outcome writes for s: {"game": {column: value}, "seats": [{column: value, "score", "share"}
+        per seat], "items": [(seat, item name, turn, *item columns)]}."""
+        g, E = self.game, self.E
+        game_int = np.zeros(len(g.game_columns), np.int64)
+        seat_int = np.zeros((E.MAX_PLAYERS, len(g.seat_columns)), np.int64)
+        seat_f = np.zeros((E.MAX_PLAYERS, 2))
+        items = np.zeros((E.MAX_ITEMS, 3 + len(g.item_columns)), np.int64)
+        n_items = E.write_outcome(s, p, game_int, seat_int, seat_f, items)
+        seats = [{**dict(zip(g.seat_columns, map(int, seat_int[i]))), "score": float(seat_f[i, 0]),
+                  "share": float(seat_f[i, 1])} for i in range(int(s["n"]) if "n" in s.dtype.names else E.MAX_PLAYERS)]
+        names = g.item_names
+        return {"game": dict(zip(g.game_columns, map(int, game_int))), "seats": seats,
+                "items": [(int(r[0]), names[int(r[1])] if names else int(r[1]), *map(int, r[2:]))
+                          for r in items[:n_items]]}
+
     def text(self, a):
         return self.game.action_text(a) if self.game.action_text else str(a)
 

@@ -73,3 +73,21 @@ def test_console_script_lists_games():
     assert out.returncode == 0, out.stderr
     bad = subprocess.run([sys.executable, "-m", "sim", "run", "nope"], capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "unknown game" in bad.stderr
+
+
+def test_games_lists_a_broken_game_folder_with_its_error(capsys, monkeypatch):
+    """A game folder that cannot be imported (e.g. half-way through adding one) is listed with its error in one
+    line; the other games are still listed."""
+    import sim.game
+    real_names, real_get = sim.game.game_names, sim.game.get_game
+
+    def get_game(name):
+        if name == "half_done":
+            raise ImportError("cannot import name 'strategy' from 'sim.games.half_done'")
+        return real_get(name)
+    monkeypatch.setattr(sim.game, "game_names", lambda: real_names() + ["half_done"])
+    monkeypatch.setattr(sim.game, "get_game", get_game)
+    assert main(["games"]) in (0, None)
+    out = capsys.readouterr().out
+    assert "half_done        cannot be loaded: ImportError: cannot import name 'strategy'" in out
+    assert "bang_dice" in out

@@ -45,3 +45,10 @@ def test_legal_actions_are_roll_and_hold():
     s, p = fresh()
     assert H.kinds(s, p) == {"ROLL", "HOLD"}
     assert sorted(H.legal(s, p)) == [E.ROLL, E.HOLD]
+
+
+def test_the_highest_score_wins_and_ties_split():
+    s, p = fresh(n=3, target=20)
+    s["score"][:3] = (20, 20, 5)
+    out = H.outcome(s, p)
+    assert [(x["rank"], x["win"], x["share"]) for x in out["seats"]] == [(1, 1, 0.5), (1, 1, 0.5), (3, 0, 0.0)]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sim.game import get_game, register
-from sim.toolkit import ActionCodec, Columns, push, rank_seats, refill, winners
+from sim.toolkit import ActionCodec, Columns, push, rank_seats, rank_seats_lowest, refill, winners
 
 CODEC = ActionCodec(kinds={"PASS": (), "BUILD": ("tile", "spot"), "PLAY": ("card", "spot")},
                     fields={"tile": 5, "spot": 4, "card": 7})
@@ -60,6 +60,8 @@ def test_columns_rank_and_winners():
     rank = np.zeros(4, np.int64)
     rank_seats(np.array([5.0, 9.0, 9.0, 1.0]), 4, rank)
     assert list(rank) == [3, 1, 1, 4] and winners(rank, 4) == 2
+    rank_seats_lowest(np.array([5.0, 9.0, 9.0, 1.0]), 4, rank)
+    assert list(rank) == [2, 3, 3, 1] and winners(rank, 4) == 1
 
 
 def test_refill_moves_the_discards_and_shuffles_them():
