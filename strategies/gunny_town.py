@@ -919,6 +919,29 @@ def _defender_card(s, p, pl, w):
 
 
 @nb.njit(cache=True)
+def _duel_win_choice(s, p, pl, legal, n, w):
+    """The duel's winner: hit or frighten the loser, and take its job badge or not."""
+    lo = s.d_loser
+    best = 0
+    bv = NEG
+    for i in range(n):
+        ch = choice_of(legal[i])
+        v = 0.0
+        if ch == W_HIT or ch == W_HIT_JOB:
+            v += 1.0
+            if s.lp[lo] == 1:
+                v += 1.0
+        else:
+            v += 0.2 + _event_value(s, p, pl, C_FRIGHTEN, 0, w)
+        if ch == W_HIT_JOB or ch == W_FRIGHTEN_JOB:
+            v += _job_value(s, p, pl, s.job[lo], w)
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True)
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
     pl = seat
@@ -938,24 +961,7 @@ def choose(s, p, seat, legal, n, sid, weights):
                 return i
         return n - 1
     if ph == PH_WIN:
-        lo = s.d_loser
-        best = 0
-        bv = NEG
-        for i in range(n):
-            ch = choice_of(legal[i])
-            v = 0.0
-            if ch == W_HIT or ch == W_HIT_JOB:
-                v += 1.0
-                if s.lp[lo] == 1:
-                    v += 1.0
-            else:
-                v += 0.2 + _event_value(s, p, pl, C_FRIGHTEN, 0, w)
-            if ch == W_HIT_JOB or ch == W_FRIGHTEN_JOB:
-                v += _job_value(s, p, pl, s.job[lo], w)
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _duel_win_choice(s, p, pl, legal, n, w)
     kind0 = kind_of(legal[0])
     if kind0 == K_ENTER:
         # Stables (horse) or Armory (palm pistol): the gunslinger-minded take the pistol (if item.remove left both)
