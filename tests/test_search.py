@@ -157,3 +157,34 @@ def test_rollout_rate_counts_the_rollouts_it_times(toy):
     rate, done, seconds = rollout_rate("toy_pig", 2, games=8, rollouts=4, cap=2)
     # Pig has two actions at every decision: each sampled decision is 2 actions x 4 rollouts
     assert done > 0 and done % 8 == 0 and rate == pytest.approx(done / seconds)
+
+
+def test_search_candidates_are_the_heuristics_next_choices_then_random():
+    """With more legal actions than the cap, the candidates after the heuristic's choice start with its next
+    choice (its choose on the list without the first), the rest are distinct other actions, and the ranking
+    leaves the game's policy stream untouched (BANG, a re-roll decision of a 5-player game)."""
+    from tests.harness import Harness
+    h = Harness("bang_dice")
+    from strategies.bang_dice import choose  # after the game: its package imports the strategies first
+    game, E = h.game, h.E
+    s, p = h.fresh(5, seed=3)
+    rng = np.random.default_rng(0)
+    while len(h.legal(s, p)) < 8:
+        legal = h.legal(s, p)
+        E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+    legal = np.array(h.legal(s, p), np.int64)
+    n = len(legal)
+    policy = game.strategy("belief")
+    rw = np.array(policy.weights, np.float64)
+    seat = E.current_player(s)
+    first = choose(s, p, seat, legal, n, policy.sid, rw)
+    ref = s.copy()
+    rest = np.array([a for i, a in enumerate(legal) if i != first], np.int64)
+    second = list(legal).index(rest[choose(ref, p, seat, rest, n - 1, policy.sid, rw)])
+    stream = s["rng"].copy()
+    cand, tmp, sub = (np.zeros(E.MAX_ACTIONS, np.int64) for _ in range(3))
+    pick = np.array([1, 2], np.uint64)
+    m = load_kernel(game).select_candidates(s, p, seat, legal, n, 5, first, 2, policy.sid, rw, pick, cand, tmp, sub)
+    assert m == 5 and cand[0] == first and cand[1] == second
+    assert len(set(cand[:m])) == m and all(0 <= c < n for c in cand[:m])
+    np.testing.assert_array_equal(s["rng"], stream)
