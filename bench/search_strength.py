@@ -19,9 +19,9 @@ def measure(game, players, games, name, seed=1):
     lineup = [name] + [others[i % len(others)] for i in range(players - 1)]
     _, design, pvec = prepare(spec, (players,), games, lineup, None, True, None)
     simulate(spec, design, pvec, seed, 0, 1)  # compile
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     out = simulate(spec, design, pvec, seed, 0, design.total)
-    dt = time.perf_counter() - t
+    dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
     slot = design.slots.index(name)
     seats = out["strat"][:, :players]
     share = out["seat_f"][:, :players, 1][seats == slot]
@@ -31,7 +31,8 @@ def measure(game, players, games, name, seed=1):
     half = 1.96 * float(per_group.std(ddof=1)) / math.sqrt(len(per_group))
     return {"game": game, "players": players, "search": name, "opponents": lineup[1:], "games": int(design.total),
             "win_share": round(mean, 4), "lo": round(mean - half, 4), "hi": round(mean + half, 4),
-            "fair": round(1 / players, 4), "s_per_game": round(dt / design.total, 4)}
+            "fair": round(1 / players, 4), "s_per_game": round(dt / design.total, 4),
+            "cpu_s_per_game": round(dcpu / design.total, 4)}
 
 
 def rollout_speed(game, players, games=200, seed=1):

@@ -147,13 +147,7 @@ def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, deci
                 "note": "an audit folder: `sim replay <this folder> <game>` re-plays any game of it"}
     write_json(out / "manifest.json", manifest)
 
-    kern = load_kernel(spec)
-    eng = spec.engine_module()
-    label = kind_labeller(spec)
-    sids = np.array([spec.strategy(n).sid for n in design.slots], np.int64)
-    weights = spec.weights_matrix(design.slots)
-    rw = np.ascontiguousarray(np.array(policy.weights if policy.weights else (0.0,), np.float64))
-    salt = np.uint64((seed * 0x9E3779B97F4A7C15 + 0xA0D17) % 2**64)
+    kernel = _Kernel(spec, design, pvec, seed, policy, strategy, rollouts, cap, per_game, rate)
     done, frames, c = 0, [], 0
     bar = _bar(decisions, progress, spec.name)
     t0 = time.perf_counter()
@@ -166,9 +160,7 @@ def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, deci
             if path.exists():
                 df = pd.read_parquet(path)
             else:
-                df = _play_chunk(kern, eng, spec, design, pvec, seed, start, min(stop, design.total), salt, rate,
-                                 rollouts, cap, policy.sid, rw, not has_determinize(spec), sids, weights,
-                                 per_game, label, strategy)
+                df = kernel.play(start, min(stop, design.total))
                 tmp = path.with_suffix(".tmp")
                 df.to_parquet(tmp, index=False)
                 tmp.replace(path)
@@ -194,42 +186,79 @@ def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, deci
     return summary, text, out
 
 
-def _play_chunk(kern, eng, spec, design, pvec, seed, start, stop, salt, rate, rollouts, cap, policy, rw, peek,
-                sids, weights, per_game, label, strategy):
-    n = stop - start
-    players, seed_index, _, strat = design.assign(start, stop, eng.MAX_PLAYERS)
-    buf = output_buffers(spec, 1)
-    cap = int(min(cap, eng.MAX_ACTIONS))
-    rows = np.zeros(n, np.int64)
-    steps = np.zeros(n, np.int64)
-    o_step = np.zeros((n, per_game), np.int64)
-    o_seat, o_n, o_m = (np.zeros((n, per_game), np.int64) for _ in range(3))
-    o_act = np.zeros((n, per_game, cap), np.int64)
-    o_win = np.zeros((n, per_game, cap, rollouts))
-    o_mar = np.zeros((n, per_game, cap, rollouts))
-    states = new_states(eng, n)  # one state per game: each game is a block (run_blocks spreads them on threads)
-    args = (pvec, np.uint64(seed), seed_index, players, strat, sids, weights, salt, float(rate), int(rollouts),
-            cap, int(policy), rw, bool(peek), buf["game_int"], buf["seat_int"], buf["seat_f"], buf["items"],
-            rows, steps, o_step, o_seat, o_n, o_m, o_act, o_win, o_mar)  # buf: only shapes for make_work
-    run_blocks(kern.audit_blocks, states, args)
-    recs = []
-    for g in range(n):
-        for r in range(rows[g]):
-            m = int(o_m[g, r])
-            best, regret, se, regret_all = analyse(o_win[g, r], o_mar[g, r], m)
-            chosen = int(o_act[g, r, 0])
-            # step: the move number as `sim replay` prints it (1-based)
-            recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,
-                         "seat": int(o_seat[g, r]), "strategy": strategy, "n_legal": int(o_n[g, r]),
-                         "n_evaluated": m, "chosen": chosen, "kind": label(chosen),
-                         "chosen_text": _text(spec, chosen), "best": int(o_act[g, r, best]),
-                         "best_text": _text(spec, o_act[g, r, best]),
-                         "chosen_win": float(o_win[g, r, 0].mean()), "best_win": float(o_win[g, r, best].mean()),
-                         "regret": regret, "regret_se": se, "regret_all": regret_all,
-                         "worse": bool(best != 0 and regret > Z * se and regret > 0)})
-    return pd.DataFrame(recs, columns=["game", "seed_index", "step", "seat", "strategy", "n_legal", "n_evaluated",
-                                       "chosen", "kind", "chosen_text", "best", "best_text", "chosen_win",
-                                       "best_win", "regret", "regret_se", "regret_all", "worse"])
+class _Kernel:
+    """The audit's kernel call for one study: play(start, stop) plays games start..stop-1 and returns one row per
+    evaluated decision."""
+
+    def __init__(self, spec, design, pvec, seed, policy, strategy, rollouts, cap, per_game, rate):
+        self.spec, self.design, self.pvec, self.seed = spec, design, pvec, seed
+        self.strategy, self.rollouts, self.per_game, self.rate = strategy, int(rollouts), int(per_game), float(rate)
+        self.kern = load_kernel(spec)
+        self.eng = spec.engine_module()
+        self.cap = int(min(cap, self.eng.MAX_ACTIONS))
+        self.label = kind_labeller(spec)
+        self.sids = np.array([spec.strategy(n).sid for n in design.slots], np.int64)
+        self.weights = spec.weights_matrix(design.slots)
+        self.policy = int(policy.sid)
+        self.rw = np.ascontiguousarray(np.array(policy.weights if policy.weights else (0.0,), np.float64))
+        self.peek = not has_determinize(spec)
+        self.salt = np.uint64((seed * 0x9E3779B97F4A7C15 + 0xA0D17) % 2**64)
+
+    def play(self, start, stop):
+        spec, eng, cap, rollouts, per_game = self.spec, self.eng, self.cap, self.rollouts, self.per_game
+        n = stop - start
+        players, seed_index, _, strat = self.design.assign(start, stop, eng.MAX_PLAYERS)
+        buf = output_buffers(spec, 1)
+        rows = np.zeros(n, np.int64)
+        steps = np.zeros(n, np.int64)
+        o_step = np.zeros((n, per_game), np.int64)
+        o_seat, o_n, o_m = (np.zeros((n, per_game), np.int64) for _ in range(3))
+        o_act = np.zeros((n, per_game, cap), np.int64)
+        o_win = np.zeros((n, per_game, cap, rollouts))
+        o_mar = np.zeros((n, per_game, cap, rollouts))
+        states = new_states(eng, n)  # one state per game: each game is a block (run_blocks spreads them on threads)
+        args = (self.pvec, np.uint64(self.seed), seed_index, players, strat, self.sids, self.weights, self.salt,
+                self.rate, rollouts, cap, self.policy, self.rw, self.peek, buf["game_int"], buf["seat_int"],
+                buf["seat_f"], buf["items"], rows, steps, o_step, o_seat, o_n, o_m, o_act, o_win,
+                o_mar)  # buf: only shapes for make_work
+        run_blocks(self.kern.audit_blocks, states, args)
+        recs = []
+        for g in range(n):
+            for r in range(rows[g]):
+                m = int(o_m[g, r])
+                best, regret, se, regret_all = analyse(o_win[g, r], o_mar[g, r], m)
+                chosen = int(o_act[g, r, 0])
+                # step: the move number as `sim replay` prints it (1-based)
+                recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,
+                             "seat": int(o_seat[g, r]), "strategy": self.strategy, "n_legal": int(o_n[g, r]),
+                             "n_evaluated": m, "chosen": chosen, "kind": self.label(chosen),
+                             "chosen_text": _text(spec, chosen), "best": int(o_act[g, r, best]),
+                             "best_text": _text(spec, o_act[g, r, best]),
+                             "chosen_win": float(o_win[g, r, 0].mean()), "best_win": float(o_win[g, r, best].mean()),
+                             "regret": regret, "regret_se": se, "regret_all": regret_all,
+                             "worse": bool(best != 0 and regret > Z * se and regret > 0)})
+        return pd.DataFrame(recs, columns=["game", "seed_index", "step", "seat", "strategy", "n_legal",
+                                           "n_evaluated", "chosen", "kind", "chosen_text", "best", "best_text",
+                                           "chosen_win", "best_win", "regret", "regret_se", "regret_all", "worse"])
+
+
+def rollout_rate(game, players=None, games=24, rollouts=16, cap=8, seed=0):
+    """Rollouts per second on all of numba's threads, as the search player and the audit spend them: at two
+    sampled decisions of each of `games` games (the rollout policy in every seat), up to `cap` actions by
+    `rollouts` rollouts each (re-seed, determinize, apply, play out, score).  Returns (rollouts per second,
+    rollouts timed, seconds).  A rollout starts mid-game, so it costs about half a whole game of the policy."""
+    spec = get_game(game) if isinstance(game, str) else game
+    players = int(players or spec.default_players)
+    policy = rollout_preset(spec)
+    spec, design, pvec = prepare(spec, (players,), games, [policy.name], None, False, None)
+    kernel = _Kernel(spec, design, pvec, seed, policy, policy.name, rollouts, cap, 2,
+                     min(1.0, 3.0 / max(pilot_steps(spec, players, pvec, seed), 1.0)))
+    kernel.play(0, 1)  # compile (or load from the cache) outside the timing
+    t = time.perf_counter()
+    rows = kernel.play(0, games)
+    dt = time.perf_counter() - t
+    done = int(rows["n_evaluated"].sum()) * rollouts
+    return done / dt, done, dt
 
 
 def _text(spec, a):

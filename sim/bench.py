@@ -2,8 +2,8 @@
 
 Reports the first-run compile time (in a fresh cache), the cached start-up, games/s single-thread and on all
 cores (simulation only), a real run with parquet writing (at least four chunks, so writing overlaps play as in
-a long study; games/s with and without the cache load), the parallel efficiency and the speed-up over
-NUMBA_DISABLE_JIT=1.
+a long study; games/s with and without the cache load), the parallel efficiency, the search player's rollouts
+per second (sim.audit.rollout_rate) and the speed-up over NUMBA_DISABLE_JIT=1.
 """
 import json
 import os
@@ -16,7 +16,9 @@ from pathlib import Path
 
 import numba
 
+from .audit import rollout_rate
 from .runner import DEFAULT_CHUNK, output_buffers, prepare, run_study, simulate
+from .search import rollout_preset
 
 _CHILD = """
 import time, sys
@@ -94,6 +96,11 @@ def bench(game, players, games, nojit_games=200, out_json=None, echo=print, repe
          f"median of {repeat}): {wall:.2f} s, {games / wall:,.0f} games/s ({timings['games_per_s']:,.0f} games/s "
          f"once started; writing {timings['write_s']:.2f} s, overlapped; best {games / runs[0][0]:,.0f} games/s); "
          f"parallel efficiency {res['parallel_efficiency']:.0%}")
+    rate, done, dt = rollout_rate(spec, players)
+    res["rollouts_per_s"] = round(rate)
+    res["rollout_policy"] = rollout_preset(spec).name
+    echo(f"search: {rate:,.0f} rollouts/s on {all_threads} threads ({res['rollout_policy']} in every seat, "
+         f"from sampled decisions on: {done:,} rollouts in {dt:.1f} s)")
     if nojit_games:
         _, play = _child(game, players, nojit_games, {"NUMBA_DISABLE_JIT": "1"})
         nojit_rate = nojit_games / play

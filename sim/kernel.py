@@ -204,11 +204,11 @@ def decide(s, p, strat_row, sids, weights, legal):
 @nb.njit(cache=True)
 def make_work(states, game_int, seat_int, seat_f, items):
     """Scratch space of the search player, allocated once per block of games (never per decision): two state
-    records (the re-sampled root of a rollout, the rollout itself), a legal-action list and a candidate list, and
-    one game's output rows for scoring a rollout."""
+    records (the re-sampled root of a rollout, the rollout itself), a legal-action list and a candidate list, one
+    game's output rows for scoring a rollout, and the shortened legal list select_candidates ranks."""
     return (np.empty_like(states[:1]), np.empty_like(states[:1]), np.empty(MAX_ACTIONS, np.int64),
             np.empty(MAX_ACTIONS, np.int64), np.empty_like(game_int), np.empty_like(seat_int),
-            np.empty_like(seat_f), np.empty_like(items))
+            np.empty_like(seat_f), np.empty_like(items), np.empty(MAX_ACTIONS, np.int64))
 
 
 @nb.njit(cache=True)
@@ -231,10 +231,12 @@ def playout(r, p, policy, rw, legal):
 
 
 @nb.njit(cache=True)
-def select_candidates(s, p, seat, legal, n, cap, first, rng, cand, tmp):
+def select_candidates(s, p, seat, legal, n, cap, first, ranked, policy, rw, rng, cand, tmp, sub):
     """cand[:m] = indices into legal[:n] to evaluate: `first` (the heuristic's or the audited choice), then every
-    other action if they fit in cap, else cap - 1 of them drawn at random from stream 1 of rng (the game has no
-    ranking of its actions to take the best of).  Returns m."""
+    other action if they fit in cap; else the next `ranked` choices of strategy `policy` (its choose asked again
+    on the actions not yet taken: the heuristic's near misses, cheap next to the rollouts) and the rest drawn at
+    random from stream 1 of rng, so that actions the heuristic undervalues (its blunders) are tried too.  The
+    ranking leaves the policy stream of s as it found it.  Returns m."""
     cand[0] = first
     m = 1
     for i in range(n):
@@ -243,7 +245,23 @@ def select_candidates(s, p, seat, legal, n, cap, first, rng, cand, tmp):
             m += 1
     others = m - 1
     take = min(others, max(cap, 1) - 1)
-    for j in range(take):  # partial Fisher-Yates: the first `take` of a random order of the others
+    done = 0
+    if take < others and policy != 0:
+        saved = s.rng[1]
+        for j in range(min(ranked, take)):
+            left = others - j
+            for i in range(left):
+                sub[i] = legal[tmp[j + i]]
+            q = choose(s, p, seat, sub, left, policy, rw)
+            if q < 0 or q >= left:  # a strategy that cannot rank a shortened list: the rest at random
+                break
+            t = tmp[j]
+            tmp[j] = tmp[j + q]
+            tmp[j + q] = t
+            cand[1 + j] = tmp[j]
+            done += 1
+        s.rng[1] = saved
+    for j in range(done, take):  # partial Fisher-Yates: the first `take` of a random order of the others
         r = j + rand_below(rng, 1, others - j)
         t = tmp[j]
         tmp[j] = tmp[r]
@@ -310,7 +328,9 @@ def search_choose(s, p, seat, legal, n, w, work):
     else:
         first = choose(s, p, seat, legal, n, policy, rw)
     cand = work[3]
-    m = select_candidates(s, p, seat, legal, n, np.int64(w[W_CAP]), first, s.rng, cand, work[2])
+    cap = np.int64(w[W_CAP])
+    m = select_candidates(s, p, seat, legal, n, cap, first, (cap - 1) // 2, policy, rw, s.rng, cand, work[2],
+                          work[8])
     if m == 1:
         return first
     base = next_u64(s.rng, 1)
@@ -426,7 +446,7 @@ def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, s
                 h = mix64(salt ^ mix64(np.uint64(seed_index[b]) * GOLDEN + np.uint64(t)))
                 if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rate:
                     pick[1] = h
-                    m = select_candidates(s, p, seat, legal, n, cap, k, pick, cand, work[2])
+                    m = select_candidates(s, p, seat, legal, n, cap, k, 0, policy, rw, pick, cand, work[2], work[8])
                     rollout_values(s, p, seat, legal, cand, m, rollouts, mix64(h + GOLDEN), policy, rw, peek, work,
                                    out_win[b, r], out_margin[b, r])
                     out_step[b, r] = t

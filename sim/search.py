@@ -73,11 +73,11 @@ def search_strategy(game, name):
         raise UserError(f"{name}: rollouts and candidates must be between 1 and 100000 / 10000")
     hidden = ("reads hidden information: rollouts start from the true state" if peek else
               "re-samples what the seat cannot see before every rollout (the game's determinize)")
-    doc = (f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first, the rest at "
-           f"random when there are more) by {rollouts} rollouts each with {policy.name} in every seat, common "
-           f"random numbers across actions; leaves the {policy.name} choice for the best win share (score margin "
-           f"where every rollout's win share agrees) only when it is better by more than {z:g} standard errors; "
-           f"{hidden}.")
+    doc = (f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first; when there "
+           f"are more, its next choices for half the other places and the rest at random) by {rollouts} rollouts "
+           f"each with {policy.name} in every seat, common random numbers across actions; leaves the "
+           f"{policy.name} choice for the best win share (score margin where every rollout's win share agrees) "
+           f"only when it is better by more than {z:g} standard errors; {hidden}.")
     weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, z) + tuple(policy.weights)
     return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
 

@@ -80,7 +80,7 @@ def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, plant
     summary, text, out = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad",
                                    progress=False)
     # banking 2-6 points, turn after turn
-    assert summary.loc[summary.kind.str.startswith("hold"), "flagged"].item(), text
+    assert summary.loc[summary.kind == "HOLD", "flagged"].item(), text
     assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
     again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
     pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
@@ -89,7 +89,7 @@ def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, plant
                                  progress=False)
     assert not summary["flagged"].any(), text
     rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
-    assert len(rows) >= 120 and set(rows.kind) <= {"roll", "hold (bank the turn total)"}
+    assert len(rows) >= 120 and set(rows.kind) <= {"ROLL", "HOLD"}  # the kinds of Pig's ActionCodec
 
 
 def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
@@ -102,7 +102,7 @@ def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
     rep = collect(run)
     sec = [s for s in rep.sections if s.anchor == "bot-health"]
     assert sec and "Audit by rollouts" in "".join(sec[0].body)
-    assert any(f.kind == "bot_health" and f.data["kind"].startswith("hold") for f in rep.findings)
+    assert any(f.kind == "bot_health" and f.data["kind"] == "HOLD" for f in rep.findings)
 
 
 def test_audit_command(tmp_path, capsys):
@@ -114,3 +114,77 @@ def test_audit_command(tmp_path, capsys):
     assert "sim audit toy_pig: hold10 in every seat" in text and (out / "summary.parquet").exists()
     assert main(["audit", "toy_pig", "--rollouts", "7", "--out", str(tmp_path / "b")]) != 0  # one-line error
     assert "--rollouts must be even" in capsys.readouterr().err
+
+
+def test_audit_interrupted_resumes_to_the_same_result(tmp_path, planted, monkeypatch, capsys):
+    """An audit interrupted after its first chunk keeps that chunk and says so; the same command then resumes
+    (with the progress bar on) and ends with what an uninterrupted audit gives."""
+    import json
+
+    import pandas as pd
+
+    from sim import audit
+    args = dict(decisions=60, rollouts=8, per_game=2, chunk_games=10)
+    whole, _, _ = audit.run_audit("toy_pig", 2, planted, out=tmp_path / "whole", progress=False, **args)
+    play = audit._Kernel.play
+    calls, interrupt_at = [], [2]
+
+    def interrupted(self, start, stop):
+        calls.append(start)
+        if len(calls) == interrupt_at[0]:
+            raise KeyboardInterrupt
+        return play(self, start, stop)
+
+    monkeypatch.setattr(audit._Kernel, "play", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        audit.run_audit("toy_pig", 2, planted, out=tmp_path / "cut", progress=True, **args)
+    cut = tmp_path / "cut"
+    assert json.loads((cut / "manifest.json").read_text())["status"] == "interrupted"
+    assert sorted(p.name for p in (cut / "decisions").iterdir()) == ["part-00000.parquet"]
+    assert "run the same command again to resume" in capsys.readouterr().err
+    calls.clear()
+    interrupt_at[0] = 0  # never again
+    resumed, _, _ = audit.run_audit("toy_pig", 2, planted, out=cut, progress=True, **args)
+    assert calls and calls[0] == 10  # the first chunk was read back, not played again
+    assert "decisions" in capsys.readouterr().err  # the progress bar ran
+    assert json.loads((cut / "manifest.json").read_text())["status"] == "complete"
+    pd.testing.assert_frame_equal(resumed, whole)
+    pd.testing.assert_frame_equal(pd.read_parquet(cut / "decisions"), pd.read_parquet(tmp_path / "whole" / "decisions"))
+
+
+def test_rollout_rate_counts_the_rollouts_it_times(toy):
+    from sim.audit import rollout_rate
+    rate, done, seconds = rollout_rate("toy_pig", 2, games=8, rollouts=4, cap=2)
+    # Pig has two actions at every decision: each sampled decision is 2 actions x 4 rollouts
+    assert done > 0 and done % 8 == 0 and rate == pytest.approx(done / seconds)
+
+
+def test_search_candidates_are_the_heuristics_next_choices_then_random():
+    """With more legal actions than the cap, the candidates after the heuristic's choice start with its next
+    choice (its choose on the list without the first), the rest are distinct other actions, and the ranking
+    leaves the game's policy stream untouched (BANG, a re-roll decision of a 5-player game)."""
+    from tests.harness import Harness
+    h = Harness("bang_dice")
+    from strategies.bang_dice import choose  # after the game: its package imports the strategies first
+    game, E = h.game, h.E
+    s, p = h.fresh(5, seed=3)
+    rng = np.random.default_rng(0)
+    while len(h.legal(s, p)) < 8:
+        legal = h.legal(s, p)
+        E.apply_action(s, p, legal[int(rng.integers(len(legal)))])
+    legal = np.array(h.legal(s, p), np.int64)
+    n = len(legal)
+    policy = game.strategy("belief")
+    rw = np.array(policy.weights, np.float64)
+    seat = E.current_player(s)
+    first = choose(s, p, seat, legal, n, policy.sid, rw)
+    ref = s.copy()
+    rest = np.array([a for i, a in enumerate(legal) if i != first], np.int64)
+    second = list(legal).index(rest[choose(ref, p, seat, rest, n - 1, policy.sid, rw)])
+    stream = s["rng"].copy()
+    cand, tmp, sub = (np.zeros(E.MAX_ACTIONS, np.int64) for _ in range(3))
+    pick = np.array([1, 2], np.uint64)
+    m = load_kernel(game).select_candidates(s, p, seat, legal, n, 5, first, 2, policy.sid, rw, pick, cand, tmp, sub)
+    assert m == 5 and cand[0] == first and cand[1] == second
+    assert len(set(cand[:m])) == m and all(0 <= c < n for c in cand[:m])
+    np.testing.assert_array_equal(s["rng"], stream)
