@@ -35,37 +35,13 @@ from .search import has_determinize, rollout_preset
 Z = 1.96
 FLAG_REGRET = 0.02      # issue 24: no decision kind may keep a significant mean regret above 2 points of win share
 
-# How each game packs the kind of an action, and the prefix of its engine's constants naming the kinds.
-_KINDS = {
-    "bang_dice": (lambda E, a: a >> 8, "D_"),
-    "raccoon_tycoon": (lambda E, a: a >> 24, "A_"),
-    "gunny_town": (lambda E, a: a // E.ACT, "K_"),
-    "saloon_tycoon": (lambda E, a: a // E.ASTRIDE, "K_"),
-    "cold_comfort": (lambda E, a: a // E.KMUL, "A_"),
-}
-
-
 def kind_labeller(game):
-    """fn(action) -> label of its kind: the engine's constant name (e.g. D_REROLL, A_AUCTION, K_GIVE) where the
-    game's codec is known, else the action's text with its numbers masked."""
+    """fn(action) -> label of its kind: the kind's name from the game's ActionCodec (e.g. REROLL, AUCTION), else
+    (a game without a codec) the action's text with its numbers masked."""
     if game.actions is not None:
         return game.actions.kind_name
-    eng = game.engine_module()
-    known = _KINDS.get(game.name)
-    if known is None:
-        text = game.action_text or str
-        return lambda a: "".join("#" if ch.isdigit() else ch for ch in text(int(a)))[:48]
-    kind_of, prefix = known
-    names = {}
-    for name in dir(eng):
-        value = getattr(eng, name)
-        if name.startswith(prefix) and isinstance(value, (int, np.integer)):
-            names.setdefault(int(value), name)
-
-    def label(a):
-        k = int(kind_of(eng, int(a)))
-        return names.get(k, f"kind {k}")
-    return label
+    text = game.action_text or str
+    return lambda a: "".join("#" if ch.isdigit() else ch for ch in text(int(a)))[:48]
 
 
 def pilot_steps(spec, players, pvec, seed):
