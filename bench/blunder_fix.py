@@ -6,6 +6,7 @@ at its old value and at its new default, every preset of the line-up changed ali
 
 Prints per version: the first player's win share and each strategy's, with 95% intervals, and the paired
 difference (new - old) of the first player's win share over the same seeds."""
+
 import argparse
 import dataclasses
 import math
@@ -19,9 +20,15 @@ from sim.runner import prepare, simulate
 def play(spec, players, games, seed, knob, value):
     saved = spec.strategies
     if value is not None:
-        spec.strategies = [dataclasses.replace(s, weights=tuple(
-            value if s.knobs is not None and i == s.knobs.index(knob) else x for i, x in enumerate(s.weights)))
-            for s in saved]
+        spec.strategies = [
+            dataclasses.replace(
+                s,
+                weights=tuple(
+                    value if s.knobs is not None and i == s.knobs.index(knob) else x for i, x in enumerate(s.weights)
+                ),
+            )
+            for s in saved
+        ]
     try:
         _, design, pvec = prepare(spec, (players,), games, None, None, False, None)
         out = simulate(spec, design, pvec, seed, 0, design.total)
@@ -29,8 +36,14 @@ def play(spec, players, games, seed, knob, value):
         order = out["seat_int"][:, :players, cols.index("order")]
         win = out["seat_f"][:, :players, 1]
         first = (win * (order == 0)).sum(1)
-        res = {"first": first, "strat": out["strat"][:, :players], "win": win, "slots": design.slots,
-               "seat_int": out["seat_int"][:, :players], "cols": cols}
+        res = {
+            "first": first,
+            "strat": out["strat"][:, :players],
+            "win": win,
+            "slots": design.slots,
+            "seat_int": out["seat_int"][:, :players],
+            "cols": cols,
+        }
         return res
     finally:
         spec.strategies = saved
@@ -51,12 +64,16 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     spec = get_game(a.game)
-    runs = {"old": play(spec, a.players, a.games, a.seed, a.knob, a.old),
-            "new": play(spec, a.players, a.games, a.seed, a.knob, None)}
+    runs = {
+        "old": play(spec, a.players, a.games, a.seed, a.knob, a.old),
+        "new": play(spec, a.players, a.games, a.seed, a.knob, None),
+    }
     for name, r in runs.items():
         m, h = ci(r["first"])
-        line = f"{a.game} {a.players}p {name} ({a.knob}={'default' if name == 'new' else a.old}): first player " \
-               f"{m:.4f} +- {h:.4f}"
+        line = (
+            f"{a.game} {a.players}p {name} ({a.knob}={'default' if name == 'new' else a.old}): first player "
+            f"{m:.4f} +- {h:.4f}"
+        )
         for k, slot in enumerate(r["slots"]):
             m2, h2 = ci(r["win"][r["strat"] == k])
             line += f"; {slot} {m2:.4f} +- {h2:.4f}"
@@ -67,5 +84,7 @@ if __name__ == "__main__":
         print(line)
     d = runs["new"]["first"] - runs["old"]["first"]
     m, h = ci(d)
-    print(f"paired difference new - old, first player's win share: {m:+.4f} +- {h:.4f} "
-          f"(seeds where the first player's result is the same: {np.mean(d == 0):.3f})")
+    print(
+        f"paired difference new - old, first player's win share: {m:+.4f} +- {h:.4f} "
+        f"(seeds where the first player's result is the same: {np.mean(d == 0):.3f})"
+    )

@@ -4,6 +4,7 @@ every rotation of each seed (common random numbers), win share with a 95% interv
     python bench/search_strength.py GAME [--players N] [--games G] [--search search16 ...]
 
 Prints per search preset: games, win share [interval], fair share, seconds per game, rollouts per second."""
+
 import argparse
 import math
 import time
@@ -29,16 +30,26 @@ def measure(game, players, games, name, seed=1):
     per_group = share.reshape(-1, players).mean(1) if len(share) % players == 0 else share
     mean = float(share.mean())
     half = 1.96 * float(per_group.std(ddof=1)) / math.sqrt(len(per_group))
-    return {"game": game, "players": players, "search": name, "opponents": lineup[1:], "games": int(design.total),
-            "win_share": round(mean, 4), "lo": round(mean - half, 4), "hi": round(mean + half, 4),
-            "fair": round(1 / players, 4), "s_per_game": round(dt / design.total, 4),
-            "cpu_s_per_game": round(dcpu / design.total, 4)}
+    return {
+        "game": game,
+        "players": players,
+        "search": name,
+        "opponents": lineup[1:],
+        "games": int(design.total),
+        "win_share": round(mean, 4),
+        "lo": round(mean - half, 4),
+        "hi": round(mean + half, 4),
+        "fair": round(1 / players, 4),
+        "s_per_game": round(dt / design.total, 4),
+        "cpu_s_per_game": round(dcpu / design.total, 4),
+    }
 
 
 def rollout_speed(game, players, games=200, seed=1):
     """Games per second with the rollout preset in every seat on one thread: a rollout is one such game (from
     the decision on), so this bounds rollouts per second."""
     import numba
+
     spec = get_game(game)
     _, design, pvec = prepare(spec, (players,), games, [rollout_preset(spec).name], None, False, None)
     simulate(spec, design, pvec, seed, 0, 1)

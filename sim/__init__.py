@@ -1,4 +1,5 @@
 """Monte Carlo balance lab for tabletop games: numba-jitted engines, parquet results, analysis and reports."""
+
 import hashlib
 import os
 from pathlib import Path
@@ -43,6 +44,7 @@ def game_cache_root(package):
     file, so a key over every file a game's compiled code can depend on is what keeps stale machine code out;
     keying per game means an edit to one game never recompiles the others."""
     import importlib.util
+
     spec = importlib.util.find_spec(package)
     folder = Path(spec.origin).parent
     name = package.rsplit(".", 1)[-1]
@@ -54,6 +56,7 @@ def use_game_cache(package):
     """Direct numba's cache to the game's folder.  A game package calls this first thing in its __init__.py:
     numba fixes a function's cache location when the function is decorated, i.e. when its module is imported."""
     import numba
+
     folder = game_cache_root(package) / "numba"
     numba.config.CACHE_DIR = str(folder)
     return folder.parent

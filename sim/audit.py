@@ -15,6 +15,7 @@ Output folder: manifest.json (with the run fields `sim replay` needs), decisions
 evaluated decision, written per chunk of games: an interrupted audit resumes at the first missing chunk),
 summary.parquet and summary.txt.
 """
+
 import math
 import sys
 import time
@@ -33,7 +34,8 @@ from .runner import check_seed, open_run_folder, output_buffers, prepare, simula
 from .search import has_determinize, rollout_preset
 
 Z = 1.96
-FLAG_REGRET = 0.02      # issue 24: no decision kind may keep a significant mean regret above 2 points of win share
+FLAG_REGRET = 0.02  # issue 24: no decision kind may keep a significant mean regret above 2 points of win share
+
 
 def kind_labeller(game):
     """fn(action) -> label of its kind: the kind's name from the game's ActionCodec (e.g. REROLL, AUCTION), else
@@ -56,8 +58,8 @@ def analyse(win, margin, m):
     its standard error, regret on all rollouts).  win/margin: (cap, R) arrays, rows :m used."""
     w, g = win[:m], margin[:m]
     even, odd = w[:, 0::2], w[:, 1::2]
-    score = even.mean(1) + 1e-9 * np.tanh(g[:, 0::2].mean(1))     # margin breaks exact ties only
-    score[0] += 1e-12                                               # then the chosen action stands
+    score = even.mean(1) + 1e-9 * np.tanh(g[:, 0::2].mean(1))  # margin breaks exact ties only
+    score[0] += 1e-12  # then the chosen action stands
     best = int(np.argmax(score))
     if best == 0 or odd.shape[1] < 2:
         regret, se = 0.0, 0.0
@@ -72,12 +74,28 @@ def _chunk_path(out, c):
     return Path(out) / "decisions" / f"part-{c:05d}.parquet"
 
 
-def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, cap=16, rollout=None, per_game=2,
-              seed=0, out=None, params=None, chunk_games=None, threads=None, progress=True, overwrite=False,
-              command=None):
+def run_audit(
+    game,
+    players=None,
+    strategy=None,
+    decisions=1000,
+    rollouts=32,
+    cap=16,
+    rollout=None,
+    per_game=2,
+    seed=0,
+    out=None,
+    params=None,
+    chunk_games=None,
+    threads=None,
+    progress=True,
+    overwrite=False,
+    command=None,
+):
     """Audit `strategy` (default: the game's first heuristic) over `decisions` sampled decisions; returns the
     summary DataFrame (also written to `out`)."""
     import numba
+
     spec = get_game(game) if isinstance(game, str) else game
     players = int(players or spec.default_players)
     spec.check_players(players)
@@ -87,8 +105,9 @@ def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, ca
     if policy.sid < 0:
         raise UserError("the audit's rollout policy cannot be a search")
     if rollouts < 4 or rollouts % 2:
-        raise UserError(f"--rollouts must be even and at least 4 (half pick the best action, half measure; got "
-                        f"{rollouts})")
+        raise UserError(
+            f"--rollouts must be even and at least 4 (half pick the best action, half measure; got {rollouts})"
+        )
     if cap < 2 or decisions < 1 or per_game < 1:
         raise UserError("--cap must be at least 2, --decisions and --per-game at least 1")
     seed = check_seed(seed)
@@ -97,30 +116,84 @@ def run_audit(game, players=None, strategy=None, decisions=1000, rollouts=32, ca
     pvec = spec.params.resolve(params or {})
     rate = min(1.0, 1.5 * per_game / max(pilot_steps(spec, players, pvec, seed), 1.0))
     chunk_games = int(chunk_games or max(8, min(64, -(-decisions // per_game) // 4)))
-    max_games = 50 * -(-decisions // per_game) + 1000   # a bound for the design; the audit stops far earlier
+    max_games = 50 * -(-decisions // per_game) + 1000  # a bound for the design; the audit stops far earlier
     spec, design, pvec = prepare(spec, (players,), max_games, [strategy], None, False, params)
     out = Path(out or f"results/audit_{spec.name}_{players}p_{strategy}_{decisions}_s{seed}")
-    request = {"kind": "audit", "game": spec.name, "players": players, "strategy": strategy, "decisions": decisions,
-               "rollouts": rollouts, "cap": cap, "rollout_policy": policy.name, "per_game": per_game, "seed": seed,
-               "params": spec.params.describe(pvec), "game_code": spec.code_version(), "chunk_games": chunk_games,
-               "rate": rate}
+    request = {
+        "kind": "audit",
+        "game": spec.name,
+        "players": players,
+        "strategy": strategy,
+        "decisions": decisions,
+        "rollouts": rollouts,
+        "cap": cap,
+        "rollout_policy": policy.name,
+        "per_game": per_game,
+        "seed": seed,
+        "params": spec.params.describe(pvec),
+        "game_code": spec.code_version(),
+        "chunk_games": chunk_games,
+        "rate": rate,
+    }
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
     with FolderLock(out, "sim audit"):  # one writer per folder, as sim run
         open_run_folder(out, request, overwrite)
-        return _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap,
-                             per_game, rate, chunk_games, progress, command)
+        return _audit_locked(
+            spec,
+            design,
+            pvec,
+            seed,
+            out,
+            request,
+            policy,
+            strategy,
+            decisions,
+            rollouts,
+            cap,
+            per_game,
+            rate,
+            chunk_games,
+            progress,
+            command,
+        )
 
 
-def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, decisions, rollouts, cap, per_game,
-                  rate, chunk_games, progress, command):
+def _audit_locked(
+    spec,
+    design,
+    pvec,
+    seed,
+    out,
+    request,
+    policy,
+    strategy,
+    decisions,
+    rollouts,
+    cap,
+    per_game,
+    rate,
+    chunk_games,
+    progress,
+    command,
+):
     (out / "decisions").mkdir(exist_ok=True)
-    manifest = {"game": spec.name, "title": spec.title, "request": request, "players": [request["players"]],
-                "seed": seed, "seating": design.to_dict(), "params_changed": spec.params.changed(pvec),
-                "strategies": {strategy: {"sid": spec.strategy(strategy).sid,
-                                          "weights": list(spec.strategy(strategy).weights)}},
-                "command": command or " ".join(sys.argv), "code_version": __version__, "status": "running",
-                "note": "an audit folder: `sim replay <this folder> <game>` re-plays any game of it"}
+    manifest = {
+        "game": spec.name,
+        "title": spec.title,
+        "request": request,
+        "players": [request["players"]],
+        "seed": seed,
+        "seating": design.to_dict(),
+        "params_changed": spec.params.changed(pvec),
+        "strategies": {
+            strategy: {"sid": spec.strategy(strategy).sid, "weights": list(spec.strategy(strategy).weights)}
+        },
+        "command": command or " ".join(sys.argv),
+        "code_version": __version__,
+        "status": "running",
+        "note": "an audit folder: `sim replay <this folder> <game>` re-plays any game of it",
+    }
     write_json(out / "manifest.json", manifest)
 
     kernel = _Kernel(spec, design, pvec, seed, policy, strategy, rollouts, cap, per_game, rate)
@@ -156,8 +229,7 @@ def _audit_locked(spec, design, pvec, seed, out, request, policy, strategy, deci
     summary.to_parquet(out / "summary.parquet", index=False)
     text = summary_text(spec, request, rows, summary)
     (out / "summary.txt").write_text(text)
-    manifest.update(status="complete", decisions=len(rows),
-                    timings={"total_s": round(time.perf_counter() - t0, 2)})
+    manifest.update(status="complete", decisions=len(rows), timings={"total_s": round(time.perf_counter() - t0, 2)})
     write_json(out / "manifest.json", manifest)
     return summary, text, out
 
@@ -193,10 +265,35 @@ class _Kernel:
         o_win = np.zeros((n, per_game, cap, rollouts))
         o_mar = np.zeros((n, per_game, cap, rollouts))
         states = new_states(eng, n)  # one state per game: each game is a block (run_blocks spreads them on threads)
-        args = (self.pvec, np.uint64(self.seed), seed_index, players, strat, self.sids, self.weights, self.salt,
-                self.rate, rollouts, cap, self.policy, self.rw, self.peek, buf["game_int"], buf["seat_int"],
-                buf["seat_f"], buf["items"], rows, steps, o_step, o_seat, o_n, o_m, o_act, o_win,
-                o_mar)  # buf: only shapes for make_work
+        args = (
+            self.pvec,
+            np.uint64(self.seed),
+            seed_index,
+            players,
+            strat,
+            self.sids,
+            self.weights,
+            self.salt,
+            self.rate,
+            rollouts,
+            cap,
+            self.policy,
+            self.rw,
+            self.peek,
+            buf["game_int"],
+            buf["seat_int"],
+            buf["seat_f"],
+            buf["items"],
+            rows,
+            steps,
+            o_step,
+            o_seat,
+            o_n,
+            o_m,
+            o_act,
+            o_win,
+            o_mar,
+        )  # buf: only shapes for make_work
         run_blocks(self.kern.audit_blocks, states, args)
         recs = []
         for g in range(n):
@@ -205,17 +302,51 @@ class _Kernel:
                 best, regret, se, regret_all = analyse(o_win[g, r], o_mar[g, r], m)
                 chosen = int(o_act[g, r, 0])
                 # step: the move number as `sim replay` prints it (1-based)
-                recs.append({"game": start + g, "seed_index": int(seed_index[g]), "step": int(o_step[g, r]) + 1,
-                             "seat": int(o_seat[g, r]), "strategy": self.strategy, "n_legal": int(o_n[g, r]),
-                             "n_evaluated": m, "chosen": chosen, "kind": self.label(chosen),
-                             "chosen_text": _text(spec, chosen), "best": int(o_act[g, r, best]),
-                             "best_text": _text(spec, o_act[g, r, best]),
-                             "chosen_win": float(o_win[g, r, 0].mean()), "best_win": float(o_win[g, r, best].mean()),
-                             "regret": regret, "regret_se": se, "regret_all": regret_all,
-                             "worse": bool(best != 0 and regret > Z * se and regret > 0)})
-        return pd.DataFrame(recs, columns=["game", "seed_index", "step", "seat", "strategy", "n_legal",
-                                           "n_evaluated", "chosen", "kind", "chosen_text", "best", "best_text",
-                                           "chosen_win", "best_win", "regret", "regret_se", "regret_all", "worse"])
+                recs.append(
+                    {
+                        "game": start + g,
+                        "seed_index": int(seed_index[g]),
+                        "step": int(o_step[g, r]) + 1,
+                        "seat": int(o_seat[g, r]),
+                        "strategy": self.strategy,
+                        "n_legal": int(o_n[g, r]),
+                        "n_evaluated": m,
+                        "chosen": chosen,
+                        "kind": self.label(chosen),
+                        "chosen_text": _text(spec, chosen),
+                        "best": int(o_act[g, r, best]),
+                        "best_text": _text(spec, o_act[g, r, best]),
+                        "chosen_win": float(o_win[g, r, 0].mean()),
+                        "best_win": float(o_win[g, r, best].mean()),
+                        "regret": regret,
+                        "regret_se": se,
+                        "regret_all": regret_all,
+                        "worse": bool(best != 0 and regret > Z * se and regret > 0),
+                    }
+                )
+        return pd.DataFrame(
+            recs,
+            columns=[
+                "game",
+                "seed_index",
+                "step",
+                "seat",
+                "strategy",
+                "n_legal",
+                "n_evaluated",
+                "chosen",
+                "kind",
+                "chosen_text",
+                "best",
+                "best_text",
+                "chosen_win",
+                "best_win",
+                "regret",
+                "regret_se",
+                "regret_all",
+                "worse",
+            ],
+        )
 
 
 def rollout_rate(game, players=None, games=24, rollouts=16, cap=8, seed=0):
@@ -227,8 +358,18 @@ def rollout_rate(game, players=None, games=24, rollouts=16, cap=8, seed=0):
     players = int(players or spec.default_players)
     policy = rollout_preset(spec)
     spec, design, pvec = prepare(spec, (players,), games, [policy.name], None, False, None)
-    kernel = _Kernel(spec, design, pvec, seed, policy, policy.name, rollouts, cap, 2,
-                     min(1.0, 3.0 / max(pilot_steps(spec, players, pvec, seed), 1.0)))
+    kernel = _Kernel(
+        spec,
+        design,
+        pvec,
+        seed,
+        policy,
+        policy.name,
+        rollouts,
+        cap,
+        2,
+        min(1.0, 3.0 / max(pilot_steps(spec, players, pvec, seed), 1.0)),
+    )
     kernel.play(0, 1)  # compile (or load from the cache) outside the timing
     t = time.perf_counter()
     rows = kernel.play(0, games)
@@ -264,28 +405,49 @@ def summarise(rows):
         mean = float(g["regret"].mean())
         half = float(Z * g["regret"].std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
         worst = g.loc[g["regret"].idxmax()]
-        out.append({"kind": kind, "decisions": n, "worse": k, "worse_share": k / n, "worse_lo": lo, "worse_hi": hi,
-                    "mean_regret": mean, "mean_regret_lo": mean - half, "mean_regret_hi": mean + half,
-                    "worst_regret": float(worst["regret"]), "worst_game": int(worst["game"]),
-                    "worst_step": int(worst["step"]), "worst_text": worst["chosen_text"],
-                    "worst_best_text": worst["best_text"],
-                    "flagged": bool(kind != "all" and mean > FLAG_REGRET and mean - half > 0)})
+        out.append(
+            {
+                "kind": kind,
+                "decisions": n,
+                "worse": k,
+                "worse_share": k / n,
+                "worse_lo": lo,
+                "worse_hi": hi,
+                "mean_regret": mean,
+                "mean_regret_lo": mean - half,
+                "mean_regret_hi": mean + half,
+                "worst_regret": float(worst["regret"]),
+                "worst_game": int(worst["game"]),
+                "worst_step": int(worst["step"]),
+                "worst_text": worst["chosen_text"],
+                "worst_best_text": worst["best_text"],
+                "flagged": bool(kind != "all" and mean > FLAG_REGRET and mean - half > 0),
+            }
+        )
     return pd.DataFrame(out).sort_values(["flagged", "mean_regret"], ascending=False).reset_index(drop=True)
 
 
 def summary_text(spec, request, rows, summary):
-    lines = [(f"sim audit {spec.name}: {request['strategy']} in every seat, {request['players']} players, "
-              f"{len(rows)} decisions, {request['rollouts']} rollouts per action with {request['rollout_policy']}, "
-              f"up to {request['cap']} actions per decision"),
-             ("regret = win share of the best action minus the chosen one's (best picked on half the rollouts, "
-              "measured on the other half); worse = regret > 1.96 standard errors"),
-             f"{'kind':18s} {'n':>5s} {'worse':>16s} {'mean regret [95%]':>24s} {'worst':>6s}  example (game, step)"]
+    lines = [
+        (
+            f"sim audit {spec.name}: {request['strategy']} in every seat, {request['players']} players, "
+            f"{len(rows)} decisions, {request['rollouts']} rollouts per action with {request['rollout_policy']}, "
+            f"up to {request['cap']} actions per decision"
+        ),
+        (
+            "regret = win share of the best action minus the chosen one's (best picked on half the rollouts, "
+            "measured on the other half); worse = regret > 1.96 standard errors"
+        ),
+        f"{'kind':18s} {'n':>5s} {'worse':>16s} {'mean regret [95%]':>24s} {'worst':>6s}  example (game, step)",
+    ]
     for _, r in summary.iterrows():
         flag = "  <-- FLAGGED" if r["flagged"] else ""
-        lines.append(f"{r['kind'][:18]:18s} {r['decisions']:5d} {r['worse_share']:6.1%} [{r['worse_lo']:4.0%}-"
-                     f"{r['worse_hi']:4.0%}] {r['mean_regret']:+7.3f} [{r['mean_regret_lo']:+.3f}, "
-                     f"{r['mean_regret_hi']:+.3f}] {r['worst_regret']:+6.3f}  game {r['worst_game']} step "
-                     f"{r['worst_step']}: {r['worst_text']} (best: {r['worst_best_text']}){flag}")
+        lines.append(
+            f"{r['kind'][:18]:18s} {r['decisions']:5d} {r['worse_share']:6.1%} [{r['worse_lo']:4.0%}-"
+            f"{r['worse_hi']:4.0%}] {r['mean_regret']:+7.3f} [{r['mean_regret_lo']:+.3f}, "
+            f"{r['mean_regret_hi']:+.3f}] {r['worst_regret']:+6.3f}  game {r['worst_game']} step "
+            f"{r['worst_step']}: {r['worst_text']} (best: {r['worst_best_text']}){flag}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -301,4 +463,5 @@ def _bar(total, enabled, name):
     if not enabled:
         return _NoBar()
     from tqdm.auto import tqdm
+
     return tqdm(total=total, unit=" decisions", desc=f"audit {name}", dynamic_ncols=True)

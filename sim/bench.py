@@ -5,6 +5,7 @@ cores (simulation only), a real run with parquet writing (at least four chunks, 
 a long study; games/s with and without the cache load), the parallel efficiency, the search player's rollouts
 per second (sim.audit.rollout_rate) and the speed-up over NUMBA_DISABLE_JIT=1.
 """
+
 import json
 import os
 import statistics
@@ -71,11 +72,14 @@ def bench(game, players, games, nojit_games=200, out_json=None, echo=print, repe
         sim_rate = statistics.median(rates)
         res[f"sim_games_per_s_{threads}t"] = round(sim_rate)
         res[f"sim_games_per_s_{threads}t_best"] = round(max(rates))
-        echo(f"{threads} thread(s): {sim_rate:,.0f} games/s simulation only ({n:,} games, median of {repeat}; "
-             f"best {max(rates):,.0f})")
+        echo(
+            f"{threads} thread(s): {sim_rate:,.0f} games/s simulation only ({n:,} games, median of {repeat}; "
+            f"best {max(rates):,.0f})"
+        )
     numba.set_num_threads(all_threads)
-    res["parallel_efficiency"] = round(res[f"sim_games_per_s_{all_threads}t"]
-                                       / (all_threads * res["sim_games_per_s_1t"]), 3)
+    res["parallel_efficiency"] = round(
+        res[f"sim_games_per_s_{all_threads}t"] / (all_threads * res["sim_games_per_s_1t"]), 3
+    )
     # A real run, cut into at least four chunks so that writing overlaps play as it does in a long study.
     chunk = min(DEFAULT_CHUNK, -(-games // 4))
     runs = []
@@ -86,28 +90,34 @@ def bench(game, players, games, nojit_games=200, out_json=None, echo=print, repe
             wall = time.perf_counter() - t
             runs.append((wall, json.loads((Path(tmp) / "run" / "manifest.json").read_text())["timings"]))
     runs.sort(key=lambda r: r[0])
-    wall, timings = runs[len(runs) // 2]             # the median run (of an odd number; the slower middle one else)
+    wall, timings = runs[len(runs) // 2]  # the median run (of an odd number; the slower middle one else)
     res["end_to_end_best_games_per_s"] = round(games / runs[0][0])
     res["end_to_end_wall_s"] = round(wall, 2)
     res["end_to_end_games_per_s"] = round(games / wall)
     res["end_to_end_after_start_games_per_s"] = round(timings["games_per_s"])
     res["write_s"] = timings["write_s"]
-    echo(f"end to end, {games:,} games on {all_threads} threads with parquet writing ({-(-games // chunk)} chunks, "
-         f"median of {repeat}): {wall:.2f} s, {games / wall:,.0f} games/s ({timings['games_per_s']:,.0f} games/s "
-         f"once started; writing {timings['write_s']:.2f} s, overlapped; best {games / runs[0][0]:,.0f} games/s); "
-         f"parallel efficiency {res['parallel_efficiency']:.0%}")
+    echo(
+        f"end to end, {games:,} games on {all_threads} threads with parquet writing ({-(-games // chunk)} chunks, "
+        f"median of {repeat}): {wall:.2f} s, {games / wall:,.0f} games/s ({timings['games_per_s']:,.0f} games/s "
+        f"once started; writing {timings['write_s']:.2f} s, overlapped; best {games / runs[0][0]:,.0f} games/s); "
+        f"parallel efficiency {res['parallel_efficiency']:.0%}"
+    )
     rate, done, dt = rollout_rate(spec, players)
     res["rollouts_per_s"] = round(rate)
     res["rollout_policy"] = rollout_preset(spec).name
-    echo(f"search: {rate:,.0f} rollouts/s on {all_threads} threads ({res['rollout_policy']} in every seat, "
-         f"from sampled decisions on: {done:,} rollouts in {dt:.1f} s)")
+    echo(
+        f"search: {rate:,.0f} rollouts/s on {all_threads} threads ({res['rollout_policy']} in every seat, "
+        f"from sampled decisions on: {done:,} rollouts in {dt:.1f} s)"
+    )
     if nojit_games:
         _, play = _child(game, players, nojit_games, {"NUMBA_DISABLE_JIT": "1"})
         nojit_rate = nojit_games / play
         res["nojit_games_per_s"] = round(nojit_rate, 1)
         res["jit_speedup_1t"] = round(res["sim_games_per_s_1t"] / nojit_rate)
-        echo(f"NUMBA_DISABLE_JIT=1: {nojit_rate:,.1f} games/s single-thread -> the JIT is "
-             f"{res['jit_speedup_1t']:,}x faster")
+        echo(
+            f"NUMBA_DISABLE_JIT=1: {nojit_rate:,.1f} games/s single-thread -> the JIT is "
+            f"{res['jit_speedup_1t']:,}x faster"
+        )
     if out_json:
         Path(out_json).parent.mkdir(parents=True, exist_ok=True)
         Path(out_json).write_text(json.dumps(res, indent=1))

@@ -10,6 +10,7 @@ done, `sim report` reads only done chunks, and `sim check RESULTS` prints the ve
 A chunk whose `games` part is missing was never finished (the games part is renamed into place last); a chunk
 whose games part exists but whose files fail a check is bad: reported, and replayed on resume.
 """
+
 import json
 import zlib
 from dataclasses import dataclass, field
@@ -32,8 +33,11 @@ def part_name(chunk):
 
 def expected_columns(spec, standings=False):
     """{table: its columns} of a run of the game; standings: the run keeps the standings trace too."""
-    out = {"games": GAME_BASE + tuple(spec.game_columns), "seats": SEAT_BASE + tuple(spec.seat_columns),
-           "items": ITEM_BASE + tuple(spec.item_columns)}
+    out = {
+        "games": GAME_BASE + tuple(spec.game_columns),
+        "seats": SEAT_BASE + tuple(spec.seat_columns),
+        "items": ITEM_BASE + tuple(spec.item_columns),
+    }
     if standings:
         out["standings"] = STANDINGS_COLUMNS
     return out
@@ -60,12 +64,13 @@ def file_crc(path):
 @dataclass
 class Expect:
     """What one chunk's parts must hold."""
+
     start: int
     stop: int
     seats: int
     columns: dict
-    record: dict = None              # the manifest's record of the chunk, if any
-    checksum: bool = True            # compare CRC-32 with the record (reads every byte)
+    record: dict = None  # the manifest's record of the chunk, if any
+    checksum: bool = True  # compare CRC-32 with the record (reads every byte)
 
 
 def part_problem(path, table, expect):
@@ -127,13 +132,13 @@ def chunk_state(folder, chunk, expect, partition=None):
 
 @dataclass
 class Verdict:
-    kind: str                                     # "run" or "sweep"
-    status: str                                   # the manifest's status
-    chunks: int = 0                               # chunks the folder should hold (as far as it is planned)
-    done: list = field(default_factory=list)      # (partition or None, chunk)
+    kind: str  # "run" or "sweep"
+    status: str  # the manifest's status
+    chunks: int = 0  # chunks the folder should hold (as far as it is planned)
+    done: list = field(default_factory=list)  # (partition or None, chunk)
     missing: list = field(default_factory=list)
-    bad: list = field(default_factory=list)       # (partition, chunk, reason)
-    stray: list = field(default_factory=list)     # part files no chunk of the manifest names (paths)
+    bad: list = field(default_factory=list)  # (partition, chunk, reason)
+    stray: list = field(default_factory=list)  # part files no chunk of the manifest names (paths)
 
     @property
     def ok(self):
@@ -142,14 +147,17 @@ class Verdict:
     def files(self, folder, table):
         """Paths of the done chunks' part files of one table."""
         folder = Path(folder)
-        return [str((folder / table / p / part_name(c)) if p else (folder / table / part_name(c)))
-                for p, c in self.done]
+        return [
+            str((folder / table / p / part_name(c)) if p else (folder / table / part_name(c))) for p, c in self.done
+        ]
 
     def lines(self, folder):
-        out = [f"{folder}: {self.kind}, status {self.status}; {len(self.done)} of {self.chunks} chunks done"
-               + (f", {len(self.missing)} not played" if self.missing else "")
-               + (f", {len(self.bad)} bad" if self.bad else "")
-            + (f", {len(self.stray)} stray part files" if self.stray else "")]
+        out = [
+            f"{folder}: {self.kind}, status {self.status}; {len(self.done)} of {self.chunks} chunks done"
+            + (f", {len(self.missing)} not played" if self.missing else "")
+            + (f", {len(self.bad)} bad" if self.bad else "")
+            + (f", {len(self.stray)} stray part files" if self.stray else "")
+        ]
         for _part, _chunk, why in self.bad:
             out.append(f"  bad: {why}")
         for path in self.stray:
@@ -169,8 +177,10 @@ def read_manifest_checked(folder):
     try:
         m = json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as e:
-        raise UserError(f"{path} is corrupt ({e.__class__.__name__}: {str(e)[:60]}); re-run the command that wrote "
-                        f"it with --overwrite (--fresh for a sweep) to start afresh") from None
+        raise UserError(
+            f"{path} is corrupt ({e.__class__.__name__}: {str(e)[:60]}); re-run the command that wrote "
+            f"it with --overwrite (--fresh for a sweep) to start afresh"
+        ) from None
     except OSError as e:
         raise UserError(f"cannot read {path} ({e.strerror or e})") from None
     if not isinstance(m, dict) or "game" not in m:
@@ -181,6 +191,7 @@ def read_manifest_checked(folder):
 def check_folder(folder, checksum=True):
     """Validate every chunk of a run or sweep folder against its manifest; returns a Verdict."""
     from .game import get_game
+
     folder = Path(folder)
     m = read_manifest_checked(folder)
     try:
@@ -212,8 +223,10 @@ def check_folder(folder, checksum=True):
         v.stray = stray_parts(folder, {(None, c) for c in range(v.chunks)})
         return v
     except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
-        raise UserError(f"{folder}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); re-run "
-                        f"with --overwrite / --fresh") from None
+        raise UserError(
+            f"{folder}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); re-run "
+            f"with --overwrite / --fresh"
+        ) from None
 
 
 def _tally(v, folder, partition, c, e):

@@ -1,4 +1,5 @@
 """The `sim` command line: run studies, replay games, list games, strategies and parameters, benchmark."""
+
 import argparse
 import sys
 import textwrap
@@ -53,6 +54,7 @@ class Parser(argparse.ArgumentParser):
 def parse_players(text):
     """'5', '3,4,5' or '3-8' -> tuple of ints."""
     from .sweep import parse_player_counts
+
     return parse_player_counts(text, "--players")
 
 
@@ -73,8 +75,9 @@ def parse_names(text, flag="--lineup"):
         return None
     names = [t.strip() for t in text.split(",") if t.strip()]
     if not names:
-        raise UserError(f"{flag} names no strategy (got '{text}'); give names separated by commas, "
-                        f"see `sim strategies GAME`")
+        raise UserError(
+            f"{flag} names no strategy (got '{text}'); give names separated by commas, see `sim strategies GAME`"
+        )
     return names
 
 
@@ -86,17 +89,19 @@ def _keep_freed_memory():
     command line calls this, not the library; first thing, before numba and pyarrow start threads (measured:
     set after those imports it saves about half as much)."""
     import ctypes
+
     try:
         libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(-3, 1 << 30)       # M_MMAP_THRESHOLD: blocks up to 1 GiB come from the heap
-        libc.mallopt(-1, 2 ** 31 - 1)   # M_TRIM_THRESHOLD: never trim the heap top
-        libc.mallopt(-8, 1)             # M_ARENA_MAX: the writer thread uses the main heap too
+        libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD: blocks up to 1 GiB come from the heap
+        libc.mallopt(-1, 2**31 - 1)  # M_TRIM_THRESHOLD: never trim the heap top
+        libc.mallopt(-8, 1)  # M_ARENA_MAX: the writer thread uses the main heap too
     except (OSError, AttributeError):
         pass
 
 
 def cmd_games(args):
     from .game import game_names, get_game
+
     for name in game_names():
         try:
             g = get_game(name)
@@ -109,9 +114,11 @@ def cmd_games(args):
 
 def cmd_strategies(args):
     from .game import get_game
+
     g = get_game(args.game)
     from .knobs import doc_lines
     from .search import search_names
+
     tables = []
     for s in [g.strategy(n) for n in g.strategy_names() + list(search_names())]:
         hidden = " [reads hidden information]" if s.sees_hidden else ""
@@ -132,12 +139,16 @@ def cmd_strategies(args):
 def cmd_params(args):
     from .params import PROVENANCE
     from .game import get_game
+
     g = get_game(args.game)
     for p in g.params.params:
         if args.grep and args.grep not in p.name:
             continue
-        rng = f" choices: {'/'.join(p.choices)}" if p.kind == "choice" else (
-            f" range [{p.lo}, {p.hi}]" if p.lo is not None or p.hi is not None else "")
+        rng = (
+            f" choices: {'/'.join(p.choices)}"
+            if p.kind == "choice"
+            else (f" range [{p.lo}, {p.hi}]" if p.lo is not None or p.hi is not None else "")
+        )
         src = f" ({p.src})" if p.src else ""
         print(f"{p.name} = {p.show(p.default)}  [{p.kind}; {PROVENANCE[p.prov]}{src}]{rng}")
         if p.doc:
@@ -147,20 +158,34 @@ def cmd_params(args):
 def cmd_run(args):
     _keep_freed_memory()
     from .runner import run_study
+
     players = parse_players(args.players) if args.players else None
     from .game import get_game
+
     g = get_game(args.game)
     from .knobs import expand_lineup, load_files
+
     load_files(g, args.strategy_file)
-    lineup = expand_lineup(g, parse_names(args.lineup))      # `tuned`: the shipped tuned presets
+    lineup = expand_lineup(g, parse_names(args.lineup))  # `tuned`: the shipped tuned presets
     players = players or (g.default_players,)
     out = args.out or default_run_out(g, players, args)
-    path = run_study(args.game, out, games=args.games, players=players, lineup=lineup,
-                     strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
-                     seed=args.seed,
-                     params=_with_preset(args, parse_sets(args.set)), chunk_size=args.chunk_size, threads=args.threads,
-                     progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv),
-                     standings=args.standings)
+    path = run_study(
+        args.game,
+        out,
+        games=args.games,
+        players=players,
+        lineup=lineup,
+        strategies=parse_names(args.strategies, "--strategies"),
+        all_rotations=args.all_rotations,
+        seed=args.seed,
+        params=_with_preset(args, parse_sets(args.set)),
+        chunk_size=args.chunk_size,
+        threads=args.threads,
+        progress=not args.no_progress,
+        overwrite=args.overwrite,
+        command=" ".join(sys.argv),
+        standings=args.standings,
+    )
     print(f"results in {path}")
 
 
@@ -169,27 +194,38 @@ def default_run_out(g, players, args):
     (line-up, seats, rotations, parameters) when one differs from the default: runs of a shell loop over --set
     values get folders of their own instead of sharing one."""
     from .runner import prepare, settings_hash
+
     name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
-    spec, design, pvec = prepare(g, players, args.games, parse_names(args.lineup),
-                                 parse_names(args.strategies, "--strategies"),
-                                 args.all_rotations, _with_preset(args, parse_sets(args.set)))
+    spec, design, pvec = prepare(
+        g,
+        players,
+        args.games,
+        parse_names(args.lineup),
+        parse_names(args.strategies, "--strategies"),
+        args.all_rotations,
+        _with_preset(args, parse_sets(args.set)),
+    )
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
 
 
 def cmd_check(args):
     from .check import check_folder
+
     verdict = check_folder(args.results, checksum=not args.quick)
     for line in verdict.lines(args.results):
         print(line)
     if not verdict.ok or verdict.stray:
-        raise UserError(f"{args.results} is incomplete or damaged ({len(verdict.bad)} bad chunks, "
-                        f"{len(verdict.missing)} not played, {len(verdict.stray)} stray files); run the command "
-                        f"that wrote it again to replay them")
+        raise UserError(
+            f"{args.results} is incomplete or damaged ({len(verdict.bad)} bad chunks, "
+            f"{len(verdict.missing)} not played, {len(verdict.stray)} stray files); run the command "
+            f"that wrote it again to replay them"
+        )
 
 
 def _with_preset(args, sets):
     from .presets import with_preset
+
     return with_preset(args.game, getattr(args, "preset", None), sets)
 
 
@@ -199,6 +235,7 @@ def _preset_sets(args):
         return args.set
     from .presets import preset_params
     from .sweep import load_sweep_file
+
     game = args.source if not str(args.source).endswith(".toml") else load_sweep_file(args.source).get("game")
     swept = {g.split("=", 1)[0].strip() for g in list(args.grid or []) + list(args.zip or [])}
     return [f"{k}={v}" for k, v in preset_params(game, args.preset).items() if k not in swept] + list(args.set or [])
@@ -207,15 +244,29 @@ def _preset_sets(args):
 def cmd_readings(args):
     _keep_freed_memory()
     from .readings import run_readings, table_lines
+
     players = parse_players(args.players)
     if len(players) != 1:
         raise UserError(f"sim readings works on one player count at a time (got {args.players})")
     out = args.out or f"results/readings_{args.game}_{players[0]}p_s{args.seed}" + (
-        f"_{args.preset}" if args.preset else "")
-    summary = run_readings(args.game, players[0], out, games=args.games, max_games=args.max_games, seed=args.seed,
-                           lineup=parse_names(args.lineup), params=parse_sets(args.set), preset=args.preset,
-                           only=parse_names(args.only), threads=args.threads, progress=not args.no_progress,
-                           overwrite=args.overwrite, command=" ".join(sys.argv))
+        f"_{args.preset}" if args.preset else ""
+    )
+    summary = run_readings(
+        args.game,
+        players[0],
+        out,
+        games=args.games,
+        max_games=args.max_games,
+        seed=args.seed,
+        lineup=parse_names(args.lineup),
+        params=parse_sets(args.set),
+        preset=args.preset,
+        only=parse_names(args.only),
+        threads=args.threads,
+        progress=not args.no_progress,
+        overwrite=args.overwrite,
+        command=" ".join(sys.argv),
+    )
     for line in table_lines(summary):
         print(line)
     print(f"results in {out} (summary.parquet: one row per reading and metric)")
@@ -223,6 +274,7 @@ def cmd_readings(args):
 
 def cmd_replay(args):
     from .replay import replay
+
     lines, notes, mismatch = replay(args.run, args.index, args.config)
     for line in notes:
         print(line, file=sys.stderr)
@@ -236,43 +288,87 @@ def cmd_bench(args):
     _keep_freed_memory()
     from .bench import bench
     from .game import get_game
+
     g = get_game(args.game)
     from .runner import check_games
+
     if args.games > 1:
-        check_games(args.games)       # the upper limit; below 1 is named together with --repeat
+        check_games(args.games)  # the upper limit; below 1 is named together with --repeat
     if args.games < 1 or args.nojit_games < 0 or args.repeat < 1:
-        raise UserError(f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
-                        f"{args.games}, {args.repeat}, {args.nojit_games})")
+        raise UserError(
+            f"--games and --repeat must be at least 1 and --nojit-games at least 0 (got "
+            f"{args.games}, {args.repeat}, {args.nojit_games})"
+        )
     bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json, repeat=args.repeat)
 
 
 def cmd_sweep(args):
     _keep_freed_memory()
     from .sweep import build_sweep, dry_run, print_summary, raw_from_flags, run_sweep, set_threads
-    raw, name = raw_from_flags(args.source, players=args.players, games=args.games, seed=args.seed,
-                               lineup=args.lineup, strategies=args.strategies, all_rotations=args.all_rotations,
-                               sets=_preset_sets(args), grids=args.grid, zips=args.zip, chunk_size=args.chunk_size,
-                               adaptive_metric=args.adaptive_metric, adaptive_width=args.adaptive_width,
-                               max_games=args.max_games, confidence=args.confidence)
+
+    raw, name = raw_from_flags(
+        args.source,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        lineup=args.lineup,
+        strategies=args.strategies,
+        all_rotations=args.all_rotations,
+        sets=_preset_sets(args),
+        grids=args.grid,
+        zips=args.zip,
+        chunk_size=args.chunk_size,
+        adaptive_metric=args.adaptive_metric,
+        adaptive_width=args.adaptive_width,
+        max_games=args.max_games,
+        confidence=args.confidence,
+    )
     where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
     from .knobs import expand_sweep_lineups
-    raw = expand_sweep_lineups(raw, args.strategy_file)     # preset files; `tuned`: the shipped tuned presets
+
+    raw = expand_sweep_lineups(raw, args.strategy_file)  # preset files; `tuned`: the shipped tuned presets
     sweep = build_sweep(raw, where)
     if args.dry_run:
         set_threads(args.threads)
         dry_run(sweep)
         return
     out = args.out or f"results/sweep_{name}_s{sweep.seed}"
-    if any(v not in (None, False, [], ()) for v in (
-            args.players, args.games, args.seed, args.lineup, args.strategies, args.all_rotations, args.set,
-            args.grid, args.zip, args.chunk_size, args.adaptive_metric, args.adaptive_width, args.max_games,
-            args.confidence)) and not args.out:
+    if (
+        any(
+            v not in (None, False, [], ())
+            for v in (
+                args.players,
+                args.games,
+                args.seed,
+                args.lineup,
+                args.strategies,
+                args.all_rotations,
+                args.set,
+                args.grid,
+                args.zip,
+                args.chunk_size,
+                args.adaptive_metric,
+                args.adaptive_width,
+                args.max_games,
+                args.confidence,
+            )
+        )
+        and not args.out
+    ):
         # flags on top of a file (or a sweep given by flags): the name carries a hash of the whole sweep, so two
         # different sweeps never share the default folder
         from .sweep import sweep_hash
+
         out = f"{out}_{sweep_hash(sweep)}"
-    frame = run_sweep(sweep, out, scheduler=args.scheduler, fresh=args.fresh, progress=not args.no_progress,
-                      threads=args.threads, command=" ".join(sys.argv))
+    frame = run_sweep(
+        sweep,
+        out,
+        scheduler=args.scheduler,
+        fresh=args.fresh,
+        progress=not args.no_progress,
+        threads=args.threads,
+        command=" ".join(sys.argv),
+    )
     print_summary(sweep, frame)
     print(f"results in {out} (summary.parquet: one row per configuration)")
 
@@ -281,21 +377,38 @@ def cmd_tune(args):
     _keep_freed_memory()
     from .knobs import load_files
     from .tune import report_lines, tune
+
     load_files(args.game, args.strategy_file)
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim tune works on one player count at a time (got {args.players})")
     from .game import get_game
+
     g = get_game(args.game)
     n = players[0] if players else g.default_players
     out = args.out or f"results/tune_{g.name}_{args.strategy}_{n}p_s{args.seed}"
     from .knobs import expand_lineup
-    expand_lineup(g, [args.strategy])               # a shipped <preset>_tuned can be tuned further
-    field = expand_lineup(g, parse_names(args.field))   # `tuned`: against the shipped tuned presets
-    result = tune(g, args.strategy, n, out, evals=args.evals, games_per_eval=args.games_per_eval, seed=args.seed,
-                  popsize=args.popsize, knobs=parse_names(args.knobs), field=field,
-                  final_games=args.final_games, name=args.name, fresh=args.fresh, progress=not args.no_progress,
-                  command="sim " + " ".join(sys.argv[1:]), params=parse_sets(args.set))
+
+    expand_lineup(g, [args.strategy])  # a shipped <preset>_tuned can be tuned further
+    field = expand_lineup(g, parse_names(args.field))  # `tuned`: against the shipped tuned presets
+    result = tune(
+        g,
+        args.strategy,
+        n,
+        out,
+        evals=args.evals,
+        games_per_eval=args.games_per_eval,
+        seed=args.seed,
+        popsize=args.popsize,
+        knobs=parse_names(args.knobs),
+        field=field,
+        final_games=args.final_games,
+        name=args.name,
+        fresh=args.fresh,
+        progress=not args.no_progress,
+        command="sim " + " ".join(sys.argv[1:]),
+        params=parse_sets(args.set),
+    )
     for line in report_lines(result):
         print(line)
     print(f"preset file {out}/{result['preset']}.toml; every evaluation in {out}/evaluations.parquet")
@@ -304,20 +417,34 @@ def cmd_tune(args):
 def cmd_solve(args):
     _keep_freed_memory()
     from .solve import report_lines, solve_game, write_result
+
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim solve works on one player count at a time (got {args.players})")
     if args.out:
         from .errors import check_writable_file
-        check_writable_file(args.out, "--out")    # before the solve, not after an hour of games
+
+        check_writable_file(args.out, "--out")  # before the solve, not after an hour of games
     from .knobs import load_files
+
     load_files(args.game, args.strategy_file)
-    result, info = solve_game(args.game, args.param, metric=args.metric, target=args.target,
-                              players=players[0] if players else None, lineup=parse_names(args.lineup),
-                              strategies=parse_names(args.strategies, "--strategies"), all_rotations=args.all_rotations,
-                              overrides=parse_sets(args.set), between=args.between, games=args.games,
-                              max_games=args.max_games, seed=args.seed, confidence=args.confidence,
-                              threads=args.threads)
+    result, info = solve_game(
+        args.game,
+        args.param,
+        metric=args.metric,
+        target=args.target,
+        players=players[0] if players else None,
+        lineup=parse_names(args.lineup),
+        strategies=parse_names(args.strategies, "--strategies"),
+        all_rotations=args.all_rotations,
+        overrides=parse_sets(args.set),
+        between=args.between,
+        games=args.games,
+        max_games=args.max_games,
+        seed=args.seed,
+        confidence=args.confidence,
+        threads=args.threads,
+    )
     for line in report_lines(result, info):
         print(line)
     if args.out:
@@ -329,22 +456,39 @@ def cmd_report(args):
 
     from .check import check_folder
     from .report import build_report
+
     if (Path(args.results) / "manifest.json").exists():
-        verdict = check_folder(args.results, checksum=False)   # unfinished chunks are left out; bad ones stop it
+        verdict = check_folder(args.results, checksum=False)  # unfinished chunks are left out; bad ones stop it
         if verdict.bad:
-            raise UserError(f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
-                            f"`sim check {args.results}` lists them and the command that wrote the folder "
-                            f"replays them")
+            raise UserError(
+                f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
+                f"`sim check {args.results}` lists them and the command that wrote the folder "
+                f"replays them"
+            )
     for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or (), targets=args.target):
         print(f"report written to {path}")
 
 
 def cmd_audit(args):
     from .audit import run_audit
-    _, text, out = run_audit(args.game, players=args.players, strategy=args.strategy, decisions=args.decisions,
-                             rollouts=args.rollouts, cap=args.cap, rollout=args.rollout, per_game=args.per_game,
-                             seed=args.seed, out=args.out, params=parse_sets(args.set), threads=args.threads,
-                             progress=not args.no_progress, overwrite=args.overwrite, command=" ".join(sys.argv))
+
+    _, text, out = run_audit(
+        args.game,
+        players=args.players,
+        strategy=args.strategy,
+        decisions=args.decisions,
+        rollouts=args.rollouts,
+        cap=args.cap,
+        rollout=args.rollout,
+        per_game=args.per_game,
+        seed=args.seed,
+        out=args.out,
+        params=parse_sets(args.set),
+        threads=args.threads,
+        progress=not args.no_progress,
+        overwrite=args.overwrite,
+        command=" ".join(sys.argv),
+    )
     print(text, end="")
     print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
 
@@ -352,12 +496,22 @@ def cmd_audit(args):
 def cmd_effect(args):
     import json as _json
     from .effect import item_effect, report_lines, to_json
+
     players = parse_players(args.players) if args.players else None
     if players and len(players) != 1:
         raise UserError(f"sim effect works on one player count at a time (got {args.players})")
-    res = item_effect(args.game, args.item, players=players[0] if players else None, games=args.games,
-                      seed=args.seed, lineup=parse_names(args.lineup), strategies=parse_names(args.strategies),
-                      overrides=parse_sets(args.set), deal_seat=args.deal_to_seat, threads=args.threads)
+    res = item_effect(
+        args.game,
+        args.item,
+        players=players[0] if players else None,
+        games=args.games,
+        seed=args.seed,
+        lineup=parse_names(args.lineup),
+        strategies=parse_names(args.strategies),
+        overrides=parse_sets(args.set),
+        deal_seat=args.deal_to_seat,
+        threads=args.threads,
+    )
     for line in report_lines(res):
         print(line)
     if args.out:
@@ -367,8 +521,12 @@ def cmd_effect(args):
 
 
 def build_parser():
-    p = Parser(prog="sim", description="Monte Carlo balance lab for tabletop games.", epilog=EXAMPLES,
-               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = Parser(
+        prog="sim",
+        description="Monte Carlo balance lab for tabletop games.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
@@ -382,30 +540,48 @@ def build_parser():
     s.add_argument("--grep", help="only names containing this text")
     s.set_defaults(func=cmd_params)
 
-    s = sub.add_parser("run", help="play a study and write parquet results",
-                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s = sub.add_parser(
+        "run",
+        help="play a study and write parquet results",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10_000, help="games per player count (default 10000)")
     s.add_argument("--players", help="player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)")
-    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up; `tuned`: "
-                                    "that line-up played by the game's shipped tuned presets)")
+    s.add_argument(
+        "--lineup",
+        help="strategies rotated over the seats (default: the game's line-up; `tuned`: "
+        "that line-up played by the game's shipped tuned presets)",
+    )
     s.add_argument("--strategies", help="one strategy per seat, fixed (no rotation)")
-    s.add_argument("--all-rotations", action="store_true",
-                   help="replay each seed under every rotation (common random numbers)")
+    s.add_argument(
+        "--all-rotations", action="store_true", help="replay each seed under every rotation (common random numbers)"
+    )
     s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
     s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
-    s.add_argument("--strategy-file", action="append", metavar="TOML",
-                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
+    s.add_argument(
+        "--strategy-file",
+        action="append",
+        metavar="TOML",
+        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
+    )
     s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
     s.add_argument("--chunk-size", type=int, help="games per part file (default 50000; 5000 with --standings)")
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--overwrite", action="store_true",
-                   help="replace a different run (other request or game code) already in --out; the same run is "
-                   "resumed either way")
-    s.add_argument("--standings", action="store_true",
-                   help="also keep every seat's standing each round (the standings table: lead changes and "
-                        "comebacks in the report's arc section); the same games, played a little slower")
+    s.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace a different run (other request or game code) already in --out; the same run is "
+        "resumed either way",
+    )
+    s.add_argument(
+        "--standings",
+        action="store_true",
+        help="also keep every seat's standing each round (the standings table: lead changes and "
+        "comebacks in the report's arc section); the same games, played a little slower",
+    )
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 
@@ -415,8 +591,9 @@ def build_parser():
     s.add_argument("--strategy", help="strategy audited, in every seat (default: the game's first heuristic)")
     s.add_argument("--decisions", type=int, default=1000, help="decisions evaluated (default 1000)")
     s.add_argument("--rollouts", type=int, default=32, help="rollouts per action, even (default 32)")
-    s.add_argument("--cap", type=int, default=16, help="actions evaluated per decision, the chosen one included "
-                   "(default 16)")
+    s.add_argument(
+        "--cap", type=int, default=16, help="actions evaluated per decision, the chosen one included (default 16)"
+    )
     s.add_argument("--rollout", help="rollout policy (default: the game's first heuristic)")
     s.add_argument("--per-game", type=int, default=2, help="decisions sampled per game at most (default 2)")
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
@@ -433,25 +610,45 @@ def build_parser():
     s.add_argument("--config", type=int, help="in a sweep folder: the configuration (the `config` column)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser("bench", help="measure a game's speed (the README's figures)",
-                       description="Compile time (fresh cache), cached start-up, games/s on 1 thread and on all "
-                                   "cores, a real run with parquet writing, and the speed-up over "
-                                   "NUMBA_DISABLE_JIT=1.  Timings vary with machine load: run it on a quiet machine.",
-                       epilog=BENCH_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s = sub.add_parser(
+        "bench",
+        help="measure a game's speed (the README's figures)",
+        description="Compile time (fresh cache), cached start-up, games/s on 1 thread and on all "
+        "cores, a real run with parquet writing, and the speed-up over "
+        "NUMBA_DISABLE_JIT=1.  Timings vary with machine load: run it on a quiet machine.",
+        epilog=BENCH_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     s.add_argument("game", nargs="?", default="bang_dice", help="game to measure (default bang_dice)")
-    s.add_argument("--games", type=int, default=1_000_000,
-                   help="games for the all-cores and end-to-end runs (default 1000000; 1 thread plays a quarter)")
+    s.add_argument(
+        "--games",
+        type=int,
+        default=1_000_000,
+        help="games for the all-cores and end-to-end runs (default 1000000; 1 thread plays a quarter)",
+    )
     s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
-    s.add_argument("--nojit-games", type=int, default=200,
-                   help="games for the NUMBA_DISABLE_JIT comparison (default 200; 0 skips it)")
-    s.add_argument("--repeat", type=int, default=3,
-                   help="times each speed figure is measured; the median is reported, with the best (default 3: "
-                        "a shared machine's speed drifts by tens of percent)")
+    s.add_argument(
+        "--nojit-games",
+        type=int,
+        default=200,
+        help="games for the NUMBA_DISABLE_JIT comparison (default 200; 0 skips it)",
+    )
+    s.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="times each speed figure is measured; the median is reported, with the best (default 3: "
+        "a shared machine's speed drifts by tens of percent)",
+    )
     s.add_argument("--json", help="also write the figures to this file (as in bench/<game>.json)")
     s.set_defaults(func=cmd_bench)
 
-    s = sub.add_parser("sweep", help="play a grid of configurations (resumable; local or on a Dask cluster)",
-                       epilog=SWEEP_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s = sub.add_parser(
+        "sweep",
+        help="play a grid of configurations (resumable; local or on a Dask cluster)",
+        epilog=SWEEP_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     s.add_argument("source", help="a sweep file (.toml) or a game name for a sweep given by flags")
     s.add_argument("--players", help="player counts, each its own configuration: 5, 3,4,5 or 3-8")
     s.add_argument("--games", type=int, help="games per configuration (first round when adaptive)")
@@ -461,44 +658,77 @@ def build_parser():
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
     s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
-    s.add_argument("--strategy-file", action="append", metavar="TOML",
-                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
-    s.add_argument("--grid", action="append", metavar="NAME=V1,V2|LO:HI:STEP",
-                   help="sweep a parameter; several --grid form a cartesian product (repeatable)")
-    s.add_argument("--zip", action="append", metavar="NAME=V1,V2",
-                   help="parameters swept together, value by value (equal lengths; repeatable)")
+    s.add_argument(
+        "--strategy-file",
+        action="append",
+        metavar="TOML",
+        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
+    )
+    s.add_argument(
+        "--grid",
+        action="append",
+        metavar="NAME=V1,V2|LO:HI:STEP",
+        help="sweep a parameter; several --grid form a cartesian product (repeatable)",
+    )
+    s.add_argument(
+        "--zip",
+        action="append",
+        metavar="NAME=V1,V2",
+        help="parameters swept together, value by value (equal lengths; repeatable)",
+    )
     s.add_argument("--chunk-size", type=int, help="games per task / part file (default min(games, 10000))")
-    s.add_argument("--adaptive-metric", help="adaptive budget: the metric whose interval must narrow, "
-                                             "e.g. order0_win_share")
+    s.add_argument(
+        "--adaptive-metric", help="adaptive budget: the metric whose interval must narrow, e.g. order0_win_share"
+    )
     s.add_argument("--adaptive-width", type=float, help="adaptive budget: target full width of the interval")
     s.add_argument("--max-games", type=int, help="adaptive budget: most games per configuration")
     s.add_argument("--confidence", type=float, help="interval level (default 0.95)")
     s.add_argument("--out", help="sweep folder (default results/sweep_<file or game>_s<seed>)")
-    s.add_argument("--fresh", "--overwrite", dest="fresh", action="store_true",
-                   help="discard a different sweep already in --out and start over")
-    s.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                   help="run the tasks on this dask.distributed scheduler (--out must be shared with the workers)")
+    s.add_argument(
+        "--fresh",
+        "--overwrite",
+        dest="fresh",
+        action="store_true",
+        help="discard a different sweep already in --out and start over",
+    )
+    s.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run the tasks on this dask.distributed scheduler (--out must be shared with the workers)",
+    )
     s.add_argument("--threads", type=int, help="threads for local play (default: all cores)")
     s.add_argument("--dry-run", action="store_true", help="print the configurations and the estimated time")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_sweep)
 
-    s = sub.add_parser("solve", help="find the parameter value at which a metric hits a target (balance point)",
-                       epilog=SOLVE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s = sub.add_parser(
+        "solve",
+        help="find the parameter value at which a metric hits a target (balance point)",
+        epilog=SOLVE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     s.add_argument("game")
     s.add_argument("--param", required=True, help="the numeric parameter to solve for")
-    s.add_argument("--between", metavar="LOW:HIGH",
-                   help="search range (default: the parameter's range); a negative LOW needs '=': --between=-2:4")
-    s.add_argument("--metric", default="order0_win_share",
-                   help="metric (default order0_win_share: the first player's win share)")
+    s.add_argument(
+        "--between",
+        metavar="LOW:HIGH",
+        help="search range (default: the parameter's range); a negative LOW needs '=': --between=-2:4",
+    )
+    s.add_argument(
+        "--metric", default="order0_win_share", help="metric (default order0_win_share: the first player's win share)"
+    )
     s.add_argument("--target", default="fair", help="target value, or 'fair' = 1/players (default)")
     s.add_argument("--players", help="the player count")
     s.add_argument("--lineup", help="strategies rotated over the seats")
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
-    s.add_argument("--strategy-file", action="append", metavar="TOML",
-                   help="a preset file (base preset + knob values) that line-ups can name (repeatable)")
+    s.add_argument(
+        "--strategy-file",
+        action="append",
+        metavar="TOML",
+        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
+    )
     s.add_argument("--games", type=int, default=2000, help="games per new evaluation (default 2000)")
     s.add_argument("--max-games", type=int, default=200_000, help="total games budget (default 200000)")
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
@@ -517,8 +747,9 @@ def build_parser():
     s.add_argument("--strategy", required=True, help="the preset whose knobs are tuned")
     s.add_argument("--players", help="the player count (default: the game's usual count)")
     s.add_argument("--knobs", help="the knobs to tune (default: all of the preset's knobs)")
-    s.add_argument("--field", help="opponents, cycled over the other seats (default: the default line-up "
-                                   "without the tuned preset)")
+    s.add_argument(
+        "--field", help="opponents, cycled over the other seats (default: the default line-up without the tuned preset)"
+    )
     s.add_argument("--evals", type=int, default=200, help="evaluations in all (default 200)")
     s.add_argument("--games-per-eval", type=int, default=2000, help="games per evaluation (default 2000)")
     s.add_argument("--popsize", type=int, help="candidates per generation (default cma's 4 + 3 ln(knobs))")
@@ -537,8 +768,12 @@ def build_parser():
     s.add_argument("--item", required=True, help="the item (card, building, character...) to remove or deal")
     s.add_argument("--players", help="the player count (default: the game's usual count)")
     s.add_argument("--games", type=int, default=10_000, help="paired games (default 10000)")
-    s.add_argument("--deal-to-seat", type=int, metavar="SEAT",
-                   help="deal the item to this seat (0-based) instead of removing it (games that deal items)")
+    s.add_argument(
+        "--deal-to-seat",
+        type=int,
+        metavar="SEAT",
+        help="deal the item to this seat (0-based) instead of removing it (games that deal items)",
+    )
     s.add_argument("--lineup", help="strategies rotated over the seats")
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
@@ -547,15 +782,21 @@ def build_parser():
     s.add_argument("--out", help="also write the result to this JSON file")
     s.set_defaults(func=cmd_effect)
 
-    s = sub.add_parser("readings", help="which rulebook ambiguities change the balance (paired games per reading)",
-                       description="For each rule-reading parameter and alternative, the same seeds are played "
-                                   "under the default and the alternative; the change in every verdict family is "
-                                   "reported with 95% intervals and ranked.  Resumable; budgets adaptive.")
+    s = sub.add_parser(
+        "readings",
+        help="which rulebook ambiguities change the balance (paired games per reading)",
+        description="For each rule-reading parameter and alternative, the same seeds are played "
+        "under the default and the alternative; the change in every verdict family is "
+        "reported with 95% intervals and ranked.  Resumable; budgets adaptive.",
+    )
     s.add_argument("game")
     s.add_argument("--players", required=True, help="one player count")
     s.add_argument("--games", type=int, default=2000, help="paired games per reading and round (default 2000)")
-    s.add_argument("--max-games", type=int, help="most games per reading: unclear readings get more rounds "
-                                                 "(default: --games, one round)")
+    s.add_argument(
+        "--max-games",
+        type=int,
+        help="most games per reading: unclear readings get more rounds (default: --games, one round)",
+    )
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
     s.add_argument("--preset", help="study the readings on this preset (e.g. bang_dice full)")
@@ -571,11 +812,18 @@ def build_parser():
     s.add_argument("results", help="run or sweep folder")
     s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
     s.add_argument("--pdf", action="store_true", help="also print the report to PDF with headless Chromium")
-    s.add_argument("--solve", action="append", metavar="FILE",
-                   help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
-                        "of that kind inside the results folder are included anyway)")
-    s.add_argument("--target", metavar="SIDE=SHARE,...",
-                   help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)")
+    s.add_argument(
+        "--solve",
+        action="append",
+        metavar="FILE",
+        help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
+        "of that kind inside the results folder are included anyway)",
+    )
+    s.add_argument(
+        "--target",
+        metavar="SIDE=SHARE,...",
+        help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)",
+    )
     s.set_defaults(func=cmd_report)
     return p
 
@@ -604,6 +852,7 @@ def main(argv=None):
 
 def _quiet_stdout():
     import os
+
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -614,6 +863,7 @@ def _quiet_stdout():
 def error_line(e):
     """One line for an error a user can cause (bad input, a file we cannot read or write), else None."""
     from .errors import describe_error
+
     return describe_error(e)
 
 

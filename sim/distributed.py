@@ -11,6 +11,7 @@ finished part files are kept, a task whose part already exists is read instead o
 
 Workers should run one task at a time per machine (`--nthreads 1`): each task already uses every core.
 """
+
 import contextlib
 import uuid
 
@@ -22,6 +23,7 @@ CONNECT_TIMEOUT = "20s"
 def connect(scheduler):
     """A distributed.Client for an address, or the given client; returns (client, owned)."""
     from distributed import Client
+
     if not isinstance(scheduler, str):
         return scheduler, False
     if not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://", "ws://", "wss://")):
@@ -30,11 +32,13 @@ def connect(scheduler):
         return Client(scheduler, timeout=CONNECT_TIMEOUT), True
     except (OSError, TimeoutError) as e:
         why = str(e).splitlines()[0] if str(e) else e.__class__.__name__
-        raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({why}); "
-                        f"start one with `dask scheduler` and workers with `dask worker {scheduler}`") from None
+        raise UserError(
+            f"cannot reach the Dask scheduler at {scheduler} ({why}); "
+            f"start one with `dask scheduler` and workers with `dask worker {scheduler}`"
+        ) from None
 
 
-NO_WORKERS_S = 120     # a sweep with no worker for this long stops (one line) instead of waiting without a word
+NO_WORKERS_S = 120  # a sweep with no worker for this long stops (one line) instead of waiting without a word
 LOST_SCHEDULER_S = 30  # the client disconnected for this long: the scheduler is gone
 POLL_S = 2.0
 
@@ -77,8 +81,10 @@ def run_on_cluster(client, planner, done):
                 if client.status != "running":
                     lost = lost or now
                     if now - lost > LOST_SCHEDULER_S:
-                        raise UserError(f"lost the Dask scheduler at {address} ({client.status} for "
-                                        f"{LOST_SCHEDULER_S} s); restart it and run the same command again")
+                        raise UserError(
+                            f"lost the Dask scheduler at {address} ({client.status} for "
+                            f"{LOST_SCHEDULER_S} s); restart it and run the same command again"
+                        )
                     continue
                 lost = None
                 try:
@@ -88,9 +94,11 @@ def run_on_cluster(client, planner, done):
                 if workers == 0:
                     no_workers = no_workers or now
                     if now - no_workers > NO_WORKERS_S:
-                        raise UserError(f"no Dask worker has been connected to {address} for {NO_WORKERS_S} s; "
-                                        f"start workers with `dask worker {address}` and run the same command "
-                                        f"again")
+                        raise UserError(
+                            f"no Dask worker has been connected to {address} for {NO_WORKERS_S} s; "
+                            f"start workers with `dask worker {address}` and run the same command "
+                            f"again"
+                        )
                 else:
                     no_workers = None
                 continue
@@ -99,17 +107,21 @@ def run_on_cluster(client, planner, done):
                 try:
                     stats = fut.result()
                 except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
-                    if "Cancelled" in e.__class__.__name__:   # what a lost scheduler does to every pending task
-                        raise UserError(f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
-                                        f"Dask scheduler at {address} is {client.status}; restart it (and its "
-                                        f"workers) and run the same command again") from None
-                    raise UserError(f"task config={task.config} chunk={task.chunk} failed on the cluster "
-                                    f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})") from None
+                    if "Cancelled" in e.__class__.__name__:  # what a lost scheduler does to every pending task
+                        raise UserError(
+                            f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
+                            f"Dask scheduler at {address} is {client.status}; restart it (and its "
+                            f"workers) and run the same command again"
+                        ) from None
+                    raise UserError(
+                        f"task config={task.config} chunk={task.chunk} failed on the cluster "
+                        f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})"
+                    ) from None
                 done(task, stats)
                 submit(planner.ready())
     finally:
         if running:
-            with contextlib.suppress(Exception):   # a lost scheduler cannot cancel; the tasks die with it
+            with contextlib.suppress(Exception):  # a lost scheduler cannot cancel; the tasks die with it
                 client.cancel([fut for _, fut in running.values()])
         for lg, level in zip(quiet, levels):
             lg.setLevel(level)

@@ -18,6 +18,7 @@ An item is removed through a parameter of the game: a `*.<item>.copies` paramete
 buildings and railroads; the test game's joker) or an `item.remove` choice naming the item. Dealing an item to a
 seat uses an `item.deal_to_seat.<item>` parameter where a game has one.
 """
+
 import re
 
 import numpy as np
@@ -47,7 +48,7 @@ def removal(spec, item):
     """Parameter overrides that remove `item` from the game (UserError if the game has no way to)."""
     s = slug(item)
     names = [p.name for p in spec.params.params]
-    for cand in dict.fromkeys([s, slug(str(item).split(":")[-1])]):      # 'tile:Saloon' -> tile.saloon.copies
+    for cand in dict.fromkeys([s, slug(str(item).split(":")[-1])]):  # 'tile:Saloon' -> tile.saloon.copies
         copies = [n for n in names if n.endswith(f".{cand}.copies")]
         if copies:
             return {n: 0 for n in copies}
@@ -57,8 +58,10 @@ def removal(spec, item):
             for c in p.choices:
                 if c == item or slug(c) == s:
                     return {n: c}
-    raise UserError(f"{spec.name} has no parameter that removes '{item}' (looked for *.{s}.copies and an "
-                    "item.remove choice); see `sim params " + spec.name + "`")
+    raise UserError(
+        f"{spec.name} has no parameter that removes '{item}' (looked for *.{s}.copies and an "
+        "item.remove choice); see `sim params " + spec.name + "`"
+    )
 
 
 def deal_to(spec, item, seat):
@@ -78,13 +81,15 @@ def deal_to(spec, item, seat):
 def _play(spec, design, pvec, seed, games, chunk_size):
     from .results import chunk_tables
     from .runner import output_buffers, simulate
+
     seats, items = [], []
     buffers = output_buffers(spec, min(games, chunk_size))
     for start in range(0, games, chunk_size):
         stop = min(games, start + chunk_size)
         t = chunk_tables(spec, design, start, simulate(spec, design, pvec, seed, start, stop, buffers))
-        seats.append(t["seats"].select(["game", "seat", "players", "strategy", "order", "win", "win_share"])
-                     .to_pandas())
+        seats.append(
+            t["seats"].select(["game", "seat", "players", "strategy", "order", "win", "win_share"]).to_pandas()
+        )
         items.append(t["items"].select(["game", "seat", "item"]).to_pandas())
     return pd.concat(seats, ignore_index=True), pd.concat(items, ignore_index=True)
 
@@ -95,12 +100,23 @@ def _mean_ci(x, alpha):
         return {"n": int(len(x)), "mean": float(x.mean()) if len(x) else np.nan, "low": np.nan, "high": np.nan}
     d = DescrStatsW(x)
     lo, hi = d.tconfint_mean(alpha)
-    return {"n": int(len(x)), "mean": float(d.mean), "low": float(lo), "high": float(hi),
-            "se": float(d.std_mean)}
+    return {"n": int(len(x)), "mean": float(d.mean), "low": float(lo), "high": float(hi), "se": float(d.std_mean)}
 
 
-def item_effect(game, item, players=None, games=10_000, seed=0, lineup=None, strategies=None, overrides=None,
-                deal_seat=None, alpha=0.05, chunk_size=50_000, threads=None):
+def item_effect(
+    game,
+    item,
+    players=None,
+    games=10_000,
+    seed=0,
+    lineup=None,
+    strategies=None,
+    overrides=None,
+    deal_seat=None,
+    alpha=0.05,
+    chunk_size=50_000,
+    threads=None,
+):
     """Play `games` paired games (as printed / with the intervention) and return a dict of results (see module
     docstring): item, players, games, intervention (the overrides), holder (n, mean, low, high: change in the
     holders' win share), holder_win (the same for win rate), by_order (DataFrame: order, mean, low, high),
@@ -109,8 +125,8 @@ def item_effect(game, item, players=None, games=10_000, seed=0, lineup=None, str
     import numba
     from .analysis.items import item_strength
     from .runner import check_seed, prepare
-    spec, design, pvec0 = prepare(game, (players,) if players else None, games, lineup, strategies, False,
-                                  overrides)
+
+    spec, design, pvec0 = prepare(game, (players,) if players else None, games, lineup, strategies, False, overrides)
     if threads:
         numba.set_num_threads(int(threads))
     name = find_item(spec, item)
@@ -127,46 +143,64 @@ def item_effect(game, item, players=None, games=10_000, seed=0, lineup=None, str
     pair["d_share"] = pair["win_share"] - pair["win_share_alt"]
     pair["d_win"] = pair["win"].astype(float) - pair["win_alt"].astype(float)
     holders = base_i[base_i["item"].astype(str) == name][key].drop_duplicates()
-    if deal_seat is not None:       # the seat it is dealt to in the intervention arm is the holder
+    if deal_seat is not None:  # the seat it is dealt to in the intervention arm is the holder
         holders = alt_i[alt_i["item"].astype(str) == name][key].drop_duplicates()
         pair["d_share"], pair["d_win"] = -pair["d_share"], -pair["d_win"]
     h = pair.merge(holders, on=key, how="inner").groupby("game")[["d_share", "d_win"]].sum()
-    by_order = pd.DataFrame([{"order": int(o), **_mean_ci(g["d_share"], alpha)}
-                             for o, g in pair.groupby("order")])
+    by_order = pd.DataFrame([{"order": int(o), **_mean_ci(g["d_share"], alpha)} for o, g in pair.groupby("order")])
     assoc = {}
     if deal_seat is None and len(holders):
-        st = item_strength(base_s, base_i.assign(kind="x", turn=0), outcome="win", min_rows=0, alpha=alpha,
-                           adjusted=False)
+        st = item_strength(
+            base_s, base_i.assign(kind="x", turn=0), outcome="win", min_rows=0, alpha=alpha, adjusted=False
+        )
         r = st[st["item"].astype(str) == name]
         if len(r):
             r = r.iloc[0]
             assoc = {"diff": float(r["diff"]), "low": float(r["low"]), "high": float(r["high"])}
-    return {"game": spec.name, "item": name, "players": int(design.player_counts[0]), "games": int(games),
-            "seed": seed, "intervention": change, "mode": "remove" if deal_seat is None else f"deal to seat "
-            f"{int(deal_seat)}", "holder": _mean_ci(h["d_share"], alpha), "holder_win": _mean_ci(h["d_win"], alpha),
-            "held_share": float(len(h) / games), "by_order": by_order, "association": assoc,
-            "confidence": 1 - alpha}
+    return {
+        "game": spec.name,
+        "item": name,
+        "players": int(design.player_counts[0]),
+        "games": int(games),
+        "seed": seed,
+        "intervention": change,
+        "mode": "remove" if deal_seat is None else f"deal to seat {int(deal_seat)}",
+        "holder": _mean_ci(h["d_share"], alpha),
+        "holder_win": _mean_ci(h["d_win"], alpha),
+        "held_share": float(len(h) / games),
+        "by_order": by_order,
+        "association": assoc,
+        "confidence": 1 - alpha,
+    }
 
 
 def report_lines(res):
     """The command's printed summary."""
-    pc = lambda x: "n/a" if not np.isfinite(x) else f"{100 * x:+.1f}"      # noqa: E731
+    pc = lambda x: "n/a" if not np.isfinite(x) else f"{100 * x:+.1f}"  # noqa: E731
     h, w = res["holder"], res["holder_win"]
     conf = f"{100 * res['confidence']:.0f}%"
     what = ", ".join(f"{k}={v}" for k, v in res["intervention"].items())
-    lines = [f"{res['game']}, {res['players']} players, {res['games']:,} paired games (seed {res['seed']}): as "
-             f"printed vs {res['mode'] if res['mode'] != 'remove' else 'without ' + res['item']} ({what}).",
-             f"EFFECT (causal, paired games with the same seeds) of {res['item']} on its holder: "
-             f"{pc(h['mean'])} points of win share ({conf} interval {pc(h['low'])} to {pc(h['high'])}); win rate "
-             f"{pc(w['mean'])} ({pc(w['low'])} to {pc(w['high'])}); held in {100 * res['held_share']:.1f}% of "
-             f"games ({h['n']:,} games)."]
+    lines = [
+        f"{res['game']}, {res['players']} players, {res['games']:,} paired games (seed {res['seed']}): as "
+        f"printed vs {res['mode'] if res['mode'] != 'remove' else 'without ' + res['item']} ({what}).",
+        f"EFFECT (causal, paired games with the same seeds) of {res['item']} on its holder: "
+        f"{pc(h['mean'])} points of win share ({conf} interval {pc(h['low'])} to {pc(h['high'])}); win rate "
+        f"{pc(w['mean'])} ({pc(w['low'])} to {pc(w['high'])}); held in {100 * res['held_share']:.1f}% of "
+        f"games ({h['n']:,} games).",
+    ]
     a = res["association"]
     if a:
-        lines.append(f"ASSOCIATION (as printed, not causal): holders' win rate minus the other seats' "
-                     f"{pc(a['diff'])} points ({conf} interval {pc(a['low'])} to {pc(a['high'])}).")
-    lines.append("Change in win share by turn-order position (effect, points): " + "; ".join(
-        f"{int(r['order']) + 1}: {pc(r['mean'])} ({pc(r['low'])} to {pc(r['high'])})"
-        for _, r in res["by_order"].iterrows()))
+        lines.append(
+            f"ASSOCIATION (as printed, not causal): holders' win rate minus the other seats' "
+            f"{pc(a['diff'])} points ({conf} interval {pc(a['low'])} to {pc(a['high'])})."
+        )
+    lines.append(
+        "Change in win share by turn-order position (effect, points): "
+        + "; ".join(
+            f"{int(r['order']) + 1}: {pc(r['mean'])} ({pc(r['low'])} to {pc(r['high'])})"
+            for _, r in res["by_order"].iterrows()
+        )
+    )
     return lines
 
 
@@ -191,6 +225,7 @@ def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
     import json
     import os
     from .game import get_game
+
     spec = get_game(manifest["game"])
     if not can_intervene(spec, item):
         return None
@@ -205,8 +240,18 @@ def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
     if os.path.exists(path):
         with open(path) as f:
             return json.load(f)
-    res = to_json(item_effect(spec, item, players=int(players), games=int(games), seed=seed,
-                              lineup=lineup or None, strategies=fixed or None, overrides=overrides))
+    res = to_json(
+        item_effect(
+            spec,
+            item,
+            players=int(players),
+            games=int(games),
+            seed=seed,
+            lineup=lineup or None,
+            strategies=fixed or None,
+            overrides=overrides,
+        )
+    )
     os.makedirs(folder, exist_ok=True)
     tmp = f"{path}.tmp{os.getpid()}"
     with open(tmp, "w") as f:

@@ -1,4 +1,5 @@
 """One error type for everything a user can get wrong; the CLI prints it as a single line."""
+
 import difflib
 
 
@@ -11,15 +12,18 @@ def suggest(name, choices, what):
     choices = list(choices)
     close = difflib.get_close_matches(str(name), choices, n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
-    listing = (f" Valid: {', '.join(choices)}." if len(choices) <= 40
-               else f" ({len(choices)} valid names; see the listing command.)")
+    listing = (
+        f" Valid: {', '.join(choices)}."
+        if len(choices) <= 40
+        else f" ({len(choices)} valid names; see the listing command.)"
+    )
     return UserError(f"unknown {what} '{name}'.{hint}{listing}")
 
 
 def one_line(text, limit=400):
     """Messages are one line: the first line of text, shortened."""
     text = " ".join(str(text).split("\n")[0].split())
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def describe_error(e):
@@ -27,25 +31,31 @@ def describe_error(e):
     traceback, so it gets reported rather than hidden)."""
     import errno
     import json
+
     if isinstance(e, UserError):
         return one_line(e)
     if isinstance(e, OSError):
         what = e.strerror or e.__class__.__name__
         where = f" {e.filename}" if e.filename else ""
-        hint = {errno.ENOSPC: "free some space and run the same command again to resume",
-                errno.EDQUOT: "free some space and run the same command again to resume",
-                errno.EACCES: "choose a folder you can write (--out)",
-                errno.EPERM: "choose a folder you can write (--out)",
-                errno.EROFS: "choose a folder on a writable disk (--out)",
-                errno.ENOENT: "check the path",
-                errno.ENOTDIR: "a part of the path is a file, not a folder",
-                errno.EISDIR: "give a file name, not a folder"}.get(e.errno, "check the path and the disk")
+        hint = {
+            errno.ENOSPC: "free some space and run the same command again to resume",
+            errno.EDQUOT: "free some space and run the same command again to resume",
+            errno.EACCES: "choose a folder you can write (--out)",
+            errno.EPERM: "choose a folder you can write (--out)",
+            errno.EROFS: "choose a folder on a writable disk (--out)",
+            errno.ENOENT: "check the path",
+            errno.ENOTDIR: "a part of the path is a file, not a folder",
+            errno.EISDIR: "give a file name, not a folder",
+        }.get(e.errno, "check the path and the disk")
         return one_line(f"{what}:{where}; {hint}")
     try:
         import pyarrow as pa
+
         if isinstance(e, pa.ArrowException):
-            return one_line(f"cannot read the parquet files ({e.__class__.__name__}: {one_line(e, 160)}); "
-                            f"`sim check FOLDER` names the bad parts, and the command that wrote them replays them")
+            return one_line(
+                f"cannot read the parquet files ({e.__class__.__name__}: {one_line(e, 160)}); "
+                f"`sim check FOLDER` names the bad parts, and the command that wrote them replays them"
+            )
     except ImportError:
         pass
     if isinstance(e, UnicodeDecodeError):
@@ -62,6 +72,7 @@ def check_writable_file(path, flag):
     after the work that produces it."""
     import os
     from pathlib import Path
+
     path = Path(path)
     if path.is_dir():
         raise UserError(f"{flag} {path} is a folder; give a file name")

@@ -4,6 +4,7 @@
 Required state fields: ev (int32[MAX_EVENTS, 5]), n_ev (int32), log_on (int8).
 Row layout: (kind, a, b, c, d); the game's `event_text` turns rows into words.
 """
+
 import numba as nb
 
 

@@ -2,6 +2,7 @@
 
 Adding a game means adding a folder with a GameSpec called GAME; nothing else in the core changes.
 """
+
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -16,14 +17,15 @@ from .params import ParamTable
 class StrategySpec:
     """A named scripted strategy: an integer id dispatched inside the game's jitted `choose`, plus weights
     (its knobs, named by `knobs`; built from sim.knobs.Preset declarations)."""
+
     name: str
-    sid: int                      # 0 is reserved for the generic uniform-random agent
+    sid: int  # 0 is reserved for the generic uniform-random agent
     doc: str
-    weights: tuple = ()           # heuristic knobs; presets are strategies with the same sid and other weights
-    sees_hidden: bool = False     # True if it reads hidden information (roles, hands) from the state
-    knobs: object = None          # sim.knobs.KnobTable naming the weights (None: unnamed, e.g. random)
+    weights: tuple = ()  # heuristic knobs; presets are strategies with the same sid and other weights
+    sees_hidden: bool = False  # True if it reads hidden information (roles, hands) from the state
+    knobs: object = None  # sim.knobs.KnobTable naming the weights (None: unnamed, e.g. random)
     changes: dict = field(default_factory=dict)  # the knobs this preset sets away from the table's defaults
-    origin: str = ""              # a preset loaded from a file (--strategy-file): its path
+    origin: str = ""  # a preset loaded from a file (--strategy-file): its path
 
 
 RANDOM = StrategySpec("random", 0, "Uniform random over the legal actions (generic: works on every game).")
@@ -43,40 +45,41 @@ class GameSpec:
     Optional: standings(s, p, out) -> round (jitted): out[i] = seat i's standing now, the round number (0 at the
     start, +1 per completed round); `sim run --standings` records it (sim.kernel.play_traced).
     """
+
     name: str
     title: str
-    engine: str                   # dotted module path of the jitted rules
-    strategy_module: str          # dotted module path of the jitted choose()
+    engine: str  # dotted module path of the jitted rules
+    strategy_module: str  # dotted module path of the jitted choose()
     params: ParamTable
-    players: tuple                # (min, max)
+    players: tuple  # (min, max)
     default_players: int
     strategies: list
     default_lineup: tuple
-    game_columns: tuple           # names of game_int columns written by write_outcome
-    seat_columns: tuple           # names of seat_int columns (must include 'rank', 'win' and 'order')
-    labels: dict = field(default_factory=dict)   # column -> list of labels for categorical int columns
-    item_names: tuple = ()        # item ids -> names, for the items table
-    item_kinds: tuple = ()        # per item: its kind ('character', 'special_role', ...)
-    item_columns: tuple = ()      # extra int columns of the items table (e.g. 'price'), items[k, 3:]
-    event_text: object = None     # fn(event_row, names) -> str, for sim replay
-    action_text: object = None    # fn(action) -> str, for sim replay
+    game_columns: tuple  # names of game_int columns written by write_outcome
+    seat_columns: tuple  # names of seat_int columns (must include 'rank', 'win' and 'order')
+    labels: dict = field(default_factory=dict)  # column -> list of labels for categorical int columns
+    item_names: tuple = ()  # item ids -> names, for the items table
+    item_kinds: tuple = ()  # per item: its kind ('character', 'special_role', ...)
+    item_columns: tuple = ()  # extra int columns of the items table (e.g. 'price'), items[k, 3:]
+    event_text: object = None  # fn(event_row, names) -> str, for sim replay
+    action_text: object = None  # fn(action) -> str, for sim replay
     assumed_components: str = ""  # non-empty: results rest on assumed components (said in reports)
-    turn_order_note: str = ""     # non-empty: what turn-order position 1 stands for when the rules fix it
+    turn_order_note: str = ""  # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
-    search_rollout: str = ""      # rollout policy of the search player (default: first heuristic of the line-up)
-    actions: object = None        # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
+    search_rollout: str = ""  # rollout policy of the search player (default: first heuristic of the line-up)
+    actions: object = None  # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
     # What the report reads in the results tables, declared here rather than guessed from column names:
     length_column: str = "steps"  # games column measuring a game's length in the game's own unit (turns, rounds);
     #                               "steps" (decisions, written for every game) when the game has none
-    points_prefix: str = ""       # seat columns <prefix><source> split the score into points by source (e.g.
+    points_prefix: str = ""  # seat columns <prefix><source> split the score into points by source (e.g.
     #                               "vp_"); a game declaring them scores in points: the report shows score margins,
     #                               ties on top score and points by source
-    role_columns: tuple = ()      # seat label columns dealt at setup (role, character): the roles section
-    dealt_kinds: tuple = ()       # item kinds dealt at setup rather than acquired in play (the report's wording)
-    side_column: str = ""         # games column naming the winning side of a team game: the sides section
-    seat_side_column: str = ""    # seat column naming a seat's side there (a role column judged as a side)
-    money_column: str = ""        # seat column of the money a seat holds at the end: bot health's money left
+    role_columns: tuple = ()  # seat label columns dealt at setup (role, character): the roles section
+    dealt_kinds: tuple = ()  # item kinds dealt at setup rather than acquired in play (the report's wording)
+    side_column: str = ""  # games column naming the winning side of a team game: the sides section
+    seat_side_column: str = ""  # seat column naming a seat's side there (a role column judged as a side)
+    money_column: str = ""  # seat column of the money a seat holds at the end: bot health's money left
     standing_unit: str = "points"  # what the engine's standings() measures, in words (the report's arc section)
 
     def engine_module(self):
@@ -86,6 +89,7 @@ class GameSpec:
         """Hash of every source the game's compiled play depends on (its numba cache key): results written by
         another code version are not resumed into the same folder."""
         from . import game_cache_root
+
         return game_cache_root(self.engine.rsplit(".", 1)[0]).name.rsplit("-", 1)[-1]
 
     def strategy(self, name):
@@ -94,6 +98,7 @@ class GameSpec:
                 return s
         # the rollout search player exists for every game (sim/search.py)
         from .search import search_strategy
+
         found = search_strategy(self, name)
         if found is not None:
             return found
@@ -108,7 +113,7 @@ class GameSpec:
         width = max([len(s.weights) for s in specs] + [1])
         out = np.zeros((len(specs), width))
         for i, s in enumerate(specs):
-            out[i, :len(s.weights)] = s.weights
+            out[i, : len(s.weights)] = s.weights
         return out
 
     def check_players(self, n):
@@ -119,6 +124,7 @@ class GameSpec:
 
 def game_names():
     import sim.games
+
     return sorted(m.name for m in pkgutil.iter_modules(sim.games.__path__) if m.ispkg and not m.name.startswith("_"))
 
 

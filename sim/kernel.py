@@ -6,6 +6,7 @@ with the game's engine and strategy modules filled in, to a real file in the sou
 imports it: every game gets a cached kernel and the play loop lives in exactly one place.
 The file lives in the game's source-keyed cache folder (sim.game_cache_root).
 """
+
 import functools
 import importlib.util
 import itertools
@@ -41,9 +42,11 @@ def one_copy(**options):
     that calls passing a constant (which numba types as its literal value), an int8 state field or an int64 share
     one compiled copy instead of one each: Gunny Town compiled _credit 20 times and _push 40 times.  For a helper
     whose argument types are known in advance, `declared` names them instead."""
+
     def widened(asked):
         args, _ = sigutils.normalize_signature(asked)
         return tuple(_one_copy_type(t) for t in args)
+
     return _compiled_as(options, widened, then_freeze=False)
 
 
@@ -58,6 +61,7 @@ def _compiled_as(options, signature_for, then_freeze):
     """nb.njit(cache=True, **options) whose dispatcher, asked by numba to compile the argument types of a call,
     compiles signature_for(those types) instead; numba then converts the call's arguments to it.  then_freeze:
     compile nothing else afterwards, as numba does for an eager signature."""
+
     def wrap(func):
         dispatcher = nb.njit(cache=True, **options)(func)
         if nb.config.DISABLE_JIT:
@@ -72,9 +76,11 @@ def _compiled_as(options, signature_for, then_freeze):
 
         dispatcher.compile = compile_instead
         return dispatcher
+
     return wrap
 
-TRACE_ROWS = 256   # standings rows kept per game by play_traced; a longer game is thinned (see record_standing)
+
+TRACE_ROWS = 256  # standings rows kept per game by play_traced; a longer game is thinned (see record_standing)
 
 # The traced play of `sim run --standings`, added to the kernel of a game whose engine defines
 # standings(s, p, out) -> round.  A function of its own, so play_blocks (the default path) is untouched.
@@ -529,6 +535,7 @@ def play_logged(states, p, master, seed_index, n_players, strat_row, sids, weigh
     return t, n_out, n_items
 '''
 
+
 @nb.njit(cache=True, nogil=True)
 def first_rows(block, count):
     """Kernel output compacted for the tables: the first count[g] slots of each game g of a (games, slots, columns)
@@ -619,8 +626,12 @@ def compile_ahead(kern, states, args):
     in_child, here = kern.callee_types(states, *args)
     child = None
     try:
-        child = subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, kern.GAME_PACKAGE], stdin=subprocess.PIPE,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        child = subprocess.Popen(
+            [sys.executable, "-c", _COMPILE_CHILD, kern.GAME_PACKAGE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         child.stdin.write(pickle.dumps(in_child))
         child.stdin.close()
     except OSError:  # no child: everything is compiled here
@@ -652,8 +663,9 @@ def check_state_dtype(engine):
     the engine runs interpreted (NUMBA_DISABLE_JIT=1): refuse such a layout with a clear message."""
     clash = sorted(set(engine.STATE_DTYPE.names) & _RECORD_ATTRS)
     if clash:
-        raise TypeError(f"{engine.__name__}.STATE_DTYPE: field(s) {', '.join(clash)} shadow numpy.record "
-                        f"attributes; rename them")
+        raise TypeError(
+            f"{engine.__name__}.STATE_DTYPE: field(s) {', '.join(clash)} shadow numpy.record attributes; rename them"
+        )
 
 
 def _widened(dtype):
@@ -677,6 +689,7 @@ def new_states(engine, n):
     """n zeroed game states.  Without the JIT (NUMBA_DISABLE_JIT=1) they are a recarray with widened integers, so
     that `states[i]` is a record with attribute access and the arithmetic of compiled code."""
     import numba
+
     if numba.config.DISABLE_JIT:
         return np.zeros(n, _widened(engine.STATE_DTYPE)).view(np.recarray)
     return np.zeros(n, engine.STATE_DTYPE)
@@ -686,6 +699,7 @@ def has_standings(game):
     """Whether the game's engine defines standings(s, p, out) -> round, for `sim run --standings` (a function of
     that name with other arguments is a helper of the engine's own, not this)."""
     import inspect
+
     f = getattr(game.engine_module(), "standings", None)
     return f is not None and len(inspect.signature(getattr(f, "py_func", f)).parameters) == 3
 
@@ -700,12 +714,17 @@ def load_kernel(game):
     package = game.engine.rsplit(".", 1)[0]
     # the search player's determinize: the game's own (<package>/hidden.py) or none (its search then peeks)
     hidden = importlib.util.find_spec(package + ".hidden") is not None
-    src = TEMPLATE.format(name=game.name, engine=game.engine, strategies=game.strategy_module, package=package,
-                          decide_flags="" if game.decisions_allocate else ", _nrt=False",
-                          determinize_module=package + ".hidden" if hidden else "sim.search",
-                          determinize_name="determinize" if hidden else "determinize_nothing",
-                          rank_col=list(game.seat_columns).index("rank"),
-                          traced=TRACED.format(engine=game.engine) if has_standings(game) else "")
+    src = TEMPLATE.format(
+        name=game.name,
+        engine=game.engine,
+        strategies=game.strategy_module,
+        package=package,
+        decide_flags="" if game.decisions_allocate else ", _nrt=False",
+        determinize_module=package + ".hidden" if hidden else "sim.search",
+        determinize_name="determinize" if hidden else "determinize_nothing",
+        rank_col=list(game.seat_columns).index("rank"),
+        traced=TRACED.format(engine=game.engine) if has_standings(game) else "",
+    )
     root = use_game_cache(package)  # the kernel is cached beside its game's code
     folder = root / "kernels"
     folder.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ list per game (`PRESETS` in strategies/<game>.py) and turned into StrategySpecs 
 
 Studies change knobs by dotted name: `strategy.<preset>.<knob>` (see `split_overrides`).
 """
+
 import math
 from dataclasses import dataclass, field
 
@@ -32,7 +33,7 @@ class Knob:
         if self.kind == "bool":
             table = {"1": 1.0, "true": 1.0, "on": 1.0, "yes": 1.0, "0": 0.0, "false": 0.0, "off": 0.0, "no": 0.0}
             if isinstance(raw, (bool, int, float)) and raw in (0, 1):
-                raw = int(raw)            # numbers 0/1 (a tuner's rounded value) as well as on/off
+                raw = int(raw)  # numbers 0/1 (a tuner's rounded value) as well as on/off
             key = str(raw).strip().lower()
             if key not in table:
                 raise UserError(f"{label} is a switch: use on/off (got '{raw}')")
@@ -60,6 +61,7 @@ class Knob:
 @dataclass
 class KnobTable:
     """The knobs of one game's strategy code, in weights-row order."""
+
     knobs: list = field(default_factory=list)
 
     def add(self, name, default, lo, hi, kind="float", doc=""):
@@ -111,6 +113,7 @@ class KnobTable:
 @dataclass
 class Preset:
     """A named strategy: its code (sid) and the knobs it changes from the table's defaults."""
+
     name: str
     sid: int
     doc: str
@@ -121,6 +124,7 @@ class Preset:
 def strategies(table, presets):
     """StrategySpecs of a game's presets (validated: unknown knobs and out-of-range values fail at import)."""
     from .game import StrategySpec
+
     out = []
     for p in presets:
         row = table.vector(p.knobs, who=p.name)
@@ -131,8 +135,10 @@ def strategies(table, presets):
 def doc_lines(table):
     """One line per knob: name, default, range, type and doc (for `sim strategies`)."""
     width = max([len(k.name) for k in table.knobs] + [4])
-    return [f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}"
-            for k in table.knobs]
+    return [
+        f"{k.name:{width}s} = {k.show(k.default):<6s} {f'[{k.kind} {k.lo:g}..{k.hi:g}]':16s} {k.doc}"
+        for k in table.knobs
+    ]
 
 
 def split_overrides(params):
@@ -141,7 +147,7 @@ def split_overrides(params):
     game, knobs = {}, {}
     for name, value in (params or {}).items():
         if str(name).startswith(PREFIX):
-            parts = name[len(PREFIX):].split(".")
+            parts = name[len(PREFIX) :].split(".")
             if len(parts) != 2 or not all(parts):
                 raise UserError(f"a strategy knob is written strategy.<preset>.<knob> (got '{name}')")
             knobs[tuple(parts)] = value
@@ -153,7 +159,7 @@ def split_overrides(params):
 def knob_of(spec, name):
     """(StrategySpec, Knob) named by 'strategy.<preset>.<knob>' (UserError naming what is valid)."""
     _, knobs = split_overrides({name: None})
-    (preset, knob), = knobs
+    ((preset, knob),) = knobs
     s = spec.strategy(preset)
     if s.knobs is None or not len(s.knobs):
         raise UserError(f"strategy {preset} of {spec.name} has no knobs")
@@ -176,8 +182,7 @@ def roster(game, slots, knobs=None):
     for preset, knob in knobs:
         s = game.strategy(preset)
         if preset not in slots:
-            raise UserError(f"strategy.{preset}.{knob}: {preset} does not play in this line-up "
-                            f"({', '.join(slots)})")
+            raise UserError(f"strategy.{preset}.{knob}: {preset} does not play in this line-up ({', '.join(slots)})")
         if s.knobs is None or not len(s.knobs):
             raise UserError(f"strategy.{preset}.{knob}: {preset} has no knobs")
     out = []
@@ -192,12 +197,13 @@ def roster(game, slots, knobs=None):
 def strategy_rows(game, slots, custom=()):
     """(sids, weights matrix) of a run's slots: custom entries (name, sid, weights) first, else the game's."""
     import numpy as np
+
     table = {name: (sid, w) for name, sid, w in custom}
     rows = [table.get(n) or (game.strategy(n).sid, tuple(game.strategy(n).weights)) for n in slots]
     width = max([len(w) for _, w in rows] + [1])
     weights = np.zeros((len(rows), width))
     for i, (_, w) in enumerate(rows):
-        weights[i, :len(w)] = w
+        weights[i, : len(w)] = w
     return np.array([sid for sid, _ in rows], dtype=np.int64), weights
 
 
@@ -208,9 +214,8 @@ def describe_strategies(game, design):
     out = {}
     for i, name in enumerate(design.slots):
         s = game.strategy(name)
-        row = tuple(weights[i, :len(s.weights)])
-        entry = {"sid": int(sids[i]), "weights": [float(x) for x in row], "doc": s.doc,
-                 "sees_hidden": s.sees_hidden}
+        row = tuple(weights[i, : len(s.weights)])
+        entry = {"sid": int(sids[i]), "weights": [float(x) for x in row], "doc": s.doc, "sees_hidden": s.sees_hidden}
         if s.knobs is not None and len(s.knobs):
             entry["knobs"] = s.knobs.describe(row)
             entry["knobs_changed"] = s.knobs.changed(row)
@@ -228,6 +233,7 @@ def read_preset_file(path):
     from pathlib import Path
 
     import tomllib
+
     path = Path(path)
     if not path.is_file():
         raise UserError(f"preset file {path} not found")
@@ -246,6 +252,7 @@ def load_preset_file(game, path):
     from pathlib import Path
 
     from .game import StrategySpec
+
     raw = read_preset_file(path)
     where = f"preset file {path}"
     for key in raw:
@@ -255,8 +262,9 @@ def load_preset_file(game, path):
         raise UserError(f"{where} is a preset of {raw['game']}, not of {game.name}")
     name = str(raw.get("name", Path(path).stem))
     if "base" not in raw:
-        raise UserError(f"{where} names no base preset (base = \"...\"). Valid: "
-                        f"{', '.join(s.name for s in game.strategies)}")
+        raise UserError(
+            f'{where} names no base preset (base = "..."). Valid: {", ".join(s.name for s in game.strategies)}'
+        )
     try:
         base = game.strategy(str(raw["base"]))
     except UserError as e:
@@ -272,11 +280,19 @@ def load_preset_file(game, path):
         raise UserError(f"{where}: {e}") from None
     old = next((s for s in game.strategies if s.name == name), None)
     if old is not None and not old.origin:
-        raise UserError(f"{where}: {name} is a built-in preset of {game.name}; give the file another name "
-                        f"(name = \"...\")")
-    spec = StrategySpec(name, base.sid, str(raw.get("doc", f"{base.name} with knobs from {path}")), row,
-                        base.sees_hidden, knobs=base.knobs, changes=base.knobs.changed(row),
-                        origin=str(path))
+        raise UserError(
+            f'{where}: {name} is a built-in preset of {game.name}; give the file another name (name = "...")'
+        )
+    spec = StrategySpec(
+        name,
+        base.sid,
+        str(raw.get("doc", f"{base.name} with knobs from {path}")),
+        row,
+        base.sees_hidden,
+        knobs=base.knobs,
+        changes=base.knobs.changed(row),
+        origin=str(path),
+    )
     if old is not None:
         game.strategies.remove(old)
     game.strategies.append(spec)
@@ -286,6 +302,7 @@ def load_preset_file(game, path):
 def write_preset_file(path, game, name, base, values, doc="", command="", tuning=None):
     """A preset file: base preset + every knob value (so it still means the same if defaults change)."""
     from pathlib import Path
+
     lines = [f"# {name}: a preset of {game.name} ({base}); load with --strategy-file {Path(path).name}"]
     if command:
         lines.append(f"# made by: {command}")
@@ -304,12 +321,13 @@ def write_preset_file(path, game, name, base, values, doc="", command="", tuning
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text)
-    tmp.replace(path)     # atomic: a reader never sees half a file
+    tmp.replace(path)  # atomic: a reader never sees half a file
     return path
 
 
 def _toml(v):
     import json
+
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (int, float)):
@@ -325,6 +343,7 @@ def load_files(game, paths):
 
 def _game(game):
     from .game import get_game
+
     return get_game(game) if isinstance(game, str) else game
 
 
@@ -332,12 +351,14 @@ def tuned_folder(game):
     """Where a game ships its tuned presets: tuned/ next to its engine (sim/games/<game>/tuned/*.toml)."""
     import importlib
     from pathlib import Path
+
     return Path(importlib.import_module(game.engine).__file__).resolve().parent / "tuned"
 
 
 def load_shipped(game):
     """Register the game's shipped tuned presets; {base preset: StrategySpec}."""
     import tomllib
+
     out = {}
     for path in sorted(tuned_folder(game).glob("*.toml")):
         base = tomllib.loads(path.read_text()).get("base")
@@ -355,8 +376,10 @@ def expand_lineup(game, names):
     game = _game(game)
     shipped = load_shipped(game)
     if "tuned" in names and not shipped:
-        raise UserError(f"{game.name} ships no tuned presets (looked in {tuned_folder(game)}); make one with "
-                        f"sim tune and load it with --strategy-file")
+        raise UserError(
+            f"{game.name} ships no tuned presets (looked in {tuned_folder(game)}); make one with "
+            f"sim tune and load it with --strategy-file"
+        )
     out = []
     for n in names:
         if n == "tuned":

@@ -13,6 +13,7 @@ is stale: it is taken over with one line on stderr, so a run killed with kill -9
 A lock held by a live process, or by a process on another host (which this host cannot check), is refused with
 one line naming the owner and what to do.
 """
+
 import json
 import os
 import socket
@@ -50,7 +51,7 @@ def _alive(pid, started):
     except ProcessLookupError:
         return False
     except PermissionError:
-        pass                               # exists, owned by someone else
+        pass  # exists, owned by someone else
     except (OverflowError, ValueError):
         return False
     # a recycled pid: the process now under it started after the lock was written
@@ -78,8 +79,14 @@ class FolderLock:
         self.held = False
 
     def _info(self):
-        return {"pid": os.getpid(), "host": socket.gethostname(), "start": _start_time(os.getpid()),
-                "time": time.time(), "command": " ".join(sys.argv), "token": self.token}
+        return {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "start": _start_time(os.getpid()),
+            "time": time.time(),
+            "command": " ".join(sys.argv),
+            "token": self.token,
+        }
 
     def _create(self):
         fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
@@ -94,17 +101,19 @@ class FolderLock:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, UnicodeDecodeError):
-            return {}                          # unreadable: a writer killed between create and write
+            return {}  # unreadable: a writer killed between create and write
 
     def acquire(self):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
-            raise UserError(f"cannot use {self.target}: a part of its path is a file, not a folder; choose "
-                            f"another --out") from None
+            raise UserError(
+                f"cannot use {self.target}: a part of its path is a file, not a folder; choose another --out"
+            ) from None
         except OSError as e:
-            raise UserError(f"cannot create {self.path.parent} for {self.target} ({e.strerror or e}); choose "
-                            f"another --out") from None
+            raise UserError(
+                f"cannot create {self.path.parent} for {self.target} ({e.strerror or e}); choose another --out"
+            ) from None
         for _ in range(5):
             try:
                 self._create()
@@ -113,19 +122,21 @@ class FolderLock:
             except FileExistsError:
                 pass
             except OSError as e:
-                raise UserError(f"cannot write in {self.path.parent} ({e.strerror or e}); choose another "
-                                f"--out") from None
+                raise UserError(
+                    f"cannot write in {self.path.parent} ({e.strerror or e}); choose another --out"
+                ) from None
             info = self._read()
             if info is None:
-                continue                       # released between our create and read: try again
+                continue  # released between our create and read: try again
             stale = self._stale(info)
             if not stale:
-                raise UserError(f"{self.target} is in use by another process ({_describe(info)}: "
-                                f"{info.get('command', '?')[:80]}); wait for it to finish or choose another --out")
+                raise UserError(
+                    f"{self.target} is in use by another process ({_describe(info)}: "
+                    f"{info.get('command', '?')[:80]}); wait for it to finish or choose another --out"
+                )
             if self._take_over(info):
                 owner = _describe(info) if info else "a process killed while taking it"
-                print(f"note: took over the stale lock of {self.target} ({owner}, no longer running)",
-                      file=sys.stderr)
+                print(f"note: took over the stale lock of {self.target} ({owner}, no longer running)", file=sys.stderr)
         raise UserError(f"{self.target} is in use: could not take its lock {self.path}; try again")
 
     def _stale(self, info):
@@ -136,7 +147,7 @@ class FolderLock:
             except OSError:
                 return False
         if info.get("host") != socket.gethostname():
-            return False                       # another machine's process: we cannot tell, so it holds
+            return False  # another machine's process: we cannot tell, so it holds
         try:
             pid = int(info.get("pid"))
         except (TypeError, ValueError):
@@ -158,7 +169,7 @@ class FolderLock:
             moved = {}
         if (moved or {}).get("token") != (info or {}).get("token"):
             try:
-                os.link(aside, self.path)      # give the live owner its lock back (fails if a third took it)
+                os.link(aside, self.path)  # give the live owner its lock back (fails if a third took it)
             except OSError:
                 pass
             aside.unlink(missing_ok=True)
@@ -171,7 +182,7 @@ class FolderLock:
             return
         self.held = False
         info = self._read()
-        if info and info.get("token") == self.token:   # never remove a lock that is no longer ours
+        if info and info.get("token") == self.token:  # never remove a lock that is no longer ours
             self.path.unlink(missing_ok=True)
 
     def __enter__(self):

@@ -4,6 +4,7 @@ Every number a designer might change (a life value, a cost, a rule switch, an am
 parameter with a dotted name.  Games declare them once (`ParamTable.add` returns the slot index, which the
 engine uses as a compile-time constant); runs and sweeps override them by name without recompiling.
 """
+
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,12 +43,12 @@ class Param:
                 return float(self.choices.index(text))
             raise UserError(f"parameter {self.name}: '{raw}' is not a valid choice. Valid: {', '.join(self.choices)}")
         try:
-            if isinstance(raw, bool):   # TOML true is not the number 1
+            if isinstance(raw, bool):  # TOML true is not the number 1
                 raise TypeError
             value = float(raw)
         except (TypeError, ValueError):
             raise UserError(f"parameter {self.name} needs a number (got '{raw}')") from None
-        if value != value or value in (float("inf"), float("-inf")):   # NaN/inf would pass every range test
+        if value != value or value in (float("inf"), float("-inf")):  # NaN/inf would pass every range test
             raise UserError(f"parameter {self.name} needs a finite number (got '{raw}')")
         if self.kind == "int" and value != int(value):
             raise UserError(f"parameter {self.name} needs a whole number (got '{raw}')")

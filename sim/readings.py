@@ -19,6 +19,7 @@ threshold: more games needed).  Budgets are adaptive: unclear readings get anoth
 Output folder: `manifest.json`, per-game metrics `games/<reading>/part-NNNNN.parquet` (the default reading is
 `default`), and `summary.parquet` (one row per reading, value and metric).  Resumable: a finished chunk is kept.
 """
+
 import sys
 from pathlib import Path
 
@@ -33,9 +34,22 @@ from .results import read_manifest, write_json
 THRESHOLDS = {"turn order": 0.02, "strategy": 0.03, "side": 0.05, "length": 0.10}  # length: relative
 EXTRA_READINGS = {
     # readings not named rule.*: the rulebook leaves them open (the note's ambiguity numbers; see each RULES.md)
-    "cold_comfort": ("score.block", "build.resized_is_new", "score.empty_hotels", "grow.trigger_rule", "grow.connect",
-                     "grow.draw", "build.resize", "roll.hotel_priority", "roll.distance", "roll.tie_break",
-                     "roll.into_new_hotels", "fire.occupied", "fire.pass", "end.tie_break"),
+    "cold_comfort": (
+        "score.block",
+        "build.resized_is_new",
+        "score.empty_hotels",
+        "grow.trigger_rule",
+        "grow.connect",
+        "grow.draw",
+        "build.resize",
+        "roll.hotel_priority",
+        "roll.distance",
+        "roll.tie_break",
+        "roll.into_new_hotels",
+        "fire.occupied",
+        "fire.pass",
+        "end.tie_break",
+    ),
     "gunny_town": ("setup.start_ammo", "casino.payout"),
 }
 SIDE_COLUMN = "winner_team"
@@ -81,7 +95,7 @@ def game_metrics(spec, design, out, start):
         cols[f"order{j}"] = np.where(order == j, share, 0.0).sum(axis=1)
     strat = out["strat"][:, :n]
     for k, name in enumerate(design.slots):
-        seats = (strat == k)
+        seats = strat == k
         cnt = seats.sum(axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             cols[f"strategy:{name}"] = np.where(cnt > 0, (share * seats).sum(axis=1) / np.maximum(cnt, 1), np.nan)
@@ -93,10 +107,10 @@ def game_metrics(spec, design, out, start):
                 continue
             cols[f"side:{lab}"] = (v == code).astype(float)
     length = "rounds" if "rounds" in spec.game_columns else None
-    cols["rounds"] = (out["game_int"][:, spec.game_columns.index(length)] if length else np.abs(out["steps"]))
+    cols["rounds"] = out["game_int"][:, spec.game_columns.index(length)] if length else np.abs(out["steps"])
     cols["rounds"] = cols["rounds"].astype(float)
     capped = out["steps"] < 0
-    if "end_reason" in spec.game_columns:      # games stopped by an engine safety cap, not by the rules' end
+    if "end_reason" in spec.game_columns:  # games stopped by an engine safety cap, not by the rules' end
         labels = spec.labels.get("end_reason", [])
         caps = [k for k, lab in enumerate(labels) if "cap" in lab or lab == "stalled"]
         er = out["game_int"][:, spec.game_columns.index("end_reason")]
@@ -118,6 +132,7 @@ def family(metric):
 def _paired(d):
     """Mean, interval and p of paired differences d (NaN dropped) by scipy's one-sample t test."""
     from scipy import stats as sps
+
     d = d[~np.isnan(d)]
     if len(d) < 2:
         return np.nan, np.nan, np.nan, np.nan
@@ -132,6 +147,7 @@ def _paired(d):
 def summarise(folder, alpha=0.05):
     """The summary table of a readings folder: one row per (reading, metric)."""
     from statsmodels.stats.multitest import multipletests
+
     folder = Path(folder)
     man = read_manifest(folder)
     base = _read(folder, "default")
@@ -148,11 +164,27 @@ def summarise(folder, alpha=0.05):
             fam = family(mname)
             dmean = float(np.nanmean(j[f"{mname}_d"]))
             thr = THRESHOLDS[fam] * (dmean if fam == "length" else 1.0)
-            rows.append({"param": r["param"], "value": r["value"], "default": r["default"], "key": r["key"],
-                         "doc": r["doc"], "family": fam, "metric": mname, "games": len(j),
-                         "default_mean": dmean, "alt_mean": float(np.nanmean(j[f"{mname}_a"])),
-                         "diff": m, "low": lo, "high": hi, "p": p, "threshold": thr,
-                         "capped_default": float(j["capped_d"].mean()), "capped_alt": float(j["capped_a"].mean())})
+            rows.append(
+                {
+                    "param": r["param"],
+                    "value": r["value"],
+                    "default": r["default"],
+                    "key": r["key"],
+                    "doc": r["doc"],
+                    "family": fam,
+                    "metric": mname,
+                    "games": len(j),
+                    "default_mean": dmean,
+                    "alt_mean": float(np.nanmean(j[f"{mname}_a"])),
+                    "diff": m,
+                    "low": lo,
+                    "high": hi,
+                    "p": p,
+                    "threshold": thr,
+                    "capped_default": float(j["capped_d"].mean()),
+                    "capped_alt": float(j["capped_a"].mean()),
+                }
+            )
     s = pd.DataFrame(rows)
     if s.empty:
         return s
@@ -187,12 +219,26 @@ def per_reading(summary):
     for _key, g in summary.groupby("key", sort=False):
         g = g.assign(rank=g["verdict"].map(RANK))
         worst = g.sort_values(["rank", "effect"], ascending=[True, False]).iloc[0]
-        rows.append({"param": worst["param"], "value": worst["value"], "default": worst["default"],
-                     "doc": worst["doc"], "verdict": worst["verdict"], "games": worst["games"],
-                     "metric": worst["metric"], "family": worst["family"], "diff": worst["diff"],
-                     "low": worst["low"], "high": worst["high"], "threshold": worst["threshold"],
-                     "effect": float(g["effect"].max()), "rank": RANK[worst["verdict"]],
-                     "capped_default": worst["capped_default"], "capped_alt": worst["capped_alt"]})
+        rows.append(
+            {
+                "param": worst["param"],
+                "value": worst["value"],
+                "default": worst["default"],
+                "doc": worst["doc"],
+                "verdict": worst["verdict"],
+                "games": worst["games"],
+                "metric": worst["metric"],
+                "family": worst["family"],
+                "diff": worst["diff"],
+                "low": worst["low"],
+                "high": worst["high"],
+                "threshold": worst["threshold"],
+                "effect": float(g["effect"].max()),
+                "rank": RANK[worst["verdict"]],
+                "capped_default": worst["capped_default"],
+                "capped_alt": worst["capped_alt"],
+            }
+        )
     return pd.DataFrame(rows).sort_values(["rank", "effect"], ascending=[True, False]).drop(columns="rank")
 
 
@@ -228,20 +274,37 @@ def table_lines(summary):
         return ["no readings measured"]
     lines = [f"{'reading':48s} {'verdict':16s} {'games':>6s}  largest change (95% interval)"]
     for r in pr.itertuples():
-        lines.append(f"{r.param + ' = ' + r.value:48s} {r.verdict:16s} {r.games:6d}  {r.metric}: "
-                     f"{_fmt(r.metric, r.family, r.diff)} [{_fmt(r.metric, r.family, r.low)}, "
-                     f"{_fmt(r.metric, r.family, r.high)}] (threshold {_fmt(r.metric, r.family, r.threshold)[1:]})"
-                     + _cap_note(r))
+        lines.append(
+            f"{r.param + ' = ' + r.value:48s} {r.verdict:16s} {r.games:6d}  {r.metric}: "
+            f"{_fmt(r.metric, r.family, r.diff)} [{_fmt(r.metric, r.family, r.low)}, "
+            f"{_fmt(r.metric, r.family, r.high)}] (threshold {_fmt(r.metric, r.family, r.threshold)[1:]})"
+            + _cap_note(r)
+        )
     return lines
 
 
-def run_readings(game, players, out, games=2000, max_games=None, seed=0, lineup=None, params=None, preset=None,
-                 only=None, threads=None, progress=True, overwrite=False, command=None):
+def run_readings(
+    game,
+    players,
+    out,
+    games=2000,
+    max_games=None,
+    seed=0,
+    lineup=None,
+    params=None,
+    preset=None,
+    only=None,
+    threads=None,
+    progress=True,
+    overwrite=False,
+    command=None,
+):
     """Play the study (resuming what is in `out`) and return its summary table."""
     import numba
 
     from .game import get_game
     from .runner import check_seed, output_buffers, prepare, simulate
+
     spec = get_game(game)
     spec.check_players(players)
     seed = check_seed(seed)
@@ -255,38 +318,58 @@ def run_readings(game, players, out, games=2000, max_games=None, seed=0, lineup=
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
     from .presets import with_preset
+
     base_sets = with_preset(spec.name, preset, params)
     rparams = reading_params(spec)
     if only:
         wanted = set(only)
         unknown = wanted - {p.name for p in rparams}
         if unknown:
-            raise UserError(f"not a reading parameter of {spec.name}: {', '.join(sorted(unknown))}. Valid: "
-                            f"{', '.join(p.name for p in rparams)}")
+            raise UserError(
+                f"not a reading parameter of {spec.name}: {', '.join(sorted(unknown))}. Valid: "
+                f"{', '.join(p.name for p in rparams)}"
+            )
         rparams = [p for p in rparams if p.name in wanted]
     readings = []
     for p in rparams:
-        if p.name in base_sets:          # fixed by --set or the preset: not studied
+        if p.name in base_sets:  # fixed by --set or the preset: not studied
             continue
         for v in alternatives(p):
-            readings.append({"param": p.name, "value": v, "default": p.show(p.default), "doc": p.doc,
-                             "key": reading_key(p.name, v)})
+            readings.append(
+                {"param": p.name, "value": v, "default": p.show(p.default), "doc": p.doc, "key": reading_key(p.name, v)}
+            )
     _, design, pdef = prepare(spec, (players,), games, lineup, None, False, base_sets)
-    request = {"game": spec.name, "players": players, "chunk": int(games), "seed": seed,
-               "lineup": list(design.lineup), "base": spec.params.describe(pdef), "game_code": spec.code_version()}
+    request = {
+        "game": spec.name,
+        "players": players,
+        "chunk": int(games),
+        "seed": seed,
+        "lineup": list(design.lineup),
+        "base": spec.params.describe(pdef),
+        "game_code": spec.code_version(),
+    }
     out = Path(out)
     old = read_manifest(out)
     if old is not None and old.get("request") != request:
         if not overwrite:
-            raise UserError(f"{out} already holds a different readings study; choose another --out or pass "
-                            f"--overwrite")
+            raise UserError(f"{out} already holds a different readings study; choose another --out or pass --overwrite")
         import shutil
+
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
-    manifest = {"kind": "readings", "game": spec.name, "title": spec.title, "request": request,
-                "players": players, "preset": preset, "params_set": base_sets, "readings": readings,
-                "max_games": max_games, "command": command or " ".join(sys.argv),
-                "assumed_components": spec.assumed_components}
+    manifest = {
+        "kind": "readings",
+        "game": spec.name,
+        "title": spec.title,
+        "request": request,
+        "players": players,
+        "preset": preset,
+        "params_set": base_sets,
+        "readings": readings,
+        "max_games": max_games,
+        "command": command or " ".join(sys.argv),
+        "assumed_components": spec.assumed_components,
+    }
     write_json(out / "manifest.json", manifest)
     vec = {r["key"]: spec.params.resolve({**base_sets, r["param"]: r["value"]}) for r in readings}
     vec["default"] = pdef
@@ -320,9 +403,12 @@ def run_readings(game, players, out, games=2000, max_games=None, seed=0, lineup=
             chunks += 1
             summary = summarise(out)
             pr = per_reading(summary)
-            active = [r["key"] for r in readings
-                      if not pr.empty and pr[(pr["param"] == r["param"]) & (pr["value"] == r["value"])]["verdict"]
-                      .eq("unclear").any()]
+            active = [
+                r["key"]
+                for r in readings
+                if not pr.empty
+                and pr[(pr["param"] == r["param"]) & (pr["value"] == r["value"])]["verdict"].eq("unclear").any()
+            ]
     finally:
         bar.close()
     summary = summarise(out)
@@ -345,4 +431,5 @@ def _bar(enabled, name):
     if not enabled:
         return _Quiet()
     from tqdm.auto import tqdm
+
     return tqdm(total=0, unit=" games", unit_scale=True, desc=f"{name} readings", dynamic_ncols=True)

@@ -3,6 +3,7 @@
 A chunk is finished when its `games` part exists: the three parts are renamed into place games last, so a
 killed run never leaves a chunk that looks done but is not, and a resumed run redoes only unfinished chunks.
 """
+
 import json
 import os
 import socket
@@ -39,8 +40,9 @@ def _labelled(values, labels):
     """Int codes -> a dictionary-encoded string column (codes outside the labels become null)."""
     codes = np.asarray(values, dtype=np.int32)
     valid = (codes >= 0) & (codes < len(labels))
-    return pa.DictionaryArray.from_arrays(pa.array(np.where(valid, codes, 0), mask=~valid),
-                                          pa.array(list(labels), pa.string()))
+    return pa.DictionaryArray.from_arrays(
+        pa.array(np.where(valid, codes, 0), mask=~valid), pa.array(list(labels), pa.string())
+    )
 
 
 def _int_column(values, name, labels):
@@ -55,8 +57,14 @@ def chunk_tables(game, design, start, arrays):
     gidx = np.arange(start, start + n, dtype=np.int64)
     players = arrays["players"]
     steps = arrays["steps"]
-    cols = {"game": gidx, "seed_index": arrays["seed_index"], "rotation": arrays["rotation"].astype(np.int16),
-            "players": players.astype(np.int8), "steps": np.abs(steps).astype(np.int32), "capped": steps < 0}
+    cols = {
+        "game": gidx,
+        "seed_index": arrays["seed_index"],
+        "rotation": arrays["rotation"].astype(np.int16),
+        "players": players.astype(np.int8),
+        "steps": np.abs(steps).astype(np.int32),
+        "capped": steps < 0,
+    }
     games = {k: pa.array(v) for k, v in cols.items()}
     game_int = np.ascontiguousarray(arrays["game_int"].T)
     for j, name in enumerate(game.game_columns):
@@ -65,12 +73,14 @@ def chunk_tables(game, design, start, arrays):
     seat_f, _, _ = first_rows(arrays["seat_f"], players)
     seat_int, row_game, seat_no = first_rows(arrays["seat_int"], players)
     strat, _, _ = first_rows(arrays["strat"][:, :, None], players)
-    seats = {"game": pa.array(gidx[row_game]),
-             "seat": pa.array(seat_no.astype(np.int8)),
-             "players": pa.array(players[row_game].astype(np.int8)),
-             "strategy": _labelled(strat[0], design.slots),
-             "score": pa.array(seat_f[0]),
-             "win_share": pa.array(seat_f[1])}
+    seats = {
+        "game": pa.array(gidx[row_game]),
+        "seat": pa.array(seat_no.astype(np.int8)),
+        "players": pa.array(players[row_game].astype(np.int8)),
+        "strategy": _labelled(strat[0], design.slots),
+        "score": pa.array(seat_f[0]),
+        "win_share": pa.array(seat_f[1]),
+    }
     for j, name in enumerate(game.seat_columns):
         seats[name] = _int_column(seat_int[j], name, game.labels)
 
@@ -78,12 +88,14 @@ def chunk_tables(game, design, start, arrays):
     item_ids = it[1]
     kinds = sorted(set(game.item_kinds)) if game.item_kinds else ["item"]
     kind_code = np.array([kinds.index(k) for k in game.item_kinds] or [0], dtype=np.int32)
-    items = {"game": pa.array(gidx[item_game]),
-             "seat": pa.array(it[0].astype(np.int8)),
-             "players": pa.array(players[item_game].astype(np.int8)),
-             "item": _labelled(item_ids, game.item_names),
-             "kind": _labelled(kind_code[np.clip(item_ids, 0, len(kind_code) - 1)], kinds),
-             "turn": pa.array(it[2].astype(np.int32))}
+    items = {
+        "game": pa.array(gidx[item_game]),
+        "seat": pa.array(it[0].astype(np.int8)),
+        "players": pa.array(players[item_game].astype(np.int8)),
+        "item": _labelled(item_ids, game.item_names),
+        "kind": _labelled(kind_code[np.clip(item_ids, 0, len(kind_code) - 1)], kinds),
+        "turn": pa.array(it[2].astype(np.int32)),
+    }
     for j, name in enumerate(game.item_columns):
         items[name] = pa.array(it[3 + j])
     tables = {"games": pa.table(games), "seats": pa.table(seats), "items": pa.table(items)}
@@ -98,10 +110,16 @@ def standings_table(gidx, players, arrays):
     rounds, row_game, _ = first_rows(arrays["t_round"][:, :, None], arrays["t_rows"])
     values, _, _ = first_rows(arrays["t_val"], arrays["t_rows"])
     n = players[row_game].astype(np.int64)
-    present = np.arange(values.shape[0])[None, :] < n[:, None]        # (rows, MAX_PLAYERS): the game's seats
+    present = np.arange(values.shape[0])[None, :] < n[:, None]  # (rows, MAX_PLAYERS): the game's seats
     row, seat = np.nonzero(present)
-    return pa.table({"game": pa.array(gidx[row_game[row]]), "round": pa.array(rounds[0][row].astype(np.int32)),
-                     "seat": pa.array(seat.astype(np.int8)), "standing": pa.array(values.T[present])})
+    return pa.table(
+        {
+            "game": pa.array(gidx[row_game[row]]),
+            "round": pa.array(rounds[0][row].astype(np.int32)),
+            "seat": pa.array(seat.astype(np.int8)),
+            "standing": pa.array(values.T[present]),
+        }
+    )
 
 
 def _encodings(schema):
@@ -126,15 +144,16 @@ def write_chunk(folder, chunk, tables, partition=None):
         final = sub / part_name(chunk)
         tmp = sub / f".{part_name(chunk)}.{_unique()}.tmp"
         sink = pa.BufferOutputStream()
-        pq.write_table(tables[name], sink, compression=COMPRESSION, write_statistics=STATISTICS,
-                       **_encodings(tables[name].schema))
+        pq.write_table(
+            tables[name], sink, compression=COMPRESSION, write_statistics=STATISTICS, **_encodings(tables[name].schema)
+        )
         data = sink.getvalue()
         try:
             with open(tmp, "wb") as f:
                 f.write(data)
             os.replace(tmp, final)
         except BaseException:
-            tmp.unlink(missing_ok=True)     # a full disk or Ctrl-C mid-write leaves no temp file behind
+            tmp.unlink(missing_ok=True)  # a full disk or Ctrl-C mid-write leaves no temp file behind
             raise
         record[name] = {"rows": tables[name].num_rows, "bytes": data.size, "crc32": zlib.crc32(data)}
     return record
@@ -178,4 +197,5 @@ def read_manifest(folder):
     if not path.exists():
         return None
     from .check import read_manifest_checked
+
     return read_manifest_checked(folder)

@@ -5,6 +5,7 @@ shuffles), stream 1 draws the random choices of strategies.  Separating them kee
 when only a strategy's random tie-breaks change (common random numbers).  Seeds derive from (run seed, seed
 index) with a strong mix, so game k of a run is reproducible on its own.
 """
+
 import numba as nb
 import numpy as np
 

@@ -1,4 +1,5 @@
 """Run a study: N games per player count, in chunks, on all cores, streamed to parquet, resumable."""
+
 import contextlib
 import math
 import platform
@@ -21,7 +22,7 @@ from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk,
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
-TRACED_CHUNK = 5_000     # default chunk of a --standings run: its trace buffers hold up to TRACE_ROWS rows a game
+TRACED_CHUNK = 5_000  # default chunk of a --standings run: its trace buffers hold up to TRACE_ROWS rows a game
 PACKAGES = ("numpy", "numba", "pyarrow", "pandas", "scipy", "statsmodels")
 
 
@@ -53,15 +54,22 @@ def output_buffers(game, n, standings=False):
     trace of `--standings` (sim.kernel.play_traced): per game up to TRACE_ROWS rows of a round and every seat's
     standing (float32: 9 KB a game at 8 seats, hence the smaller chunks of a traced run)."""
     eng = game.engine_module()
-    out = {"game_int": np.empty((n, len(game.game_columns)), np.int64),
-           "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
-           "seat_f": np.empty((n, eng.MAX_PLAYERS, 2), np.float64),
-           "items": np.empty((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
-           "n_items": np.empty(n, np.int64), "steps": np.empty(n, np.int64)}
+    out = {
+        "game_int": np.empty((n, len(game.game_columns)), np.int64),
+        "seat_int": np.empty((n, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
+        "seat_f": np.empty((n, eng.MAX_PLAYERS, 2), np.float64),
+        "items": np.empty((n, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
+        "n_items": np.empty(n, np.int64),
+        "steps": np.empty(n, np.int64),
+    }
     if standings:
-        out.update({"t_round": np.empty((n, TRACE_ROWS), np.int32),
-                    "t_val": np.empty((n, TRACE_ROWS, eng.MAX_PLAYERS), np.float32),
-                    "t_rows": np.empty(n, np.int64)})
+        out.update(
+            {
+                "t_round": np.empty((n, TRACE_ROWS), np.int32),
+                "t_val": np.empty((n, TRACE_ROWS, eng.MAX_PLAYERS), np.float32),
+                "t_rows": np.empty(n, np.int64),
+            }
+        )
     return out
 
 
@@ -71,14 +79,32 @@ def kernel_args(game, design, pvec, seed, start, stop, buffers=None, standings=F
     eng = game.engine_module()
     n = stop - start
     players, seed_index, rotation, strat = design.assign(start, stop, eng.MAX_PLAYERS)
-    sids, weights = design.strategy_rows(game)     # the presets' knobs, with any strategy.* overrides
+    sids, weights = design.strategy_rows(game)  # the presets' knobs, with any strategy.* overrides
     if buffers is None or len(buffers["steps"]) < n or standings != ("t_rows" in buffers):
         buffers = output_buffers(game, n, standings)
-    out = {"players": players, "seed_index": seed_index, "rotation": rotation, "strat": strat,
-           **{k: v[:n] for k, v in buffers.items()}}
+    out = {
+        "players": players,
+        "seed_index": seed_index,
+        "rotation": rotation,
+        "strat": strat,
+        **{k: v[:n] for k, v in buffers.items()},
+    }
     states = new_states(eng, min(n, STATE_BLOCKS))  # reused block by block (see the kernel's play_blocks)
-    args = (pvec, np.uint64(seed), seed_index, players, strat, sids, weights,
-            out["game_int"], out["seat_int"], out["seat_f"], out["items"], out["n_items"], out["steps"])
+    args = (
+        pvec,
+        np.uint64(seed),
+        seed_index,
+        players,
+        strat,
+        sids,
+        weights,
+        out["game_int"],
+        out["seat_int"],
+        out["seat_f"],
+        out["items"],
+        out["n_items"],
+        out["steps"],
+    )
     if standings:
         args += (out["t_round"], out["t_val"], out["t_rows"])
     return out, states, args
@@ -100,16 +126,18 @@ def check_overflow(game, out):
     """Stop a run whose engine listed more legal actions than its MAX_ACTIONS (sim.toolkit.push): its games would
     otherwise be decided from a truncated list.  Nothing of the chunk is written."""
     from .kernel import LEGAL_OVERFLOW
+
     bad = np.flatnonzero(out["steps"] == LEGAL_OVERFLOW)
     if len(bad):
         i = int(bad[0])
         raise RuntimeError(
             f"{game.name}: a legal-action list outgrew MAX_ACTIONS={game.engine_module().MAX_ACTIONS} in "
             f"{len(bad)} game(s) of this chunk (first: seed index {int(out['seed_index'][i])}, "
-            f"{int(out['players'][i])} players); the engine must raise MAX_ACTIONS")
+            f"{int(out['players'][i])} players); the engine must raise MAX_ACTIONS"
+        )
 
 
-MAX_GAMES = 10**10   # per run or configuration: beyond this a run would take weeks and its ids outgrow the tables
+MAX_GAMES = 10**10  # per run or configuration: beyond this a run would take weeks and its ids outgrow the tables
 
 
 def check_games(games, where="--games"):
@@ -134,6 +162,7 @@ def settings_hash(spec, design, pvec):
     rotations), or '' when none does: part of the default --out name."""
     import hashlib
     import json
+
     changed = {}
     if spec.params.changed(pvec):
         changed["params"] = spec.params.changed(pvec)
@@ -152,7 +181,8 @@ def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_
     players = tuple(players) if players else (spec.default_players,)
     games = check_games(games)
     from .knobs import split_overrides
-    params, knobs = split_overrides(params)        # strategy.<preset>.<knob> go to the design
+
+    params, knobs = split_overrides(params)  # strategy.<preset>.<knob> go to the design
     design = make_design(spec, players, games, lineup, strategies, all_rotations, knobs)
     pvec = spec.params.resolve(params)
     return spec, design, pvec
@@ -178,8 +208,11 @@ def open_run_folder(out, request, overwrite):
             what = "a different run" if old is not None else "other files"
             diff = ""
             if old is not None:
-                keys = sorted(k for k in set(old.get("request", {})) | set(request)
-                              if old.get("request", {}).get(k) != request.get(k))
+                keys = sorted(
+                    k
+                    for k in set(old.get("request", {})) | set(request)
+                    if old.get("request", {}).get(k) != request.get(k)
+                )
                 diff = f" (differs in: {', '.join(keys)})"
             raise UserError(f"{out} already holds {what}{diff}; choose another --out or pass --overwrite")
         shutil.rmtree(out)
@@ -187,9 +220,23 @@ def open_run_folder(out, request, overwrite):
     return None
 
 
-def run_study(game, out, games=10_000, players=None, lineup=None, strategies=None, all_rotations=False, seed=0,
-              params=None, chunk_size=None, threads=None, progress=True, overwrite=False, command=None,
-              standings=False):
+def run_study(
+    game,
+    out,
+    games=10_000,
+    players=None,
+    lineup=None,
+    strategies=None,
+    all_rotations=False,
+    seed=0,
+    params=None,
+    chunk_size=None,
+    threads=None,
+    progress=True,
+    overwrite=False,
+    command=None,
+    standings=False,
+):
     """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`
     (standings: also the per-round standings table, for the report's arc; the games are the same).
 
@@ -201,11 +248,13 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
     spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
     seed = check_seed(seed)
     if standings and not has_standings(spec):
-        raise UserError(f"--standings: {spec.name} records no standings (its engine defines no standings(s, p, "
-                        f"out)); run without --standings")
+        raise UserError(
+            f"--standings: {spec.name} records no standings (its engine defines no standings(s, p, "
+            f"out)); run without --standings"
+        )
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))):
         raise UserError(f"--chunk-size must be a whole number (got {chunk_size!r})")
-    if chunk_size is None:        # 0 is an error, not the default
+    if chunk_size is None:  # 0 is an error, not the default
         chunk_size = TRACED_CHUNK if standings else DEFAULT_CHUNK
     chunk_size = int(chunk_size)
     if chunk_size < 1:
@@ -215,48 +264,72 @@ def run_study(game, out, games=10_000, players=None, lineup=None, strategies=Non
         if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
-    request = {"game": spec.name, "design": design.to_dict(), "seed": seed, "params": spec.params.describe(pvec),
-               "game_code": spec.code_version()}
+    request = {
+        "game": spec.name,
+        "design": design.to_dict(),
+        "seed": seed,
+        "params": spec.params.describe(pvec),
+        "game_code": spec.code_version(),
+    }
     if standings:
-        request["standings"] = True     # only when asked: the request of a plain run is what it always was
+        request["standings"] = True  # only when asked: the request of a plain run is what it always was
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
     with FolderLock(out, "sim run"):
         old = open_run_folder(out, request, overwrite)
-        clean_temp_files(out)       # left by a run killed mid-write; we hold the lock, so none is live
+        clean_temp_files(out)  # left by a run killed mid-write; we hold the lock, so none is live
         return _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command)
 
 
 def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command):
     import numba
+
     chunks = {}
     if old is not None:
         chunk_size, chunks = old.get("chunk_size"), old.get("chunks") or {}
-        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1 \
-                or not isinstance(chunks, dict):
-            raise UserError(f"{out}/manifest.json is edited (chunk_size {chunk_size!r}); pass --overwrite to "
-                            f"start the run afresh")
+        if (
+            isinstance(chunk_size, bool)
+            or not isinstance(chunk_size, int)
+            or chunk_size < 1
+            or not isinstance(chunks, dict)
+        ):
+            raise UserError(
+                f"{out}/manifest.json is edited (chunk_size {chunk_size!r}); pass --overwrite to start the run afresh"
+            )
     n_chunks = -(-design.total // chunk_size)
     manifest = {
-        "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
-        "request": request, "players": list(design.player_counts), "games_per_player_count": design.games,
-        "total_games": design.total, "seed": seed, "seating": design.to_dict(),
+        "game": spec.name,
+        "title": spec.title,
+        "rules_version": spec.rules_version,
+        "request": request,
+        "players": list(design.player_counts),
+        "games_per_player_count": design.games,
+        "total_games": design.total,
+        "seed": seed,
+        "seating": design.to_dict(),
         "strategies": describe_strategies(spec, design),
-        "params": request["params"], "params_changed": spec.params.changed(pvec),
+        "params": request["params"],
+        "params_changed": spec.params.changed(pvec),
         "assumed_components": spec.assumed_components,
         "assumed_params": spec.params.assumed(),
-        "chunk_size": chunk_size, "n_chunks": n_chunks, "status": "running",
-        "command": command or " ".join(sys.argv), "code_version": __version__, "source_hash": source_hash(),
-        "packages": package_versions(), "threads": numba.get_num_threads(), "timings": {},
+        "chunk_size": chunk_size,
+        "n_chunks": n_chunks,
+        "status": "running",
+        "command": command or " ".join(sys.argv),
+        "code_version": __version__,
+        "source_hash": source_hash(),
+        "packages": package_versions(),
+        "threads": numba.get_num_threads(),
+        "timings": {},
         "chunks": chunks,
     }
     if old is not None and old.get("status") == "complete":
-        manifest["timings"] = old.get("timings", {})   # a no-op rerun keeps the timings of the run that played
+        manifest["timings"] = old.get("timings", {})  # a no-op rerun keeps the timings of the run that played
     try:
         todo = _chunks_to_play(out, manifest, old is not None)
         if old is not None and old.get("status") == "complete" and not todo:
-            return out                  # nothing to do: the folder (and its manifest) is left exactly as it was
+            return out  # nothing to do: the folder (and its manifest) is left exactly as it was
         write_json(out / "manifest.json", manifest)
         return _play(spec, design, pvec, seed, out, manifest, todo, progress)
     except KeyboardInterrupt:
@@ -268,9 +341,11 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
     except OSError as e:
         why = f"{e.strerror or e.__class__.__name__}" + (f": {e.filename}" if e.filename else "")
         _final(out, manifest, "failed", why)
-        raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
-                        f"then run the same command again to resume") from None
-    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        raise UserError(
+            f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
+            f"then run the same command again to resume"
+        ) from None
+    except BaseException as e:  # a bug or a signal turned exception: the status still says what happened
         _final(out, manifest, "failed", f"{e.__class__.__name__}: {str(e)[:200]}")
         raise
 
@@ -289,6 +364,7 @@ def _chunks_to_play(out, manifest, resumed):
     """Chunks that are not done: never played, or bad (reported on stderr and replayed).  Stray part files (a
     hand-edited chunk size) are removed so they cannot be read as games of this run."""
     from .check import check_folder
+
     if not resumed:
         return list(range(manifest["n_chunks"]))
     verdict = check_folder(out)
@@ -343,11 +419,10 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
                 pending.result()
         except KeyboardInterrupt:
             if pending is not None:
-                with contextlib.suppress(Exception):   # its error matters less than the interrupt being reported
+                with contextlib.suppress(Exception):  # its error matters less than the interrupt being reported
                     pending.result()
             bar.close()
-            print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
-                  file=sys.stderr)
+            print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
             raise
     sim_s, write_s, played = timing["simulate"], timing["write"], timing["played"]
     if timing["capped"]:
@@ -356,13 +431,19 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
     total_s = time.perf_counter() - t0
     manifest["status"] = "complete"
     manifest.pop("reason", None)
-    manifest["timings"] = {"compile_or_cache_load_s": round(compile_s, 3), "simulate_s": round(sim_s, 3),
-                           "write_s": round(write_s, 3), "total_s": round(total_s, 3), "games_played": played,
-                           "games_per_s": round(played / max(total_s - compile_s, 1e-9), 1)}
+    manifest["timings"] = {
+        "compile_or_cache_load_s": round(compile_s, 3),
+        "simulate_s": round(sim_s, 3),
+        "write_s": round(write_s, 3),
+        "total_s": round(total_s, 3),
+        "games_played": played,
+        "games_per_s": round(played / max(total_s - compile_s, 1e-9), 1),
+    }
     write_json(out / "manifest.json", manifest)
     if manifest.get("capped_games"):
-        print(f"warning: {manifest['capped_games']} games hit the step cap and were recorded as capped",
-              file=sys.stderr)
+        print(
+            f"warning: {manifest['capped_games']} games hit the step cap and were recorded as capped", file=sys.stderr
+        )
     return out
 
 
@@ -378,5 +459,7 @@ def _progress(total, initial, enabled, name):
     if not enabled:
         return _NoProgress()  # tqdm not even imported: no widget warnings inside notebooks
     from tqdm.auto import tqdm
-    return tqdm(total=total, initial=initial, unit=" games", unit_scale=True, desc=name, smoothing=0.1,
-                dynamic_ncols=True)
+
+    return tqdm(
+        total=total, initial=initial, unit=" games", unit_scale=True, desc=name, smoothing=0.1, dynamic_ncols=True
+    )

@@ -18,6 +18,7 @@ rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C candidates), `z<Z>
 candidate must beat the heuristic's choice, default 2), a suffix `_peek` (no determinize: sees the true hidden
 state) and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`.
 """
+
 import re
 
 import numba as nb
@@ -25,10 +26,10 @@ import numba as nb
 from .errors import UserError
 from .game import StrategySpec
 
-SEARCH_SID = -1            # never a game's own strategy id (those are >= 1; 0 is random)
+SEARCH_SID = -1  # never a game's own strategy id (those are >= 1; 0 is random)
 W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z = 0, 1, 2, 3, 4
-HEADER = 5                 # the rollout preset's weights start here
-DEFAULT_Z = 2.0            # standard errors by which a candidate must beat the heuristic's choice
+HEADER = 5  # the rollout preset's weights start here
+DEFAULT_Z = 2.0  # standard errors by which a candidate must beat the heuristic's choice
 DEFAULT_ROLLOUTS = 16
 DEFAULT_CAP = 12
 
@@ -45,14 +46,14 @@ def determinize_nothing(s, p, seat):
 def rollout_preset(game):
     """The game's default rollout policy: GameSpec.search_rollout if set, else the first heuristic of its
     default line-up."""
-    name = getattr(game, "search_rollout", "") or next((n for n in game.default_lineup if n != "random"),
-                                                         "random")
+    name = getattr(game, "search_rollout", "") or next((n for n in game.default_lineup if n != "random"), "random")
     return game.strategy(name)
 
 
 def has_determinize(game):
     """True if the game supplies <package>.hidden.determinize (its search then does not peek)."""
     import importlib.util
+
     package = game.engine.rsplit(".", 1)[0]
     return importlib.util.find_spec(package + ".hidden") is not None
 
@@ -71,13 +72,18 @@ def search_strategy(game, name):
         raise UserError(f"{name}: a search cannot use a search as its rollout policy")
     if not (1 <= rollouts <= 100_000 and 1 <= cap <= 10_000):
         raise UserError(f"{name}: rollouts and candidates must be between 1 and 100000 / 10000")
-    hidden = ("reads hidden information: rollouts start from the true state" if peek else
-              "re-samples what the seat cannot see before every rollout (the game's determinize)")
-    doc = (f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first; when there "
-           f"are more, its next choices for half the other places and the rest at random) by {rollouts} rollouts "
-           f"each with {policy.name} in every seat, common random numbers across actions; leaves the "
-           f"{policy.name} choice for the best win share (score margin where every rollout's win share agrees) "
-           f"only when it is better by more than {z:g} standard errors; {hidden}.")
+    hidden = (
+        "reads hidden information: rollouts start from the true state"
+        if peek
+        else "re-samples what the seat cannot see before every rollout (the game's determinize)"
+    )
+    doc = (
+        f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first; when there "
+        f"are more, its next choices for half the other places and the rest at random) by {rollouts} rollouts "
+        f"each with {policy.name} in every seat, common random numbers across actions; leaves the "
+        f"{policy.name} choice for the best win share (score margin where every rollout's win share agrees) "
+        f"only when it is better by more than {z:g} standard errors; {hidden}."
+    )
     weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, z) + tuple(policy.weights)
     return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
 

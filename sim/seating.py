@@ -11,6 +11,7 @@ game index, so any chunk (or a single game, for replay) is reproduced without th
 - all_rotations (common random numbers): the n rotations of a group replay the same seed, so seat and strategy
   effects are compared on identical dice.
 """
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,36 +22,51 @@ from .errors import UserError
 @dataclass(frozen=True)
 class Design:
     player_counts: tuple
-    games: int                      # games per player count
-    slots: tuple                    # distinct strategy names of the run; a seat holds a slot index
-    lineup: tuple                   # strategy names (rotate) or per-seat names (fixed)
-    mode: str = "rotate"            # "rotate" or "fixed"
+    games: int  # games per player count
+    slots: tuple  # distinct strategy names of the run; a seat holds a slot index
+    lineup: tuple  # strategy names (rotate) or per-seat names (fixed)
+    mode: str = "rotate"  # "rotate" or "fixed"
     all_rotations: bool = False
-    custom: tuple = ()              # (name, sid, weights) of slots whose knobs differ from the game's presets
-                                    # (--set strategy.<preset>.<knob>, preset files): travels with the design
+    custom: tuple = ()  # (name, sid, weights) of slots whose knobs differ from the game's presets
+    # (--set strategy.<preset>.<knob>, preset files): travels with the design
 
     @property
     def total(self):
         return self.games * len(self.player_counts)
 
     def to_dict(self):
-        d = {"mode": self.mode, "lineup": list(self.lineup), "all_rotations": self.all_rotations,
-             "player_counts": list(self.player_counts), "games_per_player_count": self.games,
-             "slots": list(self.slots)}
-        if self.custom:   # only then: the requests of runs without custom knobs stay as they were (resume)
+        d = {
+            "mode": self.mode,
+            "lineup": list(self.lineup),
+            "all_rotations": self.all_rotations,
+            "player_counts": list(self.player_counts),
+            "games_per_player_count": self.games,
+            "slots": list(self.slots),
+        }
+        if self.custom:  # only then: the requests of runs without custom knobs stay as they were (resume)
             d["custom_strategies"] = {name: {"sid": sid, "weights": list(w)} for name, sid, w in self.custom}
         return d
 
     @staticmethod
     def from_dict(d):
-        custom = tuple((name, int(e["sid"]), tuple(float(x) for x in e["weights"]))
-                       for name, e in d.get("custom_strategies", {}).items())
-        return Design(tuple(d["player_counts"]), d["games_per_player_count"], tuple(d["slots"]),
-                      tuple(d["lineup"]), d["mode"], d["all_rotations"], custom)
+        custom = tuple(
+            (name, int(e["sid"]), tuple(float(x) for x in e["weights"]))
+            for name, e in d.get("custom_strategies", {}).items()
+        )
+        return Design(
+            tuple(d["player_counts"]),
+            d["games_per_player_count"],
+            tuple(d["slots"]),
+            tuple(d["lineup"]),
+            d["mode"],
+            d["all_rotations"],
+            custom,
+        )
 
     def strategy_rows(self, game):
         """(sids, weights matrix) of the slots, custom knobs applied."""
         from .knobs import strategy_rows
+
         return strategy_rows(game, self.slots, self.custom)
 
     def assign(self, start, stop, max_players):
@@ -66,7 +82,7 @@ class Design:
         else:
             rotation = local % n_rot
         if self.all_rotations and self.mode == "rotate":
-            seed_index = g - rotation           # the group's first game: shared by its R rotations
+            seed_index = g - rotation  # the group's first game: shared by its R rotations
         else:
             seed_index = g.copy()
         slot_of = {name: i for i, name in enumerate(self.slots)}
@@ -100,11 +116,15 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         for name in names:
             game.strategy(name)
         if len(set(players)) != 1:
-            raise UserError(f"--strategies fixes one strategy per seat, so it takes a single player count (got "
-                            f"{', '.join(map(str, players))}); use --lineup to rotate strategies over several counts")
+            raise UserError(
+                f"--strategies fixes one strategy per seat, so it takes a single player count (got "
+                f"{', '.join(map(str, players))}); use --lineup to rotate strategies over several counts"
+            )
         if len(names) != players[0]:
-            raise UserError(f"--strategies needs exactly one strategy per seat: {players[0]} names for "
-                            f"{players[0]} players (got {len(names)})")
+            raise UserError(
+                f"--strategies needs exactly one strategy per seat: {players[0]} names for "
+                f"{players[0]} players (got {len(names)})"
+            )
         mode = "fixed"
         all_rotations = False
     else:
@@ -114,4 +134,5 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         mode = "rotate"
     slots = tuple(dict.fromkeys(names))
     from .knobs import roster
+
     return Design(players, int(games), slots, names, mode, bool(all_rotations), roster(game, slots, knobs))

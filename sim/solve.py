@@ -17,6 +17,7 @@ Each parameter value plays its own, independent seeds (derived from the solve's 
 evaluations are independent and the regression's standard errors are valid; more games at a value extend its
 earlier games.
 """
+
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -30,22 +31,23 @@ from .errors import UserError
 class Evaluation:
     x: float
     estimate: float
-    variance: float      # of the estimate
+    variance: float  # of the estimate
     games: int
 
 
 @dataclass
 class SolveResult:
     """The balance point with its interval and every evaluation that led to it."""
-    value: float                     # the estimated root
-    low: float                       # interval on the root (nan where the data cannot bound it)
+
+    value: float  # the estimated root
+    low: float  # interval on the root (nan where the data cannot bound it)
     high: float
     target: float
     confidence: float
-    bracket: tuple                   # final bracket [lo, hi]
+    bracket: tuple  # final bracket [lo, hi]
     evaluations: list = field(default_factory=list)
     games: int = 0
-    bounded: bool = True             # False: the fitted slope is not significant, the interval is the bracket
+    bounded: bool = True  # False: the fitted slope is not significant, the interval is the bracket
     note: str = ""
 
     def to_dict(self):
@@ -79,6 +81,7 @@ class _Points:
 
 def _z(confidence):
     from scipy.stats import norm
+
     return float(norm.ppf(0.5 + confidence / 2))
 
 
@@ -92,8 +95,21 @@ def _side(e, target, z):
     return 0
 
 
-def find_root(evaluate, lo, hi, target, games=2000, max_games=200_000, point_games=None, integer=False,
-              limits=(None, None), xtol=None, confidence=0.95, max_expand=6, final_points=5):
+def find_root(
+    evaluate,
+    lo,
+    hi,
+    target,
+    games=2000,
+    max_games=200_000,
+    point_games=None,
+    integer=False,
+    limits=(None, None),
+    xtol=None,
+    confidence=0.95,
+    max_expand=6,
+    final_points=5,
+):
     """Find x in [lo, hi] (or beyond, within `limits`) with metric(x) = target from noisy evaluations.
 
     evaluate(x, n, stage) -> (estimate, variance of the estimate, games used): the metric at x from its first n
@@ -132,10 +148,12 @@ def find_root(evaluate, lo, hi, target, games=2000, max_games=200_000, point_gam
         go_down = (a.estimate > target) == rising
         new = clip(a.x - 2 * width if go_down else b.x + 2 * width)
         if expansions == max_expand or new in (a.x, b.x):
-            raise UserError(f"no balance point found: the metric is {a.estimate:.4g} at {a.x:g} and "
-                            f"{b.estimate:.4g} at {b.x:g}, both on the same side of the target {target:.4g}"
-                            + (f" (the parameter's limits are {lower}:{upper})" if lower is not None or
-                               upper is not None else "") + "; try another range")
+            raise UserError(
+                f"no balance point found: the metric is {a.estimate:.4g} at {a.x:g} and "
+                f"{b.estimate:.4g} at {b.x:g}, both on the same side of the target {target:.4g}"
+                + (f" (the parameter's limits are {lower}:{upper})" if lower is not None or upper is not None else "")
+                + "; try another range"
+            )
         expansions += 1
         if go_down:
             a, b = pts.get(new, games), a
@@ -176,8 +194,10 @@ def find_root(evaluate, lo, hi, target, games=2000, max_games=200_000, point_gam
             if q3 not in (mid, hi) and pts.spent < search_budget and probe(q3) == -lo_side:
                 hi, moved = q3, True
             if not moved:
-                note = (f"stopped narrowing at [{lo:g}, {hi:g}]: values inside are indistinguishable from the "
-                        f"target with up to {point_games} games each")
+                note = (
+                    f"stopped narrowing at [{lo:g}, {hi:g}]: values inside are indistinguishable from the "
+                    f"target with up to {point_games} games each"
+                )
                 break
     if pts.spent >= search_budget and hi - lo > xtol:
         note = note or f"the search's half of the budget ({search_budget} games) is spent"
@@ -214,8 +234,12 @@ def _search_slope(pts, target, z, fallback):
     `fallback` when there is no such pair."""
     above = [e for e in pts.at.values() if _side(e, target, z) > 0]
     below = [e for e in pts.at.values() if _side(e, target, z) < 0]
-    pairs = [(abs(u.x - v.x), u, v) for u in above for v in below
-             if u.x != v.x and u.estimate - v.estimate > 6 * math.sqrt(u.variance + v.variance)]
+    pairs = [
+        (abs(u.x - v.x), u, v)
+        for u in above
+        for v in below
+        if u.x != v.x and u.estimate - v.estimate > 6 * math.sqrt(u.variance + v.variance)
+    ]
     if not pairs:
         return fallback
     _, u, v = min(pairs, key=lambda t: t[0])
@@ -229,6 +253,7 @@ def _sign(v):
 def _estimate(pts, search_games, lo, hi, target, confidence, z, note):
     """WLS line through the final evaluations and the Fieller interval of its crossing with the target."""
     import statsmodels.api as sm
+
     inside = sorted(pts.at.values(), key=lambda e: e.x)
     xlo, xhi = inside[0].x, inside[-1].x
     x = np.array([e.x for e in inside])
@@ -253,17 +278,29 @@ def _estimate(pts, search_games, lo, hi, target, confidence, z, note):
         low, high = float(r[0]), float(r[1])
     else:
         low, high = math.nan, math.nan
-        note = (note + "; " if note else "") + ("the slope is not resolved, so the data cannot bound the root: "
-                                                "give more games")
+        note = (note + "; " if note else "") + (
+            "the slope is not resolved, so the data cannot bound the root: give more games"
+        )
     if math.isnan(value):
         value = (lo + hi) / 2
     elif not xlo <= value <= xhi:
         note = (note + "; " if note else "") + "the fitted line meets the target outside the final design points"
-    return SolveResult(float(value), low, high, float(target), confidence, (float(lo), float(hi)),
-                       inside, search_games + pts.spent, bounded, note)
+    return SolveResult(
+        float(value),
+        low,
+        high,
+        float(target),
+        confidence,
+        (float(lo), float(hi)),
+        inside,
+        search_games + pts.spent,
+        bounded,
+        note,
+    )
 
 
 # ----------------------------------------------------------------------------------------------- games
+
 
 def value_seed(seed, x, stage=0):
     """An independent 64-bit master seed for the games played at parameter value x in a stage."""
@@ -275,11 +312,23 @@ class GameMetric:
     """evaluate(x, n, stage) for a game: the metric over the first n games with parameter `param` set to x,
     played with seeds of their own for each (value, stage)."""
 
-    def __init__(self, spec, param, metric, players, lineup=None, strategies=None, all_rotations=False,
-                 overrides=None, seed=0, cap=10**9, chunk_size=50_000):
+    def __init__(
+        self,
+        spec,
+        param,
+        metric,
+        players,
+        lineup=None,
+        strategies=None,
+        all_rotations=False,
+        overrides=None,
+        seed=0,
+        cap=10**9,
+        chunk_size=50_000,
+    ):
         from .runner import prepare
-        self.spec, self.design, _ = prepare(spec, (players,), cap, lineup, strategies, all_rotations,
-                                            overrides)
+
+        self.spec, self.design, _ = prepare(spec, (players,), cap, lineup, strategies, all_rotations, overrides)
         self.param = param
         self.metric = metric
         self.overrides = dict(overrides or {})
@@ -289,7 +338,8 @@ class GameMetric:
 
     def pvec(self, x):
         from .knobs import PREFIX, split_overrides
-        if self.param.startswith(PREFIX):       # a strategy knob: the game's parameters stay as set
+
+        if self.param.startswith(PREFIX):  # a strategy knob: the game's parameters stay as set
             return self.spec.params.resolve(split_overrides(self.overrides)[0])
         p = self.spec.params.params[self.spec.params.index(self.param)]
         return self.spec.params.resolve({**split_overrides(self.overrides)[0], self.param: p.show(p.parse(x))})
@@ -298,6 +348,7 @@ class GameMetric:
         """The design with the knob being solved set to x (the design itself for a game parameter)."""
         import dataclasses
         from .knobs import PREFIX, as_param, roster, split_overrides
+
         if not self.param.startswith(PREFIX):
             return self.design
         p = as_param(self.spec, self.param)
@@ -308,6 +359,7 @@ class GameMetric:
         from .results import chunk_tables
         from .runner import simulate
         from .sweep import add_stats, chunk_stats, metric_interval, metric_variance
+
         st = self.stats.get((x, stage), {"n": 0.0})
         pvec = self.pvec(x)
         design = self.design_at(x)
@@ -339,9 +391,24 @@ def parse_range(text, param):
     return lo, hi
 
 
-def solve_game(game, param, metric="order0_win_share", target="fair", players=None, lineup=None,
-               strategies=None, all_rotations=False, overrides=None, between=None, games=2000,
-               max_games=200_000, seed=0, confidence=0.95, xtol=None, threads=None):
+def solve_game(
+    game,
+    param,
+    metric="order0_win_share",
+    target="fair",
+    players=None,
+    lineup=None,
+    strategies=None,
+    all_rotations=False,
+    overrides=None,
+    between=None,
+    games=2000,
+    max_games=200_000,
+    seed=0,
+    confidence=0.95,
+    xtol=None,
+    threads=None,
+):
     """The balance point of one numeric parameter of a game (see the module docstring).
 
     target: a number, or 'fair' for 1/players (win shares and win rates).  Returns (SolveResult, info dict).
@@ -352,13 +419,14 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
     from .runner import check_seed
     from .sweep import check_metric
     from .knobs import as_param
+
     spec = get_game(game) if isinstance(game, str) else game
-    p = as_param(spec, param)                 # a game parameter or a knob strategy.<preset>.<knob>
+    p = as_param(spec, param)  # a game parameter or a knob strategy.<preset>.<knob>
     if p.kind not in ("int", "float"):
         raise UserError(f"parameter {param} is a {p.kind}: the solver needs a numeric (int or float) parameter")
     if overrides and param in overrides:
         raise UserError(f"parameter {param} is the one being solved: do not also --set it")
-    players = spec.default_players if players is None else int(players)   # 0 is an error, not the default
+    players = spec.default_players if players is None else int(players)  # 0 is an error, not the default
     spec.check_players(players)
     metric = check_metric(metric, spec, players, where="--metric")
     if str(target).strip().lower() == "fair":
@@ -374,6 +442,7 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
     if not 1 <= int(games) <= int(max_games):
         raise UserError(f"--games ({games}) must be at least 1 and at most --max-games ({max_games})")
     from .runner import check_games
+
     games, max_games = check_games(games, "--games"), check_games(max_games, "--max-games")
     if not 0 < float(confidence) < 1:
         raise UserError(f"--confidence must be between 0 and 1, exclusive (got {confidence})")
@@ -383,29 +452,51 @@ def solve_game(game, param, metric="order0_win_share", target="fair", players=No
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
     lo, hi = parse_range(between, p)
-    fn = GameMetric(spec, param, metric, players, lineup, strategies, all_rotations, overrides, seed,
-                    cap=int(max_games))
-    fn.design_at(lo)      # a knob of a preset outside the line-up fails here, before any game is played
-    result = find_root(fn, lo, hi, target, games=int(games), max_games=int(max_games), integer=p.kind == "int",
-                       limits=(p.lo, p.hi), xtol=xtol, confidence=float(confidence))
-    info = {"game": spec.name, "param": param, "metric": metric, "players": players,
-            "lineup": list(fn.design.lineup), "seating": fn.design.mode, "set": dict(overrides or {}),
-            "seed": seed, "kind": p.kind}
+    fn = GameMetric(
+        spec, param, metric, players, lineup, strategies, all_rotations, overrides, seed, cap=int(max_games)
+    )
+    fn.design_at(lo)  # a knob of a preset outside the line-up fails here, before any game is played
+    result = find_root(
+        fn,
+        lo,
+        hi,
+        target,
+        games=int(games),
+        max_games=int(max_games),
+        integer=p.kind == "int",
+        limits=(p.lo, p.hi),
+        xtol=xtol,
+        confidence=float(confidence),
+    )
+    info = {
+        "game": spec.name,
+        "param": param,
+        "metric": metric,
+        "players": players,
+        "lineup": list(fn.design.lineup),
+        "seating": fn.design.mode,
+        "set": dict(overrides or {}),
+        "seed": seed,
+        "kind": p.kind,
+    }
     return result, info
 
 
 def report_lines(result, info):
     """The answer in words."""
     pct = round(result.confidence * 100)
-    lines = [f"{info['game']}, {info['players']} players: {info['metric']} = {result.target:.4g} at "
-             f"{info['param']} = {result.value:.4g}  ({pct}% interval {result.low:.4g} to {result.high:.4g}; "
-             f"{result.games} games)"]
+    lines = [
+        f"{info['game']}, {info['players']} players: {info['metric']} = {result.target:.4g} at "
+        f"{info['param']} = {result.value:.4g}  ({pct}% interval {result.low:.4g} to {result.high:.4g}; "
+        f"{result.games} games)"
+    ]
     if info["kind"] == "int":
         near = [e for e in result.evaluations if e.x in (math.floor(result.value), math.ceil(result.value))]
         for e in near:
             half = _z(result.confidence) * math.sqrt(e.variance)
-            lines.append(f"  at {info['param']} = {e.x:g}: {info['metric']} = {e.estimate:.4f} +/- {half:.4f} "
-                         f"({e.games} games)")
+            lines.append(
+                f"  at {info['param']} = {e.x:g}: {info['metric']} = {e.estimate:.4f} +/- {half:.4f} ({e.games} games)"
+            )
     if result.note:
         lines.append(f"  note: {result.note}")
     return lines
@@ -415,5 +506,6 @@ def write_result(path, result, info):
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     from .results import write_json
+
     write_json(path, {**info, **result.to_dict()})
     return path

@@ -41,6 +41,7 @@ Output folder::
 One task is one configuration chunk; its part files are written atomically (games last), so re-running the same
 sweep after any interruption plays only the missing chunks.
 """
+
 import copy
 import hashlib
 import itertools
@@ -68,17 +69,34 @@ from .results import chunk_tables, clean_temp_files, part_name, read_manifest, w
 from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 
-FILE_KEYS = ("game", "players", "games", "seed", "lineup", "lineups", "strategies", "all_rotations",
-             "chunk_size", "confidence", "set", "grid", "zip", "adaptive", "scheduler", "description",
-             "strategy_files")
+FILE_KEYS = (
+    "game",
+    "players",
+    "games",
+    "seed",
+    "lineup",
+    "lineups",
+    "strategies",
+    "all_rotations",
+    "chunk_size",
+    "confidence",
+    "set",
+    "grid",
+    "zip",
+    "adaptive",
+    "scheduler",
+    "description",
+    "strategy_files",
+)
 ADAPTIVE_KEYS = ("metric", "width", "max_games")
 DEFAULT_CHUNK = 10_000
 DEFAULT_CONFIDENCE = 0.95
-PROPORTION_METRICS = ("shared_win_rate", "capped_rate")   # plus order{k}_win_share and order{k}_win_rate
-MEAN_METRICS = ("steps",)                          # plus game.<column>
+PROPORTION_METRICS = ("shared_win_rate", "capped_rate")  # plus order{k}_win_share and order{k}_win_rate
+MEAN_METRICS = ("steps",)  # plus game.<column>
 
 
 # ----------------------------------------------------------------------------------------------- parsing
+
 
 def _flatten(table, where, prefix=""):
     """A TOML table whose keys may be dotted (module.ghost = ... parses as nested tables) -> {dotted name: v}."""
@@ -110,9 +128,11 @@ def parse_player_counts(value, where="players"):
                 if "-" in part:
                     lo, hi = part.split("-")
                     lo, hi = int(lo), int(hi)
-                    if hi - lo > 100:   # no game seats a hundred; a typo must not build a huge list first
-                        raise UserError(f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
-                                        f"counts the game takes, such as 3-8")
+                    if hi - lo > 100:  # no game seats a hundred; a typo must not build a huge list first
+                        raise UserError(
+                            f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
+                            f"counts the game takes, such as 3-8"
+                        )
                     out.extend(range(lo, hi + 1))
                 else:
                     out.append(int(part))
@@ -130,7 +150,7 @@ def _names(value, where):
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         names = list(value)
     else:
-        raise UserError(f"{where} must be a list of strategy names or \"a,b,c\" (got {value!r})")
+        raise UserError(f'{where} must be a list of strategy names or "a,b,c" (got {value!r})')
     if not names:
         raise UserError(f"{where} is empty")
     return tuple(names)
@@ -168,8 +188,9 @@ def expand_values(param, raw, where, unique=True):
         text = raw.strip()
         if text.count(":") == 2 and "," not in text:
             if param.kind not in ("int", "float"):
-                raise UserError(f"{where}: a lo:hi:step range needs a numeric parameter ({param.name} is a "
-                                f"{param.kind})")
+                raise UserError(
+                    f"{where}: a lo:hi:step range needs a numeric parameter ({param.name} is a {param.kind})"
+                )
             try:
                 lo, hi, step = (float(t) for t in text.split(":"))
             except ValueError:
@@ -185,7 +206,7 @@ def expand_values(param, raw, where, unique=True):
         else:
             raw = [t.strip() for t in text.split(",") if t.strip()]
     if not isinstance(raw, list):
-        raise UserError(f"{where} must be a list of values, \"a,b,c\" or \"lo:hi:step\" (got {raw!r})")
+        raise UserError(f'{where} must be a list of values, "a,b,c" or "lo:hi:step" (got {raw!r})')
     if not raw:
         raise UserError(f"{where} is an empty list: give at least one value")
     shown = []
@@ -204,13 +225,14 @@ def expand_values(param, raw, where, unique=True):
 @dataclass
 class Config:
     """One configuration of a sweep: a player count, a line-up and a full parameter vector."""
+
     index: int
     players: int
-    lineup: tuple            # strategy names (rotated), or per-seat names when fixed
+    lineup: tuple  # strategy names (rotated), or per-seat names when fixed
     fixed: bool
-    values: dict             # swept parameter -> value as written
+    values: dict  # swept parameter -> value as written
     pvec: np.ndarray
-    design: object = None    # seating.Design, sized for the configuration's maximum budget
+    design: object = None  # seating.Design, sized for the configuration's maximum budget
 
     def label(self, with_lineup=False):
         parts = [f"{self.players}p"] + [f"{k}={v}" for k, v in self.values.items()]
@@ -222,6 +244,7 @@ class Config:
 @dataclass
 class Sweep:
     """A validated sweep: the game, its configurations and the run settings."""
+
     spec: object
     players: tuple
     games: int
@@ -253,21 +276,32 @@ class Sweep:
 
     def request(self):
         """The normalised sweep: what must match for an existing folder to be resumed."""
-        return {"kind": "sweep", "game": self.spec.name, "players": list(self.players), "games": self.games,
-                "seed": self.seed, "lineups": [list(x) for x in self.lineups], "fixed_seats": self.fixed,
-                "all_rotations": self.all_rotations, "chunk_size": self.chunk_size,
-                # the interval level steers the adaptive budget; otherwise it only shapes the summary
-                "confidence": self.confidence if self.adaptive else None, "set": dict(self.overrides),
-                "grid": {k: list(v) for k, v in self.grid.items()},
-                "zip": {k: list(v) for k, v in self.zipped.items()}, "adaptive": self.adaptive,
-                "game_code": self.spec.code_version(),
-                **self._preset_files()}
+        return {
+            "kind": "sweep",
+            "game": self.spec.name,
+            "players": list(self.players),
+            "games": self.games,
+            "seed": self.seed,
+            "lineups": [list(x) for x in self.lineups],
+            "fixed_seats": self.fixed,
+            "all_rotations": self.all_rotations,
+            "chunk_size": self.chunk_size,
+            # the interval level steers the adaptive budget; otherwise it only shapes the summary
+            "confidence": self.confidence if self.adaptive else None,
+            "set": dict(self.overrides),
+            "grid": {k: list(v) for k, v in self.grid.items()},
+            "zip": {k: list(v) for k, v in self.zipped.items()},
+            "adaptive": self.adaptive,
+            "game_code": self.spec.code_version(),
+            **self._preset_files(),
+        }
 
     def _preset_files(self):
         """Knobs of line-up presets loaded from files (--strategy-file): an edited file is a different sweep.
         Empty (and absent from the request) without such presets, so older sweep folders still resume."""
-        files = {n: list(self.spec.strategy(n).weights) for lu in self.lineups for n in lu
-                 if self.spec.strategy(n).origin}
+        files = {
+            n: list(self.spec.strategy(n).weights) for lu in self.lineups for n in lu if self.spec.strategy(n).origin
+        }
         return {"preset_files": files} if files else {}
 
     def fingerprint(self):
@@ -308,15 +342,16 @@ def build_sweep(raw, where="sweep"):
         if key not in FILE_KEYS:
             raise suggest(key, FILE_KEYS, f"key in {where}")
     if "game" not in raw:
-        raise UserError(f"{where} names no game (game = \"...\"). Valid: {', '.join(game_names())}")
+        raise UserError(f'{where} names no game (game = "..."). Valid: {", ".join(game_names())}')
     spec = raw["game"] if not isinstance(raw["game"], str) else get_game(raw["game"])
     if not hasattr(spec, "params"):
-        raise UserError(f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} "
-                        f"(got {raw['game']!r})")
+        raise UserError(
+            f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} (got {raw['game']!r})"
+        )
     files = raw.get("strategy_files", [])
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         raise UserError(f"{where}: strategy_files must be a list of preset file paths (got {files!r})")
-    load_files(spec, files)          # preset files the line-ups may name
+    load_files(spec, files)  # preset files the line-ups may name
 
     players = parse_player_counts(raw.get("players", spec.default_players), f"{where}: players")
     for n in players:
@@ -346,7 +381,7 @@ def build_sweep(raw, where="sweep"):
 
     def param(name, section):
         try:
-            return as_param(spec, name)        # a game parameter, or a knob strategy.<preset>.<knob>
+            return as_param(spec, name)  # a game parameter, or a knob strategy.<preset>.<knob>
         except UserError as e:
             raise UserError(f"{where}: [{section}] {e}") from None
 
@@ -370,12 +405,13 @@ def build_sweep(raw, where="sweep"):
         raise UserError(f"{where}: the [zip] lists must have the same length ({sizes})")
     rows = list(zip(*zipped.values()))
     if len(set(rows)) != len(rows):
-        raise UserError(f"{where}: [zip] repeats a row of values ({', '.join(zipped)}); each row is one "
-                        f"configuration")
+        raise UserError(f"{where}: [zip] repeats a row of values ({', '.join(zipped)}); each row is one configuration")
     for name in grid:
         if name in overrides or name in zipped:
-            raise UserError(f"{where}: parameter {name} is both swept in [grid] and given in "
-                            f"{'[set]' if name in overrides else '[zip]'}; keep one")
+            raise UserError(
+                f"{where}: parameter {name} is both swept in [grid] and given in "
+                f"{'[set]' if name in overrides else '[zip]'}; keep one"
+            )
     for name in zipped:
         if name in overrides:
             raise UserError(f"{where}: parameter {name} is both swept in [zip] and given in [set]; keep one")
@@ -389,21 +425,35 @@ def build_sweep(raw, where="sweep"):
         for key in ("metric", "width", "max_games"):
             if key not in ad:
                 raise UserError(f"{where}: [adaptive] needs {key} (it has: {', '.join(ad) or 'nothing'})")
-        metric = check_metric(ad["metric"], spec, min(players), interval="proportion",
-                              where=f"{where}: [adaptive]")
+        metric = check_metric(ad["metric"], spec, min(players), interval="proportion", where=f"{where}: [adaptive]")
         width = _fraction(ad["width"], f"{where}: [adaptive] width")
-        max_games = check_games(_positive_int(ad["max_games"], f"{where}: [adaptive] max_games"),
-                                f"{where}: [adaptive] max_games")
+        max_games = check_games(
+            _positive_int(ad["max_games"], f"{where}: [adaptive] max_games"), f"{where}: [adaptive] max_games"
+        )
         if max_games < games:
             raise UserError(f"{where}: [adaptive] max_games ({max_games}) is below games ({games})")
         adaptive = {"metric": metric, "width": width, "max_games": max_games}
 
     scheduler = raw.get("scheduler")
     if scheduler is not None and not (isinstance(scheduler, str) and "://" in scheduler):
-        raise UserError(f"{where}: scheduler must be an address like \"tcp://host:8786\" (got {scheduler!r})")
+        raise UserError(f'{where}: scheduler must be an address like "tcp://host:8786" (got {scheduler!r})')
 
-    sweep = Sweep(spec, players, games, seed, lineups, fixed, all_rotations, chunk_size, confidence, overrides,
-                  grid, zipped, adaptive, scheduler=scheduler)
+    sweep = Sweep(
+        spec,
+        players,
+        games,
+        seed,
+        lineups,
+        fixed,
+        all_rotations,
+        chunk_size,
+        confidence,
+        overrides,
+        grid,
+        zipped,
+        adaptive,
+        scheduler=scheduler,
+    )
     sweep.configs = expand(sweep, where)
     return sweep
 
@@ -414,8 +464,7 @@ def expand(sweep, where="sweep"):
     axes = [[(name, v) for v in values] for name, values in sweep.grid.items()]
     if sweep.zipped:
         names = list(sweep.zipped)
-        axes.append([tuple((n, sweep.zipped[n][i]) for n in names)
-                     for i in range(len(sweep.zipped[names[0]]))])
+        axes.append([tuple((n, sweep.zipped[n][i]) for n in names) for i in range(len(sweep.zipped[names[0]]))])
     configs = []
     combos = list(itertools.product(*axes)) if axes else [()]
     for combo in combos:
@@ -429,17 +478,38 @@ def expand(sweep, where="sweep"):
         for n in sweep.players:
             for lineup in sweep.lineups:
                 try:
-                    design = make_design(spec, (n,), sweep.cap, None if sweep.fixed else list(lineup),
-                                         list(lineup) if sweep.fixed else None, sweep.all_rotations, knobs)
+                    design = make_design(
+                        spec,
+                        (n,),
+                        sweep.cap,
+                        None if sweep.fixed else list(lineup),
+                        list(lineup) if sweep.fixed else None,
+                        sweep.all_rotations,
+                        knobs,
+                    )
                 except UserError as e:
                     raise UserError(f"{where}: {n} players, line-up {','.join(lineup)}: {e}") from None
                 configs.append(Config(len(configs), n, tuple(lineup), sweep.fixed, dict(values), pvec, design))
     return configs
 
 
-def raw_from_flags(source, players=None, games=None, seed=None, lineup=None, strategies=None,
-                   all_rotations=False, sets=(), grids=(), zips=(), chunk_size=None, adaptive_metric=None,
-                   adaptive_width=None, max_games=None, confidence=None):
+def raw_from_flags(
+    source,
+    players=None,
+    games=None,
+    seed=None,
+    lineup=None,
+    strategies=None,
+    all_rotations=False,
+    sets=(),
+    grids=(),
+    zips=(),
+    chunk_size=None,
+    adaptive_metric=None,
+    adaptive_width=None,
+    max_games=None,
+    confidence=None,
+):
     """The raw sweep dict from a sweep file (source ends in .toml) or a game name, with the flags on top.
 
     Flags override the file's scalar settings; --set/--grid/--zip entries are added to (or replace) the file's
@@ -452,8 +522,13 @@ def raw_from_flags(source, players=None, games=None, seed=None, lineup=None, str
         raw = {"game": source}
         name = str(source)
     raw = copy.deepcopy(raw)
-    for key, value in (("players", players), ("games", games), ("seed", seed), ("chunk_size", chunk_size),
-                       ("confidence", confidence)):
+    for key, value in (
+        ("players", players),
+        ("games", games),
+        ("seed", seed),
+        ("chunk_size", chunk_size),
+        ("confidence", confidence),
+    ):
         if value is not None:
             raw[key] = value
     if lineup is not None:
@@ -486,6 +561,7 @@ def raw_from_flags(source, players=None, games=None, seed=None, lineup=None, str
 
 # ----------------------------------------------------------------------------------------------- metrics
 
+
 def check_metric(name, spec, players, interval=None, where="metric"):
     """Validate a metric name; interval='proportion' allows only metrics with a Wilson interval."""
     name = {"first_player_win_share": "order0_win_share"}.get(name, name)
@@ -504,13 +580,17 @@ def chunk_stats(spec, tables):
     n = games.num_rows
     gid = games["game"].to_numpy()
     steps = games["steps"].to_numpy().astype(np.float64)
-    st = {"n": float(n), "steps.s": float(steps.sum()), "steps.ss": float((steps ** 2).sum()),
-          "capped_rate.s": float(np.asarray(games["capped"].to_numpy(zero_copy_only=False)).sum())}
+    st = {
+        "n": float(n),
+        "steps.s": float(steps.sum()),
+        "steps.ss": float((steps**2).sum()),
+        "capped_rate.s": float(np.asarray(games["capped"].to_numpy(zero_copy_only=False)).sum()),
+    }
     for col in spec.game_columns:
         if col not in spec.labels:
             x = games[col].to_numpy().astype(np.float64)
             st[f"game.{col}.s"] = float(x.sum())
-            st[f"game.{col}.ss"] = float((x ** 2).sum())
+            st[f"game.{col}.ss"] = float((x**2).sum())
     row = np.searchsorted(gid, seats["game"].to_numpy())
     order = seats["order"].to_numpy().astype(np.int64)
     share = seats["win_share"].to_numpy().astype(np.float64)
@@ -581,11 +661,13 @@ def metric_variance(stats, name):
 
 # ----------------------------------------------------------------------------------------------- tasks
 
+
 @dataclass
 class Task:
     """One configuration chunk: plays games [start, stop) of configuration `config` and writes one part file
     per table under `<folder>/<table>/config=K/`.  Everything a remote worker needs travels in the task."""
-    game: object            # a game name, or the GameSpec itself for games registered outside sim/games
+
+    game: object  # a game name, or the GameSpec itself for games registered outside sim/games
     design: object
     pvec: np.ndarray
     seed: int
@@ -594,7 +676,7 @@ class Task:
     chunk: int
     start: int
     stop: int
-    replay: bool = False    # the chunk's files on disk failed sim.check: play it again whatever is there
+    replay: bool = False  # the chunk's files on disk failed sim.check: play it again whatever is there
 
     @property
     def partition(self):
@@ -648,20 +730,23 @@ class Planner:
         self.folder = str(Path(folder).resolve())
         cs = sweep.chunk_size
         self.scheduled = {c.index: -(-sweep.first_round // cs) for c in sweep.configs}  # chunks 0..m-1
-        self.stats = {c.index: {} for c in sweep.configs}        # chunk -> stats
+        self.stats = {c.index: {} for c in sweep.configs}  # chunk -> stats
         self.submitted = set()
-        self.finished = {}                                        # config -> reason
-        self.rounds = {c.index: [] for c in sweep.configs}       # games at each adaptive decision
+        self.finished = {}  # config -> reason
+        self.rounds = {c.index: [] for c in sweep.configs}  # games at each adaptive decision
         self.game_ref = sweep.spec.name if sweep.spec.name in game_names() else sweep.spec
-        self.records = {p: dict(r) for p, r in (records or {}).items()}   # partition -> chunk -> record
+        self.records = {p: dict(r) for p, r in (records or {}).items()}  # partition -> chunk -> record
         self.replayed = 0
-        self.bad = set()                                          # (config, chunk) whose files failed the check
+        self.bad = set()  # (config, chunk) whose files failed the check
         for c in sweep.configs:
             self._load_done(c.index)
 
     def _stop(self, k, c):
-        return min(self.sweep.cap, (c + 1) * self.sweep.chunk_size) if self.sweep.adaptive else \
-            min(self.sweep.games, (c + 1) * self.sweep.chunk_size)
+        return (
+            min(self.sweep.cap, (c + 1) * self.sweep.chunk_size)
+            if self.sweep.adaptive
+            else min(self.sweep.games, (c + 1) * self.sweep.chunk_size)
+        )
 
     def _load_done(self, k):
         """Chunks already on disk count only when their part files pass sim.check; bad ones are reported and
@@ -669,8 +754,9 @@ class Planner:
         recs = self.records.get(f"config={k}", {})
         for c in range(-(-self.sweep.cap // self.sweep.chunk_size)):
             task = self.task(k, c)
-            state, why = chunk_state(self.folder, c, task_expect(self.sweep.spec, task, recs.get(str(c))),
-                                     task.partition)
+            state, why = chunk_state(
+                self.folder, c, task_expect(self.sweep.spec, task, recs.get(str(c))), task.partition
+            )
             if state == "done":
                 self.stats[k][c] = read_part_stats(self.sweep.spec, self.folder, k, c)
             elif state == "bad":
@@ -681,12 +767,23 @@ class Planner:
 
     def task(self, k, c):
         cfg = self.sweep.configs[k]
-        return Task(self.game_ref, cfg.design, cfg.pvec, self.sweep.seed, self.folder, k, c,
-                    c * self.sweep.chunk_size, self._stop(k, c), (k, c) in getattr(self, "bad", ()))
+        return Task(
+            self.game_ref,
+            cfg.design,
+            cfg.pvec,
+            self.sweep.seed,
+            self.folder,
+            k,
+            c,
+            c * self.sweep.chunk_size,
+            self._stop(k, c),
+            (k, c) in getattr(self, "bad", ()),
+        )
 
     def games_planned(self, k):
-        return min(self.sweep.cap, self.scheduled[k] * self.sweep.chunk_size) if self.sweep.adaptive else \
-            self.sweep.games
+        return (
+            min(self.sweep.cap, self.scheduled[k] * self.sweep.chunk_size) if self.sweep.adaptive else self.sweep.games
+        )
 
     def games_done(self, k):
         return int(sum(s["n"] for c, s in self.stats[k].items() if c < self.scheduled[k]))
@@ -757,6 +854,7 @@ class Planner:
 
 # ----------------------------------------------------------------------------------------------- folder
 
+
 def clean_partial_files(folder):
     """Remove temp files left by a process killed while writing (see sim.results.clean_temp_files)."""
     clean_temp_files(folder)
@@ -772,7 +870,7 @@ def open_sweep_folder(out, sweep, fresh):
     except UserError:
         if not fresh:
             raise
-        old = None                  # --fresh recovers a folder whose manifest is corrupt
+        old = None  # --fresh recovers a folder whose manifest is corrupt
     request = sweep.request()
     if old is not None and old.get("request") == request and not fresh:
         return old
@@ -784,8 +882,10 @@ def open_sweep_folder(out, sweep, fresh):
                 raise UserError(f"{out} holds a single run, not a sweep; choose another --out or pass --fresh")
             before = old.get("request", {})
             keys = sorted(k for k in set(before) | set(request) if before.get(k) != request.get(k))
-            raise UserError(f"{out} holds a different sweep (changed: {', '.join(keys)}); re-run the original "
-                            f"sweep to resume it, choose another --out, or pass --fresh to discard it")
+            raise UserError(
+                f"{out} holds a different sweep (changed: {', '.join(keys)}); re-run the original "
+                f"sweep to resume it, choose another --out, or pass --fresh to discard it"
+            )
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     return None
@@ -793,39 +893,75 @@ def open_sweep_folder(out, sweep, fresh):
 
 def _manifest(sweep, planner, status, command, timings=None):
     from . import __version__, source_hash
+
     spec = sweep.spec
     configs = []
     for cfg in sweep.configs:
-        configs.append({
-            "config": cfg.index, "partition": f"config={cfg.index}", "players": cfg.players,
-            "lineup": list(cfg.lineup), "seating": "fixed" if cfg.fixed else "rotate", "swept": cfg.values,
-            "params_changed": spec.params.changed(cfg.pvec), "params": spec.params.describe(cfg.pvec),
-            "strategies": describe_strategies(spec, cfg.design),
-            "games_planned": planner.games_planned(cfg.index), "games_done": planner.games_done(cfg.index),
-            "finished": planner.finished.get(cfg.index), "rounds": planner.rounds[cfg.index]})
-    return {"kind": "sweep", "game": spec.name, "title": spec.title, "rules_version": spec.rules_version,
-            "request": sweep.request(), "fingerprint": sweep.fingerprint(), "seed": sweep.seed,
-            "chunk_size": sweep.chunk_size, "n_configs": len(sweep.configs), "configs": configs,
-            "assumed_components": spec.assumed_components,
-            "assumed_params": spec.params.assumed(),
-            "status": status, "command": command or " ".join(sys.argv), "code_version": __version__,
-            "source_hash": source_hash(), "packages": package_versions(), "timings": timings or {},
-            "chunks": planner.records}
+        configs.append(
+            {
+                "config": cfg.index,
+                "partition": f"config={cfg.index}",
+                "players": cfg.players,
+                "lineup": list(cfg.lineup),
+                "seating": "fixed" if cfg.fixed else "rotate",
+                "swept": cfg.values,
+                "params_changed": spec.params.changed(cfg.pvec),
+                "params": spec.params.describe(cfg.pvec),
+                "strategies": describe_strategies(spec, cfg.design),
+                "games_planned": planner.games_planned(cfg.index),
+                "games_done": planner.games_done(cfg.index),
+                "finished": planner.finished.get(cfg.index),
+                "rounds": planner.rounds[cfg.index],
+            }
+        )
+    return {
+        "kind": "sweep",
+        "game": spec.name,
+        "title": spec.title,
+        "rules_version": spec.rules_version,
+        "request": sweep.request(),
+        "fingerprint": sweep.fingerprint(),
+        "seed": sweep.seed,
+        "chunk_size": sweep.chunk_size,
+        "n_configs": len(sweep.configs),
+        "configs": configs,
+        "assumed_components": spec.assumed_components,
+        "assumed_params": spec.params.assumed(),
+        "status": status,
+        "command": command or " ".join(sys.argv),
+        "code_version": __version__,
+        "source_hash": source_hash(),
+        "packages": package_versions(),
+        "timings": timings or {},
+        "chunks": planner.records,
+    }
 
 
 # ----------------------------------------------------------------------------------------------- summary
 
+
 def summary_frame(sweep, planner):
     """One row per configuration: parameters, games, and key metrics with their intervals."""
     import pandas as pd
+
     rows = []
     max_p = max(sweep.players)
-    extra = sorted({k[len("game."):-2] for st in (planner.totals(c.index) for c in sweep.configs)
-                    for k in st if k.startswith("game.") and k.endswith(".s")})
+    extra = sorted(
+        {
+            k[len("game.") : -2]
+            for st in (planner.totals(c.index) for c in sweep.configs)
+            for k in st
+            if k.startswith("game.") and k.endswith(".s")
+        }
+    )
     for cfg in sweep.configs:
         st = planner.totals(cfg.index)
-        row = {"config": cfg.index, "players": cfg.players, "lineup": ",".join(cfg.lineup),
-               "seating": "fixed" if cfg.fixed else "rotate"}
+        row = {
+            "config": cfg.index,
+            "players": cfg.players,
+            "lineup": ",".join(cfg.lineup),
+            "seating": "fixed" if cfg.fixed else "rotate",
+        }
         for name in list(sweep.grid) + list(sweep.zipped):
             p = as_param(sweep.spec, name)
             value = cfg.values[name]
@@ -856,25 +992,36 @@ def write_summary(folder, frame):
 def read_sweep(folder, table="seats"):
     """One table of a sweep as a pandas DataFrame with its `config` column (the hive partition key)."""
     import pyarrow.dataset as ds
+
     return ds.dataset(Path(folder) / table, format="parquet", partitioning="hive").to_table().to_pandas()
 
 
 # ----------------------------------------------------------------------------------------------- running
 
+
 def describe(sweep, echo=print):
     """Print the configurations of a sweep (for --dry-run)."""
-    budget = f"{sweep.games} games each" if not sweep.adaptive else (
-        f"{sweep.first_round} games first, adding chunks of {sweep.chunk_size} until the "
-        f"{sweep.adaptive['metric']} interval is narrower than {sweep.adaptive['width']:g} "
-        f"(at most {sweep.adaptive['max_games']})")
-    echo(f"sweep of {sweep.spec.name}: {len(sweep.configs)} configurations, {budget}, seed {sweep.seed}, "
-         f"chunks of {sweep.chunk_size}")
+    budget = (
+        f"{sweep.games} games each"
+        if not sweep.adaptive
+        else (
+            f"{sweep.first_round} games first, adding chunks of {sweep.chunk_size} until the "
+            f"{sweep.adaptive['metric']} interval is narrower than {sweep.adaptive['width']:g} "
+            f"(at most {sweep.adaptive['max_games']})"
+        )
+    )
+    echo(
+        f"sweep of {sweep.spec.name}: {len(sweep.configs)} configurations, {budget}, seed {sweep.seed}, "
+        f"chunks of {sweep.chunk_size}"
+    )
     if sweep.overrides:
         echo("fixed: " + ", ".join(f"{k}={v}" for k, v in sweep.overrides.items()))
     for cfg in sweep.configs:
         seats = "seats" if cfg.fixed else "line-up"
-        echo(f"  config={cfg.index:<4d} {cfg.players}p  {seats} {','.join(cfg.lineup)}  "
-             + "  ".join(f"{k}={v}" for k, v in cfg.values.items()))
+        echo(
+            f"  config={cfg.index:<4d} {cfg.players}p  {seats} {','.join(cfg.lineup)}  "
+            + "  ".join(f"{k}={v}" for k, v in cfg.values.items())
+        )
 
 
 def estimate_seconds_per_game(sweep, sample_games=300, samples=3):
@@ -907,30 +1054,35 @@ def _fmt_seconds(s):
 def dry_run(sweep, echo=print, sample_games=300):
     """Print the configurations and the estimated time on this machine; writes nothing."""
     import numba
+
     describe(sweep, echo)
     per_game, compile_s = estimate_seconds_per_game(sweep, sample_games)
     first = sweep.first_round * len(sweep.configs)
-    line = (f"estimated time on this machine ({numba.get_num_threads()} threads): "
-            f"{_fmt_seconds(first * per_game)} for {first:,} games")
+    line = (
+        f"estimated time on this machine ({numba.get_num_threads()} threads): "
+        f"{_fmt_seconds(first * per_game)} for {first:,} games"
+    )
     if sweep.adaptive:
         most = sweep.cap * len(sweep.configs)
         line += f", up to {_fmt_seconds(most * per_game)} if every configuration needs {sweep.cap:,} games"
-    echo(line + f" (timed {per_game * 1e6:.1f} us/game, plus {compile_s:.1f} s compile or cache load; "
-                f"writing not included)")
+    echo(
+        line + f" (timed {per_game * 1e6:.1f} us/game, plus {compile_s:.1f} s compile or cache load; "
+        f"writing not included)"
+    )
     return per_game
 
 
 def set_threads(threads):
     """Threads of the local kernel (None: all cores)."""
     import numba
+
     if threads is not None:
         if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
             raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
         numba.set_num_threads(int(threads))
 
 
-def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=None, command=None,
-              on_task=None):
+def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=None, command=None, on_task=None):
     """Play every configuration of the sweep into `out` (resuming whatever is already there).
 
     scheduler: None (this machine, all cores), a 'tcp://host:port' address of a dask.distributed scheduler, or
@@ -942,6 +1094,7 @@ def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=No
     client = owned = None
     if scheduler is not None:  # reach the cluster before anything is written
         from .distributed import connect
+
         client, owned = connect(scheduler)
     try:
         return _run(sweep, Path(out).resolve(), client, fresh, progress, command, on_task)
@@ -957,10 +1110,15 @@ def _run(sweep, out, client, fresh, progress, command, on_task):
 
 def _run_locked(sweep, out, client, fresh, progress, command, on_task):
     old = open_sweep_folder(out, sweep, fresh)
-    clean_partial_files(out)    # we hold the folder's lock: every temp file there is a killed writer's
+    clean_partial_files(out)  # we hold the folder's lock: every temp file there is a killed writer's
     planner = Planner(sweep, out, (old or {}).get("chunks"))
-    if old is not None and old.get("status") == "complete" and not planner.replayed and \
-            planner.total_done >= planner.total_planned and all(planner.missing(c.index) == [] for c in sweep.configs):
+    if (
+        old is not None
+        and old.get("status") == "complete"
+        and not planner.replayed
+        and planner.total_done >= planner.total_planned
+        and all(planner.missing(c.index) == [] for c in sweep.configs)
+    ):
         # a no-op rerun: the folder is left exactly as it was (timings of the session that played, status)
         return summary_frame(sweep, planner)
     write_json(out / "manifest.json", _manifest(sweep, planner, "running", command))
@@ -974,7 +1132,7 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
         bar.total = planner.total_planned
         bar.update(planner.total_done - bar.n)
         bar.set_postfix_str(f"configs {len(planner.finished)}/{len(sweep.configs)}", refresh=False)
-        if time.monotonic() - last_save[0] > 30:   # the chunks' records reach the manifest now and then
+        if time.monotonic() - last_save[0] > 30:  # the chunks' records reach the manifest now and then
             write_json(out / "manifest.json", _manifest(sweep, planner, "running", command))
             last_save[0] = time.monotonic()
         if on_task is not None:
@@ -998,14 +1156,14 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
             _run_local(planner, done)
         else:
             from .distributed import run_on_cluster
+
             run_on_cluster(client, planner, done)
         bar.close()
         frame = summary_frame(sweep, planner)
         write_summary(out, frame)
     except KeyboardInterrupt:
         final("interrupted", "interrupted (Ctrl-C); run the same command again to resume")
-        print(f"interrupted: finished chunks are kept; run the same command again to resume {out}",
-              file=sys.stderr)
+        print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
         raise
     except UserError as e:
         final("failed", str(e))
@@ -1013,14 +1171,19 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
     except OSError as e:
         why = f"{e.strerror or e.__class__.__name__}" + (f": {e.filename}" if e.filename else "")
         final("failed", why)
-        raise UserError(f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
-                        f"then run the same command again to resume") from None
-    except BaseException as e:        # a bug or a signal turned exception: the status still says what happened
+        raise UserError(
+            f"writing {out} failed ({why}); finished chunks are kept: free space or fix the folder, "
+            f"then run the same command again to resume"
+        ) from None
+    except BaseException as e:  # a bug or a signal turned exception: the status still says what happened
         final("failed", f"{e.__class__.__name__}: {str(e)[:200]}")
         raise
     elapsed = time.perf_counter() - t0
-    timings = {"total_s": round(elapsed, 3), "games_this_session": planner.total_done - done_before,
-               "executor": "local" if client is None else client.scheduler.address}
+    timings = {
+        "total_s": round(elapsed, 3),
+        "games_this_session": planner.total_done - done_before,
+        "executor": "local" if client is None else client.scheduler.address,
+    }
     write_json(out / "manifest.json", _manifest(sweep, planner, "complete", command, timings))
     return frame
 
@@ -1037,8 +1200,17 @@ def _run_local(planner, done):
 
 def _progress(planner, enabled):
     from tqdm.auto import tqdm
-    bar = tqdm(total=planner.total_planned, initial=planner.total_done, disable=not enabled, unit=" games",
-               unit_scale=True, desc="sweep", smoothing=0.1, dynamic_ncols=True)
+
+    bar = tqdm(
+        total=planner.total_planned,
+        initial=planner.total_done,
+        disable=not enabled,
+        unit=" games",
+        unit_scale=True,
+        desc="sweep",
+        smoothing=0.1,
+        dynamic_ncols=True,
+    )
     bar.set_postfix_str(f"configs {len(planner.finished)}/{len(planner.sweep.configs)}")
     return bar
 
@@ -1048,6 +1220,8 @@ def print_summary(sweep, frame, echo=print):
     pct = round(sweep.confidence * 100)
     for _, row in frame.iterrows():
         cfg = sweep.configs[int(row.config)]
-        echo(f"config={cfg.index:<4d} {cfg.label(len(sweep.lineups) > 1):40s} games={int(row.games):<8d} first player "
-             f"{row.order0_win_share:.3f} [{row.order0_win_share_lo:.3f}, {row.order0_win_share_hi:.3f}] "
-             f"({pct}%; fair {row.fair_share:.3f})  shared wins {row.shared_win_rate:.3f}  steps {row.steps:.1f}")
+        echo(
+            f"config={cfg.index:<4d} {cfg.label(len(sweep.lineups) > 1):40s} games={int(row.games):<8d} first player "
+            f"{row.order0_win_share:.3f} [{row.order0_win_share_lo:.3f}, {row.order0_win_share_hi:.3f}] "
+            f"({pct}%; fair {row.fair_share:.3f})  shared wins {row.shared_win_rate:.3f}  steps {row.steps:.1f}"
+        )

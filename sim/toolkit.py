@@ -13,6 +13,7 @@
 Everything jitted here is inline="always": it compiles into the engine's own functions, as fast as the
 hand-written arithmetic it replaces.
 """
+
 from collections import namedtuple
 
 import numba as nb
@@ -58,8 +59,11 @@ class ActionCodec:
             if overlap:
                 beside = {f for fs in self.kinds.values() if name in fs for f in fs} & set(self.shift)
                 taken = [(self.shift[f], self.shift[f] + int(self.fields[f])) for f in beside]
-                at = min(c for c in [self.kind_bits] + [end for _, end in taken]
-                         if all(c + int(bits) <= lo or c >= end for lo, end in taken))
+                at = min(
+                    c
+                    for c in [self.kind_bits] + [end for _, end in taken]
+                    if all(c + int(bits) <= lo or c >= end for lo, end in taken)
+                )
             self.shift[name] = at
             at += int(bits)
         self.bits = max([self.kind_bits] + [self.shift[f] + int(b) for f, b in self.fields.items()])
@@ -112,6 +116,7 @@ class ActionCodec:
         @nb.njit(inline="always")
         def kind_of(a):
             return a & kmask
+
         return kind_of
 
     def getters(self, *names):
@@ -123,7 +128,9 @@ class ActionCodec:
                 @nb.njit(inline="always")
                 def get(a):
                     return (a >> shift) & mask
+
                 return get
+
             out.append(make())
         return tuple(out) if len(out) != 1 else out[0]
 

@@ -21,6 +21,7 @@ holds nothing else), rotated over every seat with common random numbers (all rot
   (paired, common random numbers); the difference of win share gets a normal interval from the per-game pairs.
   With 3+ players they also meet at one table (tuned, start and n-2 of the field, all rotations).
 """
+
 import csv
 import json
 import math
@@ -39,7 +40,7 @@ from .runner import check_seed, output_buffers, simulate
 from .seating import Design
 
 CANDIDATE = "candidate"
-SIGMA0 = 0.25          # initial step in the scaled space: a quarter of every knob's range
+SIGMA0 = 0.25  # initial step in the scaled space: a quarter of every knob's range
 Z95 = 1.959963984540054
 
 
@@ -84,16 +85,19 @@ class Problem:
             pool = [n for n in self.game.default_lineup if n != self.base.name] or [self.base.name]
         self.opponents = tuple(pool[i % len(pool)] for i in range(players - 1))
         from .knobs import split_overrides
+
         params, knob_sets = split_overrides(params)
         if knob_sets:
-            raise UserError("sim tune: --set takes game parameters; give the field other knobs with a preset file "
-                            "(--strategy-file, then --field)")
+            raise UserError(
+                "sim tune: --set takes game parameters; give the field other knobs with a preset file "
+                "(--strategy-file, then --field)"
+            )
         self.pvec = self.game.params.resolve(params)
 
     # ---- scaled space <-> knob values
     def x0(self):
         u = [(self.base.weights[self.base.knobs.index(k.name)] - k.lo) / (k.hi - k.lo) for k in self.knobs]
-        return u + [0.5] * (len(u) == 1)          # cma needs two coordinates: a dummy one, never played
+        return u + [0.5] * (len(u) == 1)  # cma needs two coordinates: a dummy one, never played
 
     def values(self, u):
         """{knob: value} of a point of the scaled space (rounded for int and switch knobs)."""
@@ -109,8 +113,15 @@ class Problem:
     def design(self, weights, games):
         lineup = (CANDIDATE,) + self.opponents
         slots = tuple(dict.fromkeys(lineup))
-        return Design((self.players,), int(games), slots, lineup, "rotate", True,
-                      ((CANDIDATE, int(self.base.sid), tuple(weights)),))
+        return Design(
+            (self.players,),
+            int(games),
+            slots,
+            lineup,
+            "rotate",
+            True,
+            ((CANDIDATE, int(self.base.sid), tuple(weights)),),
+        )
 
     def games_for(self, games):
         """Whole groups of rotations (each seed is played in every seat)."""
@@ -120,19 +131,30 @@ class Problem:
         """Tuned and starting preset at one table (the field in the other n-2 seats, all rotations): each one's
         win share and the difference, with a 95% interval from the per-game differences."""
         games = self.games_for(games)
-        lineup = ("tuned", "start") + self.opponents[:self.players - 2]
-        design = Design((self.players,), games, tuple(dict.fromkeys(lineup)), lineup, "rotate", True,
-                        (("tuned", int(self.base.sid), tuple(tuned)),
-                         ("start", int(self.base.sid), tuple(self.base.weights))))
+        lineup = ("tuned", "start") + self.opponents[: self.players - 2]
+        design = Design(
+            (self.players,),
+            games,
+            tuple(dict.fromkeys(lineup)),
+            lineup,
+            "rotate",
+            True,
+            (("tuned", int(self.base.sid), tuple(tuned)), ("start", int(self.base.sid), tuple(self.base.weights))),
+        )
         out = simulate(self.game, design, self.pvec, seed, 0, games)
         share = out["seat_f"][:games, :, 1]
         a = np.where(out["strat"][:games] == 0, share, 0.0).sum(axis=1)
         b = np.where(out["strat"][:games] == 1, share, 0.0).sum(axis=1)
         d = a - b
         half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
-        return {"games": int(games), "tuned_share": float(a.mean()), "start_share": float(b.mean()),
-                "difference": float(d.mean()), "difference_low": float(d.mean() - half),
-                "difference_high": float(d.mean() + half)}
+        return {
+            "games": int(games),
+            "tuned_share": float(a.mean()),
+            "start_share": float(b.mean()),
+            "difference": float(d.mean()),
+            "difference_low": float(d.mean() - half),
+            "difference_high": float(d.mean() + half),
+        }
 
     def per_game(self, weights, games, seed, buffers=None, first=False):
         """The candidate's win share in each of `games` games (slot 0 is the candidate); first=True: also the
@@ -148,11 +170,20 @@ class Problem:
 
 
 def _request(problem, args):
-    return {"game": problem.game.name, "strategy": problem.base.name,
-            "strategy_weights": list(problem.base.weights), "players": problem.players,
-            "knobs": problem.names, "field": list(problem.opponents), "games_per_eval": args["games_per_eval"],
-            "evals": args["evals"], "seed": args["seed"], "popsize": args["popsize"],
-            "params": problem.game.params.changed(problem.pvec), "game_code": problem.game.code_version()}
+    return {
+        "game": problem.game.name,
+        "strategy": problem.base.name,
+        "strategy_weights": list(problem.base.weights),
+        "players": problem.players,
+        "knobs": problem.names,
+        "field": list(problem.opponents),
+        "games_per_eval": args["games_per_eval"],
+        "evals": args["evals"],
+        "seed": args["seed"],
+        "popsize": args["popsize"],
+        "params": problem.game.params.changed(problem.pvec),
+        "game_code": problem.game.code_version(),
+    }
 
 
 class Log:
@@ -167,7 +198,7 @@ class Log:
             with open(path, newline="") as f:
                 for row in csv.DictReader(f):
                     if row.get("seconds") in (None, ""):
-                        continue                  # a line cut by a kill: played again
+                        continue  # a line cut by a kill: played again
                     self.rows[(int(row["gen"]), row["k"])] = row
             # rewrite without any torn last line, so appends start on a fresh line
             self._rewrite()
@@ -188,8 +219,16 @@ class Log:
         return None if row is None else float(row["win_share"])
 
     def add(self, gen, k, kind, values, share, games, seed, seconds):
-        row = {"gen": gen, "k": str(k), "kind": kind, **{f"knob.{n}": repr(values[n]) for n in self.names},
-               "win_share": repr(float(share)), "games": games, "seed": seed, "seconds": round(seconds, 3)}
+        row = {
+            "gen": gen,
+            "k": str(k),
+            "kind": kind,
+            **{f"knob.{n}": repr(values[n]) for n in self.names},
+            "win_share": repr(float(share)),
+            "games": games,
+            "seed": seed,
+            "seconds": round(seconds, 3),
+        }
         with open(self.path, "a", newline="") as f:
             csv.DictWriter(f, self.fields).writerow(row)
             f.flush()
@@ -200,9 +239,25 @@ class Log:
         return len(self.rows)
 
 
-def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, popsize=None, knobs=None,
-         field=None, final_games=None, name=None, fresh=False, progress=True, command=None, params=None,
-         stop_after=None):
+def tune(
+    game,
+    strategy,
+    players,
+    out,
+    evals=200,
+    games_per_eval=2000,
+    seed=0,
+    popsize=None,
+    knobs=None,
+    field=None,
+    final_games=None,
+    name=None,
+    fresh=False,
+    progress=True,
+    command=None,
+    params=None,
+    stop_after=None,
+):
     """Run (or resume) a tuning; returns the result dict (also written to out/result.json).
 
     stop_after: stop (as if interrupted) after this many new evaluations (tests of resume)."""
@@ -210,8 +265,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
 
     seed = check_seed(seed)
     if evals < 2 or games_per_eval < 1:
-        raise UserError(f"--evals must be at least 2 and --games-per-eval at least 1 (got {evals}, "
-                        f"{games_per_eval})")
+        raise UserError(f"--evals must be at least 2 and --games-per-eval at least 1 (got {evals}, {games_per_eval})")
     problem = Problem(game, strategy, int(players), field, knobs, params)
     dim = len(problem.x0())
     popsize = int(popsize) if popsize else 4 + int(3 * math.log(dim))
@@ -219,8 +273,7 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
         raise UserError(f"--popsize must be at least 2 (got {popsize})")
     final_games = problem.games_for(final_games or max(10 * games_per_eval, 10_000))
     name = name or f"{problem.base.name}_tuned"
-    args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed,
-            "popsize": popsize}
+    args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed, "popsize": popsize}
     request = _request(problem, args)
 
     out = Path(out)
@@ -229,8 +282,10 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
         if old != request:
             if not fresh:
                 keys = sorted(k for k in set(old) | set(request) if old.get(k) != request.get(k))
-                raise UserError(f"{out} holds a different tuning (differs in: {', '.join(keys)}); choose another "
-                                f"--out or pass --fresh")
+                raise UserError(
+                    f"{out} holds a different tuning (differs in: {', '.join(keys)}); choose another "
+                    f"--out or pass --fresh"
+                )
             for f in ("request.json", "state.pkl", "evaluations.csv", "result.json"):
                 (out / f).unlink(missing_ok=True)
     elif out.exists() and any(out.iterdir()) and not fresh:
@@ -245,8 +300,9 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
         es, gen, pending = st["es"], st["gen"], st["pending"]
         np.random.set_state(st["np_random"])
     else:
-        es = cma.CMAEvolutionStrategy(problem.x0(), SIGMA0, {"bounds": [0, 1], "popsize": popsize,
-                                                             "seed": seed % (2**31 - 2) + 1, "verbose": -9})
+        es = cma.CMAEvolutionStrategy(
+            problem.x0(), SIGMA0, {"bounds": [0, 1], "popsize": popsize, "seed": seed % (2**31 - 2) + 1, "verbose": -9}
+        )
         gen, pending = 0, None
 
     bar = _progress(int(evals), len(log), progress, f"tune {problem.base.name}")
@@ -260,8 +316,10 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
                 if len(log) + popsize + 1 > evals or es.stop():
                     break
                 pending = [list(map(float, x)) for x in es.ask()]
-                _atomic_bytes(state_path, pickle.dumps({"es": es, "gen": gen, "pending": pending,
-                                                        "np_random": np.random.get_state()}))
+                _atomic_bytes(
+                    state_path,
+                    pickle.dumps({"es": es, "gen": gen, "pending": pending, "np_random": np.random.get_state()}),
+                )
             gseed = _seed(seed, 1, gen)
             shares = []
             for k, x in enumerate(pending + [list(map(float, es.mean))]):
@@ -273,21 +331,25 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
                         raise KeyboardInterrupt
                     values = problem.values(x)
                     t = time.perf_counter()
-                    share = float(problem.per_game(problem.weights(values), args["games_per_eval"], gseed,
-                                                   buffers).mean())
+                    share = float(
+                        problem.per_game(problem.weights(values), args["games_per_eval"], gseed, buffers).mean()
+                    )
                     log.add(gen, key, kind, values, share, args["games_per_eval"], gseed, time.perf_counter() - t)
                     new += 1
                     bar.update(1)
                 shares.append(share)
-            es.tell(pending, [-s for s in shares[:len(pending)]])
+            es.tell(pending, [-s for s in shares[: len(pending)]])
             gen += 1
             pending = None
-            _atomic_bytes(state_path, pickle.dumps({"es": es, "gen": gen, "pending": None,
-                                                    "np_random": np.random.get_state()}))
+            _atomic_bytes(
+                state_path, pickle.dumps({"es": es, "gen": gen, "pending": None, "np_random": np.random.get_state()})
+            )
     except KeyboardInterrupt:
         bar.close()
-        print(f"interrupted: {len(log)} evaluations are kept in {out}; run the same command again to resume",
-              file=sys.stderr)
+        print(
+            f"interrupted: {len(log)} evaluations are kept in {out}; run the same command again to resume",
+            file=sys.stderr,
+        )
         raise
     bar.close()
     search_s = time.perf_counter() - t0
@@ -304,60 +366,98 @@ def tune(game, strategy, players, out, evals=200, games_per_eval=2000, seed=0, p
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
+
     def se(v):
         return Z95 * v.std(ddof=1) / math.sqrt(len(v))
+
     result = {
-        "game": problem.game.name, "strategy": problem.base.name, "players": problem.players,
-        "field": list(problem.opponents), "knobs": problem.names, "preset": name,
+        "game": problem.game.name,
+        "strategy": problem.base.name,
+        "players": problem.players,
+        "field": list(problem.opponents),
+        "knobs": problem.names,
+        "preset": name,
         "tuned": {k.name: k.show(v) for k, v in zip(problem.knobs, [best[n] for n in problem.names])},
         "start": {k.name: k.show(problem.base.weights[problem.base.knobs.index(k.name)]) for k in problem.knobs},
-        "evaluations": len(log), "generations": gen, "games_per_eval": args["games_per_eval"],
-        "popsize": popsize, "seed": seed,
-        "final": {"games": len(d), "seed": fseed,
-                  "tuned_share": float(a.mean()), "tuned_half_width": float(se(a)),
-                  "start_share": float(b.mean()), "start_half_width": float(se(b)),
-                  "difference": float(d.mean()), "difference_low": float(d.mean() - half),
-                  "difference_high": float(d.mean() + half),
-                  "significant": bool(d.mean() - half > 0 or d.mean() + half < 0)},
+        "evaluations": len(log),
+        "generations": gen,
+        "games_per_eval": args["games_per_eval"],
+        "popsize": popsize,
+        "seed": seed,
+        "final": {
+            "games": len(d),
+            "seed": fseed,
+            "tuned_share": float(a.mean()),
+            "tuned_half_width": float(se(a)),
+            "start_share": float(b.mean()),
+            "start_half_width": float(se(b)),
+            "difference": float(d.mean()),
+            "difference_low": float(d.mean() - half),
+            "difference_high": float(d.mean() + half),
+            "significant": bool(d.mean() - half > 0 or d.mean() + half < 0),
+        },
         "same_table": same,
         # the first player's win share at the tuning table, with the starting preset and with the tuned one
-        "first_player": {"fair": 1.0 / problem.players, "start": float(fb.mean()), "tuned": float(fa.mean()),
-                         "difference": float(fd.mean()), "difference_low": float(fd.mean() - fhalf),
-                         "difference_high": float(fd.mean() + fhalf),
-                         "moved": bool(fd.mean() - fhalf > 0 or fd.mean() + fhalf < 0)},
+        "first_player": {
+            "fair": 1.0 / problem.players,
+            "start": float(fb.mean()),
+            "tuned": float(fa.mean()),
+            "difference": float(fd.mean()),
+            "difference_low": float(fd.mean() - fhalf),
+            "difference_high": float(fd.mean() + fhalf),
+            "moved": bool(fd.mean() - fhalf > 0 or fd.mean() + fhalf < 0),
+        },
         "seconds": {"search_this_session": round(search_s, 1), "final": round(final_s, 1)},
         "evaluations_this_session": new,
         "command": command or " ".join(sys.argv),
     }
     _atomic_bytes(out / "result.json", json.dumps(result, indent=1).encode())
     _write_parquet(out, log)
-    doc = (f"{problem.base.name} tuned by sim tune for {problem.players} players against "
-           f"{', '.join(problem.opponents)}: win share {a.mean():.4f} vs {b.mean():.4f} for {problem.base.name} "
-           f"(difference {d.mean():+.4f}, 95% interval {d.mean() - half:+.4f} to {d.mean() + half:+.4f}, "
-           f"{len(d)} paired games on fresh seeds).")
-    write_preset_file(out / f"{name}.toml", problem.game, name, problem.base.name,
-                      {n: (int(best[n]) if k.kind != "float" else best[n]) for n, k in zip(problem.names,
-                                                                                           problem.knobs)},
-                      doc=doc, command=result["command"],
-                      tuning={"evaluations": len(log), "games_per_eval": args["games_per_eval"], "seed": seed,
-                              "players": problem.players})
+    doc = (
+        f"{problem.base.name} tuned by sim tune for {problem.players} players against "
+        f"{', '.join(problem.opponents)}: win share {a.mean():.4f} vs {b.mean():.4f} for {problem.base.name} "
+        f"(difference {d.mean():+.4f}, 95% interval {d.mean() - half:+.4f} to {d.mean() + half:+.4f}, "
+        f"{len(d)} paired games on fresh seeds)."
+    )
+    write_preset_file(
+        out / f"{name}.toml",
+        problem.game,
+        name,
+        problem.base.name,
+        {n: (int(best[n]) if k.kind != "float" else best[n]) for n, k in zip(problem.names, problem.knobs)},
+        doc=doc,
+        command=result["command"],
+        tuning={
+            "evaluations": len(log),
+            "games_per_eval": args["games_per_eval"],
+            "seed": seed,
+            "players": problem.players,
+        },
+    )
     return result
 
 
 def _write_parquet(out, log):
     import pandas as pd
+
     frame = pd.read_csv(out / "evaluations.csv")
     frame.to_parquet(out / "evaluations.parquet", index=False)
 
 
 def report_lines(r):
     f = r["final"]
-    verdict = "better" if f["significant"] and f["difference"] > 0 else (
-        "worse" if f["significant"] else "not significantly different")
+    verdict = (
+        "better"
+        if f["significant"] and f["difference"] > 0
+        else ("worse" if f["significant"] else "not significantly different")
+    )
+
     def short(v):
         return v if v in ("on", "off") else f"{float(v):.4g}"
-    changed = ", ".join(f"{k} {short(r['start'][k])} -> {short(v)}" for k, v in r["tuned"].items()
-                        if short(v) != short(r["start"][k]))
+
+    changed = ", ".join(
+        f"{k} {short(r['start'][k])} -> {short(v)}" for k, v in r["tuned"].items() if short(v) != short(r["start"][k])
+    )
     return [
         f"{r['game']}, {r['players']} players, {r['strategy']} against {', '.join(r['field'])}: "
         f"{r['evaluations']} evaluations x {r['games_per_eval']} games ({r['generations']} generations)",
@@ -365,17 +465,27 @@ def report_lines(r):
         f"  fresh seeds, {f['games']} paired games: tuned {f['tuned_share']:.4f} +/- {f['tuned_half_width']:.4f}, "
         f"start {f['start_share']:.4f} +/- {f['start_half_width']:.4f}; difference {f['difference']:+.4f} "
         f"(95% {f['difference_low']:+.4f} to {f['difference_high']:+.4f}): {verdict}",
-        *([f"  at one table ({r['same_table']['games']} games): tuned {r['same_table']['tuned_share']:.4f}, "
-            f"start {r['same_table']['start_share']:.4f}; difference {r['same_table']['difference']:+.4f} "
-            f"(95% {r['same_table']['difference_low']:+.4f} to {r['same_table']['difference_high']:+.4f})"]
-          if r.get("same_table") else []),
-        *([f"  first player's win share at this table (fair {r['first_player']['fair']:.4f}): "
-           f"{r['first_player']['start']:.4f} with {r['strategy']}, {r['first_player']['tuned']:.4f} tuned "
-           f"(difference {r['first_player']['difference']:+.4f}, 95% {r['first_player']['difference_low']:+.4f} "
-           f"to {r['first_player']['difference_high']:+.4f}: "
-           f"{'moved' if r['first_player']['moved'] else 'not moved'})"] if r.get("first_player") else []),
-        f"  search {r['seconds']['search_this_session']} s this session, final comparison "
-        f"{r['seconds']['final']} s",
+        *(
+            [
+                f"  at one table ({r['same_table']['games']} games): tuned {r['same_table']['tuned_share']:.4f}, "
+                f"start {r['same_table']['start_share']:.4f}; difference {r['same_table']['difference']:+.4f} "
+                f"(95% {r['same_table']['difference_low']:+.4f} to {r['same_table']['difference_high']:+.4f})"
+            ]
+            if r.get("same_table")
+            else []
+        ),
+        *(
+            [
+                f"  first player's win share at this table (fair {r['first_player']['fair']:.4f}): "
+                f"{r['first_player']['start']:.4f} with {r['strategy']}, {r['first_player']['tuned']:.4f} tuned "
+                f"(difference {r['first_player']['difference']:+.4f}, 95% {r['first_player']['difference_low']:+.4f} "
+                f"to {r['first_player']['difference_high']:+.4f}: "
+                f"{'moved' if r['first_player']['moved'] else 'not moved'})"
+            ]
+            if r.get("first_player")
+            else []
+        ),
+        f"  search {r['seconds']['search_this_session']} s this session, final comparison {r['seconds']['final']} s",
     ]
 
 
@@ -391,4 +501,5 @@ def _progress(total, initial, enabled, desc):
     if not enabled:
         return _NoBar()
     from tqdm.auto import tqdm
+
     return tqdm(total=total, initial=min(initial, total), unit=" evals", desc=desc, dynamic_ncols=True)

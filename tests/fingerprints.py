@@ -9,6 +9,7 @@ Settings per game: the default line-up at every player count; every strategy and
 at the smallest, the default and the largest player count; random players; and the game's modules and rule readings
 listed in EXTRA below.
 """
+
 import argparse
 import hashlib
 import json
@@ -27,8 +28,13 @@ GAMES = 1500
 SEED = 20261125
 FOLDER = Path(__file__).resolve().parent / "golden"
 
-BANG_MODULES = {"module.saloon_dice": "on", "module.chief_arrow": "on", "module.special_roles": "mixed",
-                "module.new_characters": "on", "module.ghost": "on"}
+BANG_MODULES = {
+    "module.saloon_dice": "on",
+    "module.chief_arrow": "on",
+    "module.special_roles": "mixed",
+    "module.new_characters": "on",
+    "module.ghost": "on",
+}
 
 # Settings beyond the generic ones: (name, players, parameter overrides), played with the default line-up.
 EXTRA = {
@@ -41,13 +47,19 @@ EXTRA = {
     ],
     "raccoon_tycoon": [
         ("auctions may be declined", 4, {"rule.auction_open": "may_decline"}),
-        ("upgrade pays the difference, same turn", 3, {"rule.upgrade_cost": "difference",
-                                                       "rule.upgrade_same_turn": "on"}),
+        (
+            "upgrade pays the difference, same turn",
+            3,
+            {"rule.upgrade_cost": "difference", "rule.upgrade_same_turn": "on"},
+        ),
         ("immediate end, production up to", 2, {"rule.game_end": "immediate", "rule.production_take": "up_to"}),
     ],
     "saloon_tycoon": [
-        ("large footprints aligned, cubes one at a time", 4, {"rule.large_footprints": "aligned",
-                                                              "rule.cube_purchase": "one_at_a_time"}),
+        (
+            "large footprints aligned, cubes one at a time",
+            4,
+            {"rule.large_footprints": "aligned", "rule.cube_purchase": "one_at_a_time"},
+        ),
         ("bribes own saloon only", 3, {"rule.bribe_target": "own_only"}),
         ("Flatfoot checked at end of turn", 2, {"rule.flatfoot_check": "end_of_turn"}),
     ],
@@ -69,13 +81,19 @@ def settings(name):
     game = get_game(name)
     lo, hi = game.players
     everyone = tuple(game.strategy_names())
-    out = [{"name": "default line-up", "players": n, "lineup": list(game.default_lineup), "params": {}}
-           for n in range(lo, hi + 1)]
-    out += [{"name": "every strategy", "players": n, "lineup": list(everyone), "params": {}}
-            for n in sorted({lo, game.default_players, hi})]
+    out = [
+        {"name": "default line-up", "players": n, "lineup": list(game.default_lineup), "params": {}}
+        for n in range(lo, hi + 1)
+    ]
+    out += [
+        {"name": "every strategy", "players": n, "lineup": list(everyone), "params": {}}
+        for n in sorted({lo, game.default_players, hi})
+    ]
     out.append({"name": "random players", "players": game.default_players, "lineup": ["random"], "params": {}})
-    out += [{"name": label, "players": n, "lineup": list(game.default_lineup), "params": dict(params)}
-            for label, n, params in EXTRA.get(name, [])]
+    out += [
+        {"name": label, "players": n, "lineup": list(game.default_lineup), "params": dict(params)}
+        for label, n, params in EXTRA.get(name, [])
+    ]
     return out
 
 
@@ -99,8 +117,7 @@ def table_hash(table):
 
 def play(name, setting, games=GAMES):
     """The three output tables of `games` seeded games of one setting."""
-    spec, design, pvec = prepare(name, (setting["players"],), games, lineup=setting["lineup"],
-                                 params=setting["params"])
+    spec, design, pvec = prepare(name, (setting["players"],), games, lineup=setting["lineup"], params=setting["params"])
     arrays = simulate(spec, design, pvec, SEED, 0, design.total)
     return chunk_tables(spec, design, 0, arrays)
 
@@ -114,10 +131,12 @@ def fingerprint(name, setting, games=GAMES):
         h.update(table_hash(tables[t]).encode())
     seats = tables["seats"].to_pandas()
     games_t = tables["games"].to_pandas()
-    summary = {"mean_steps": round(float(games_t["steps"].mean()), 3),
-               "capped": int(games_t["capped"].sum()),
-               "items": tables["items"].num_rows,
-               "first_player_win_share": round(float(seats.loc[seats["order"] == 0, "win_share"].mean()), 4)}
+    summary = {
+        "mean_steps": round(float(games_t["steps"].mean()), 3),
+        "capped": int(games_t["capped"].sum()),
+        "items": tables["items"].num_rows,
+        "first_player_win_share": round(float(seats.loc[seats["order"] == 0, "win_share"].mean()), 4),
+    }
     return h.hexdigest()[:32], summary
 
 
@@ -145,8 +164,10 @@ def replay_path(name):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tests.fingerprints",
-                                 description="Record (--write) or check the golden fingerprints of every game.")
+    ap = argparse.ArgumentParser(
+        prog="python -m tests.fingerprints",
+        description="Record (--write) or check the golden fingerprints of every game.",
+    )
     ap.add_argument("games", nargs="*", help="games to do (default: all)")
     ap.add_argument("--write", action="store_true", help="record them in tests/golden/ instead of checking")
     args = ap.parse_args(argv)

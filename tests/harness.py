@@ -8,12 +8,13 @@
 States are records of a one-element array (the jitted engine takes a record), driven through the engine's own
 jitted functions; parameter names may use '__' for '.' so they can be keyword arguments.
 """
+
 import numpy as np
 
 from sim.game import get_game
 from sim.rng import seed_streams
 
-MASTER = 99      # the master seed of hand-built states
+MASTER = 99  # the master seed of hand-built states
 
 
 class Harness:
@@ -68,12 +69,20 @@ class Harness:
         seat_f = np.zeros((E.MAX_PLAYERS, 2))
         items = np.zeros((E.MAX_ITEMS, 3 + len(g.item_columns)), np.int64)
         n_items = E.write_outcome(s, p, game_int, seat_int, seat_f, items)
-        seats = [{**dict(zip(g.seat_columns, map(int, seat_int[i]))), "score": float(seat_f[i, 0]),
-                  "share": float(seat_f[i, 1])} for i in range(int(s["n"]) if "n" in s.dtype.names else E.MAX_PLAYERS)]
+        seats = [
+            {
+                **dict(zip(g.seat_columns, map(int, seat_int[i]))),
+                "score": float(seat_f[i, 0]),
+                "share": float(seat_f[i, 1]),
+            }
+            for i in range(int(s["n"]) if "n" in s.dtype.names else E.MAX_PLAYERS)
+        ]
         names = g.item_names
-        return {"game": dict(zip(g.game_columns, map(int, game_int))), "seats": seats,
-                "items": [(int(r[0]), names[int(r[1])] if names else int(r[1]), *map(int, r[2:]))
-                          for r in items[:n_items]]}
+        return {
+            "game": dict(zip(g.game_columns, map(int, game_int))),
+            "seats": seats,
+            "items": [(int(r[0]), names[int(r[1])] if names else int(r[1]), *map(int, r[2:])) for r in items[:n_items]],
+        }
 
     def text(self, a):
         return self.game.action_text(a) if self.game.action_text else str(a)

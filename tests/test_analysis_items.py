@@ -1,5 +1,6 @@
 """Item strength: planted effects found with the right sign, a planted confounder removed by the adjustment,
 rare items flagged instead of ranked."""
+
 import numpy as np
 import pytest
 
@@ -44,8 +45,8 @@ def test_planted_effects_have_the_right_sign(table):
 
 def test_adjustment_removes_the_confounder(table):
     c = table.loc["confounded"]
-    assert c["low"] > 0.05                               # raw: looks like a strong card
-    assert c["adj_low"] < 0 < c["adj_high"]              # adjusted for strategy: no effect
+    assert c["low"] > 0.05  # raw: looks like a strong card
+    assert c["adj_low"] < 0 < c["adj_high"]  # adjusted for strategy: no effect
     assert abs(c["adj_ame_pp"]) < 100 * c["diff"] / 3
 
 
@@ -72,7 +73,7 @@ def test_pick_rate_turns_and_counts(data, table):
 
 def test_only_strata_where_the_item_exists_are_compared():
     _, seats, items = synthetic.make_tables(n_games=400, players=(3, 4), items={"x": {"p": 0.3}}, seed=2)
-    items = items[items["players"] == 4]                  # x only exists in 4-player games
+    items = items[items["players"] == 4]  # x only exists in 4-player games
     t = item_strength(seats, items, min_rows=10, adjusted=False).set_index("item")
     assert t.loc["x", "n_with"] + t.loc["x", "n_without"] == 400 * 4
     only = item_strength(seats, items, kind="building", adjusted=False)
@@ -90,7 +91,7 @@ def test_seat_attribute_strength_flags_small_groups():
 def test_adjusted_effect_on_a_sample_of_games(data):
     seats, items = data
     t = item_strength(seats, items, min_rows=200, max_rows=6000, seed=3).set_index("item")
-    assert (t.loc[t["enough"], "adj_rows"] <= 6004).all()     # whole games: at most one game's rows over
+    assert (t.loc[t["enough"], "adj_rows"] <= 6004).all()  # whole games: at most one game's rows over
     assert t.loc["good", "adj_coef"] > 0 and t.loc["bad", "adj_coef"] < 0
     # the raw columns do not depend on the sample
     full = item_strength(seats, items, min_rows=200, adjusted=False).set_index("item")
@@ -99,10 +100,11 @@ def test_adjusted_effect_on_a_sample_of_games(data):
 
 def test_adjusted_effect_reports_a_model_that_cannot_be_fitted():
     from sim.analysis import adjusted_effect
+
     _, seats, items = synthetic.make_tables(n_games=60, players=(4,), items={"x": {"p": 0.3}}, seed=8)
     seats = seats.copy()
     acq = acquisitions(seats, items)
     hit = seats.merge(acq[["game", "seat"]], on=["game", "seat"], how="left", indicator=True)["_merge"] == "both"
-    seats["win"] = hit.to_numpy().astype(int)            # acquiring x decides the game: perfect separation
+    seats["win"] = hit.to_numpy().astype(int)  # acquiring x decides the game: perfect separation
     res = adjusted_effect(seats, acq)
     assert res["adj_note"].startswith("not fitted") and "adj_coef" not in res

@@ -1,4 +1,5 @@
 """Loading plain runs and hive-partitioned sweeps written in the core's schema (by sim.analysis.synthetic)."""
+
 import pyarrow.dataset as ds
 import pytest
 
@@ -8,14 +9,25 @@ from sim.analysis import synthetic
 
 @pytest.fixture(scope="module")
 def plain(tmp_path_factory):
-    return synthetic.write_run(tmp_path_factory.mktemp("plain") / "run", n_games=300, players=(3, 4), parts=3,
-                               items={"x": {"p": 0.2}, "y": {"p": 0.1, "kind": "building"}}, seed=4)
+    return synthetic.write_run(
+        tmp_path_factory.mktemp("plain") / "run",
+        n_games=300,
+        players=(3, 4),
+        parts=3,
+        items={"x": {"p": 0.2}, "y": {"p": 0.1, "kind": "building"}},
+        seed=4,
+    )
 
 
 @pytest.fixture(scope="module")
 def sweep(tmp_path_factory):
-    return synthetic.write_sweep(tmp_path_factory.mktemp("sweep") / "run",
-                                 [{"gold": 0}, {"gold": 1}, {"gold": 2}], n_games=100, players=(4,), parts=2)
+    return synthetic.write_sweep(
+        tmp_path_factory.mktemp("sweep") / "run",
+        [{"gold": 0}, {"gold": 1}, {"gold": 2}],
+        n_games=100,
+        players=(4,),
+        parts=2,
+    )
 
 
 def test_plain_run_tables_and_manifest(plain):
@@ -69,7 +81,7 @@ def test_sweep_partitions(sweep):
     assert len(one) == 100 and (one["config"] == 2).all()
     cfg = run.configs
     assert list(cfg["config"]) == [0, 1, 2] and list(cfg["gold"]) == [0, 1, 2]
-    assert "other.param" not in cfg.columns              # only the swept values, not every parameter
+    assert "other.param" not in cfg.columns  # only the swept values, not every parameter
     sg = run.seats_with_games(["config", "game", "seat"], ["turns"])
     assert len(sg) == 3 * 100 * 4 and sg["turns"].notna().all()
 
@@ -81,6 +93,7 @@ def test_missing_folder_raises(tmp_path):
 
 def test_several_runs_read_as_one_sweep(tmp_path):
     from sim.analysis import load_runs, equality_tests
+
     a = synthetic.write_run(tmp_path / "a", n_games=800, players=(4,), order_bias={4: [0.6, 0, 0, 0]}, seed=1)
     b = synthetic.write_run(tmp_path / "b", n_games=800, players=(4,), seed=2)
     rs = load_runs([a, b], params=[{"comp": 0}, {"comp": 2}])

@@ -1,4 +1,5 @@
 """Head-to-head matrices and Bradley-Terry ratings recover planted strengths."""
+
 import numpy as np
 import pytest
 from scipy import stats as sps
@@ -15,10 +16,12 @@ def two_player():
     # rotated line-ups over 2 seats, every pairing played: a, b | c, d ... by giving several line-ups
     frames = []
     for k, pair in enumerate([("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d")]):
-        _, s, _ = synthetic.make_tables(n_games=800, players=(2,), strategies={p: STRENGTH[p] for p in pair},
-                                        seed=k, game_offset=10_000 * k)
+        _, s, _ = synthetic.make_tables(
+            n_games=800, players=(2,), strategies={p: STRENGTH[p] for p in pair}, seed=k, game_offset=10_000 * k
+        )
         frames.append(s)
     import pandas as pd
+
     return pd.concat(frames, ignore_index=True)
 
 
@@ -44,7 +47,7 @@ def test_bradley_terry_recovers_planted_strengths(two_player):
     truth = np.log(np.array([STRENGTH[x] for x in bt["label"]]))
     truth -= truth.mean()
     covered = (bt["low"] <= truth) & (truth <= bt["high"])
-    assert covered.sum() >= 3                            # 95% intervals: at most one of four may miss by chance
+    assert covered.sum() >= 3  # 95% intervals: at most one of four may miss by chance
     assert np.all(np.abs(bt["theta"] - truth) < 4 * bt["se_model"] + 0.05)
     assert abs(bt["theta"].sum()) < 1e-9
     assert abs(bt_predict(bt, "a", "d") - 4.0 / 4.5) < 0.04
@@ -65,8 +68,9 @@ def test_bradley_terry_multiplayer_order_and_bootstrap_is_wider():
 
 
 def test_pairwise_records_scores_ranks_and_ties():
-    _, s, _ = synthetic.make_tables(n_games=200, players=(3,), strategies={"x": 1, "y": 1, "z": 1},
-                                    tie_rate=0.5, seed=4)
+    _, s, _ = synthetic.make_tables(
+        n_games=200, players=(3,), strategies={"x": 1, "y": 1, "z": 1}, tie_rate=0.5, seed=4
+    )
     rec = pairwise_records(s)
     assert len(rec) == 200 * 3 and set(rec["score"]) <= {0.0, 0.5, 1.0}
     ties = s[s["win"] == 1].groupby("game").size()
@@ -75,7 +79,7 @@ def test_pairwise_records_scores_ranks_and_ties():
 
 def test_mirror_pairs_are_left_out():
     _, s, _ = synthetic.make_tables(n_games=300, players=(4,), strategies={"x": 1.0, "y": 1.0}, seed=5)
-    rec = pairwise_records(s)                            # line-up x, y, x, y: 4 of 6 pairs are x vs y
+    rec = pairwise_records(s)  # line-up x, y, x, y: 4 of 6 pairs are x vs y
     assert (rec["a"] != rec["b"]).all() and len(rec) == 300 * 4
     t = matchup_matrix(s)
-    assert (t["interval"] == "cluster").all()            # two x-vs-y pairs per game per cell
+    assert (t["interval"] == "cluster").all()  # two x-vs-y pairs per game per cell

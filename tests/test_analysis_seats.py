@@ -1,4 +1,5 @@
 """First-player advantage: a planted turn-order bias must be found; without one, the tests keep their level."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -15,8 +16,9 @@ def _binomial_upper(reps, level, q=0.999):
 @pytest.fixture(scope="module")
 def biased():
     # 4 players: the first player gets +0.35 log-strength; 3 players: no bias. Random first player, so seat != order.
-    _, seats, _ = synthetic.make_tables(n_games=3000, players=(3, 4), order_bias={4: [0.35, 0.0, 0.0, 0.0]},
-                                        tie_rate=0.05, seed=11)
+    _, seats, _ = synthetic.make_tables(
+        n_games=3000, players=(3, 4), order_bias={4: [0.35, 0.0, 0.0, 0.0]}, tie_rate=0.05, seed=11
+    )
     return seats
 
 
@@ -24,7 +26,7 @@ def test_planted_first_player_bias_is_found(biased):
     adv = seat_advantage(biased)
     four = adv[adv["players"] == 4].set_index("order")
     assert four.loc[0, "flagged"] and four.loc[0, "excess_pp"] > 3
-    assert four.loc[0, "low"] > 0.25                       # the interval lies above the fair 1/4
+    assert four.loc[0, "low"] > 0.25  # the interval lies above the fair 1/4
     assert (four["fair"] == 0.25).all()
     # true share of the first player under the planted model: exp(.35) / (exp(.35) + 3) ~ 0.32
     true = np.exp(0.35) / (np.exp(0.35) + 3)
@@ -41,7 +43,7 @@ def test_bias_is_by_turn_order_not_seat(biased):
     by_seat = equality_tests(biased, position="seat").set_index("players")
     by_order = equality_tests(biased, position="order").set_index("players")
     assert by_order.loc[4, "p"] < 1e-6
-    assert by_seat.loc[4, "p"] > 1e-3                      # first player is random: seats are (nearly) fair
+    assert by_seat.loc[4, "p"] > 1e-3  # first player is random: seats are (nearly) fair
 
 
 def _null_datasets(reps, seed, **kw):
@@ -85,8 +87,14 @@ def test_split_wins_make_the_test_conservative_not_liberal():
 
 def test_advantage_by_config_and_summary(tmp_path):
     from sim.analysis import load_run
-    path = synthetic.write_sweep(tmp_path / "sw", [{"comp": 0, "order_bias": {4: [0.5, 0, 0, 0]}},
-                                                   {"comp": 1}], n_games=1500, players=(4,), seed=3)
+
+    path = synthetic.write_sweep(
+        tmp_path / "sw",
+        [{"comp": 0, "order_bias": {4: [0.5, 0, 0, 0]}}, {"comp": 1}],
+        n_games=1500,
+        players=(4,),
+        seed=3,
+    )
     seats = load_run(path).seats()
     per_pos, tests = advantage_by(seats, "config")
     t = tests.set_index("config")
@@ -99,7 +107,7 @@ def test_advantage_by_config_and_summary(tmp_path):
 
 def test_indicator_effect_finds_planted_ender_advantage():
     _, seats, _ = synthetic.make_tables(n_games=2000, players=(4,), order_bias={4: [0.0, 0.0, 0.0, 0.6]}, seed=5)
-    seats = seats.assign(ended=seats["order"] == 3)        # the last player ends the game and is stronger
+    seats = seats.assign(ended=seats["order"] == 3)  # the last player ends the game and is stronger
     eff = indicator_effect(seats, "ended").iloc[0]
     assert eff["diff"] > 0 and eff["low"] > 0
     null = indicator_effect(seats.assign(ended=seats["seat"] == 0), "ended").iloc[0]

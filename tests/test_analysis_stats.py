@@ -1,11 +1,19 @@
 """Intervals and tests in sim.analysis.stats against known values and against statsmodels' own estimators."""
+
 import numpy as np
 import pandas as pd
 import statsmodels.api as sm
 from scipy import stats as sps
 
-from sim.analysis.stats import (against_value, cluster_difference, cluster_rate, equality_test, rate_table,
-                                wald_equality_test, wilson)
+from sim.analysis.stats import (
+    against_value,
+    cluster_difference,
+    cluster_rate,
+    equality_test,
+    rate_table,
+    wald_equality_test,
+    wilson,
+)
 
 
 def _wilson_closed_form(x, n, z):
@@ -42,7 +50,7 @@ def test_wilson_on_split_shares_covers_at_least_nominally():
 def test_cluster_rate_equals_statsmodels_cluster_robust_intercept():
     rng = np.random.default_rng(2)
     games = np.repeat(np.arange(400), 3)
-    team = rng.random(400) < 0.4                 # whole-game outcome: the three rows win or lose together
+    team = rng.random(400) < 0.4  # whole-game outcome: the three rows win or lose together
     y = np.repeat(team, 3).astype(float)
     y[rng.random(len(y)) < 0.1] = 1.0
     df = pd.DataFrame({"y": y, "game": games})
@@ -74,7 +82,7 @@ def test_cluster_difference_equals_ols_slope_cluster_se():
 def test_rate_table_picks_interval_by_design():
     rng = np.random.default_rng(4)
     df = pd.DataFrame({"game": np.repeat(np.arange(300), 2), "g": np.tile(["solo", "pair"], 300)})
-    df = pd.concat([df, df[df["g"] == "pair"]], ignore_index=True)   # 'pair' gets two rows per game
+    df = pd.concat([df, df[df["g"] == "pair"]], ignore_index=True)  # 'pair' gets two rows per game
     df["y"] = rng.random(len(df)) < 0.5
     df["y"] = df["y"].astype(float)
     t = rate_table(df, "y", "g", "game").set_index("g")
@@ -90,7 +98,7 @@ def test_equality_and_against_value():
     stat_g, p_g, _ = equality_test([40, 20, 20, 20], 100, method="g")
     assert abs(stat_g - 2 * sum(o * np.log(o / 25) for o in (40, 20, 20, 20))) < 1e-9
     stat_x, p_x, _ = equality_test([40, 20, 20, 20], 100)
-    assert abs(stat_x - (15 ** 2 + 3 * 5 ** 2) / 25) < 1e-12 and p_x < 0.01 and p_g < 0.05
+    assert abs(stat_x - (15**2 + 3 * 5**2) / 25) < 1e-12 and p_x < 0.01 and p_g < 0.05
     m = np.eye(4)[np.random.default_rng(5).integers(0, 4, 2000)]
     s, p, dof = wald_equality_test(m)
     assert dof == 3 and 0 <= p <= 1

@@ -1,10 +1,19 @@
 """Win rates (strategies, team roles) and game-shape summaries on synthetic data with known answers."""
+
 import numpy as np
 import pandas as pd
 import pytest
 
-from sim.analysis import (end_reasons, length_distribution, length_summary, points_by_source, score_margins,
-                          tie_rates, win_rates, win_rates_by_players)
+from sim.analysis import (
+    end_reasons,
+    length_distribution,
+    length_summary,
+    points_by_source,
+    score_margins,
+    tie_rates,
+    win_rates,
+    win_rates_by_players,
+)
 from sim.analysis import synthetic
 
 
@@ -18,12 +27,13 @@ def test_two_player_win_rates_match_planted_strengths():
 
 
 def test_win_share_vs_win_with_ties():
-    _, s, _ = synthetic.make_tables(n_games=2000, players=(3,), tie_rate=0.4, seed=2,
-                                    strategies={"x": 1, "y": 1, "z": 1})
+    _, s, _ = synthetic.make_tables(
+        n_games=2000, players=(3,), tie_rate=0.4, seed=2, strategies={"x": 1, "y": 1, "z": 1}
+    )
     share = win_rates(s, outcome="win_share")
     win = win_rates(s, outcome="win")
-    assert abs(share["rate"].mean() - 1 / 3) < 1e-12     # shares always average 1/n
-    assert win["rate"].mean() > 0.4                      # ties count as a win for both: more than 1/n
+    assert abs(share["rate"].mean() - 1 / 3) < 1e-12  # shares always average 1/n
+    assert win["rate"].mean() > 0.4  # ties count as a win for both: more than 1/n
     # the fair value of "win" is (winners in the game) / n, so the excess is about zero for equal strategies
     assert (win["excess"].abs() < 0.03).all() and not win["significant"].any()
 
@@ -36,9 +46,22 @@ def _team_game(n_games=1500, seed=3):
     rows = []
     for g in range(n_games):
         win = np.array([a_wins[g]] * 2 + [not a_wins[g]] * 2, dtype=int)
-        rows.append(pd.DataFrame({"game": g, "seat": np.arange(4), "players": 4, "strategy": "s", "role": roles,
-                                  "win": win, "win_share": win / 2.0, "order": np.arange(4),
-                                  "rank": np.where(win == 1, 1, 2), "score": win.astype(float)}))
+        rows.append(
+            pd.DataFrame(
+                {
+                    "game": g,
+                    "seat": np.arange(4),
+                    "players": 4,
+                    "strategy": "s",
+                    "role": roles,
+                    "win": win,
+                    "win_share": win / 2.0,
+                    "order": np.arange(4),
+                    "rank": np.where(win == 1, 1, 2),
+                    "score": win.astype(float),
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)
 
 
@@ -50,7 +73,7 @@ def test_team_roles_use_win_and_cluster_intervals():
     # both outlaws of a game win together, so the outlaw interval is as wide as for one row per game
     width = t["high"] - t["low"]
     assert width["outlaw"] > 0.9 * width["sheriff"]
-    assert (t["fair"] == 0.5).all()                      # two winners of four seats in every game
+    assert (t["fair"] == 0.5).all()  # two winners of four seats in every game
     assert t.loc["outlaw", "low"] < 0.6 < t.loc["outlaw", "high"]
 
 
@@ -99,8 +122,10 @@ def test_ties_margins_points_and_end_reasons(tables):
 
 def test_win_rates_on_a_sweep_grouped_by_config(tmp_path):
     from sim.analysis import load_run
-    path = synthetic.write_sweep(tmp_path / "sw", [{"k": 0}, {"k": 1}], n_games=400, players=(2,),
-                                 strategies={"a": 3.0, "b": 1.0}, seed=6)
+
+    path = synthetic.write_sweep(
+        tmp_path / "sw", [{"k": 0}, {"k": 1}], n_games=400, players=(2,), strategies={"a": 3.0, "b": 1.0}, seed=6
+    )
     seats = load_run(path).seats()
     t = win_rates(seats, by=["config", "strategy"]).set_index(["config", "strategy"])
     assert len(t) == 4 and (t["n"] == 400).all() and (t["interval"] == "wilson").all()

@@ -4,6 +4,7 @@ The table holds the 35 cases of issue 28 (and a few more); a hypothesis test thr
 numeric and named flag and at every key of a sweep file.  Commands run in this process (`sim.cli.main`), on the
 toy game, so the whole file takes seconds.
 """
+
 import json
 import math
 import shutil
@@ -23,10 +24,28 @@ from sim.results import part_name
 def made(tmp_path_factory):
     """A finished run and sweep of the toy game, and a few files, copied fresh into every test's folder."""
     base = tmp_path_factory.mktemp("made")
-    assert main(["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", str(base / "run"),
-                 "--no-progress"]) == 0
-    assert main(["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40",
-                 "--out", str(base / "sweep"), "--no-progress"]) == 0
+    assert (
+        main(["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", str(base / "run"), "--no-progress"])
+        == 0
+    )
+    assert (
+        main(
+            [
+                "sweep",
+                "toy_pig",
+                "--games",
+                "300",
+                "--chunk-size",
+                "100",
+                "--grid",
+                "target=30,40",
+                "--out",
+                str(base / "sweep"),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     (base / "afile").write_text("x")
     (base / "g5.toml").write_text("game = 5\n")
     (base / "latin1.toml").write_bytes(b'game = "toy_pig"\n# caf\xe9\n')
@@ -45,8 +64,9 @@ def ws(made, tmp_path, monkeypatch):
 
 
 def tree(folder):
-    return sorted((str(p.relative_to(folder)), p.stat().st_size if p.is_file() else -1)
-                  for p in Path(folder).rglob("*"))
+    return sorted(
+        (str(p.relative_to(folder)), p.stat().st_size if p.is_file() else -1) for p in Path(folder).rglob("*")
+    )
 
 
 def one_line(capsys, argv, needles=()):
@@ -64,14 +84,19 @@ def one_line(capsys, argv, needles=()):
 def corrupt(text):
     def f(ws, which):
         (ws / which / "manifest.json").write_text(text)
+
     return f
 
 
 def damage_part(how):
     def f(ws, which):
-        part = (ws / which / "seats" / part_name(1)) if which == "run" else \
-            (ws / which / "seats" / "config=1" / part_name(1))
+        part = (
+            (ws / which / "seats" / part_name(1))
+            if which == "run"
+            else (ws / which / "seats" / "config=1" / part_name(1))
+        )
         part.write_bytes(b"" if how == "empty" else part.read_bytes()[: part.stat().st_size // 2])
+
     return f
 
 
@@ -101,8 +126,11 @@ CASES = [
     (["sweep", "nan.toml"], ["finite"], None),
     (["sweep", "inf.toml"], ["games must be a whole number"], None),
     (["sweep", "toy_pig", "--confidence", "nan"], ["confidence"], None),
-    (["sweep", "toy_pig", "--adaptive-metric", "order0_win_share", "--adaptive-width", "nan", "--max-games",
-      "1000"], ["width"], None),
+    (
+        ["sweep", "toy_pig", "--adaptive-metric", "order0_win_share", "--adaptive-width", "nan", "--max-games", "1000"],
+        ["width"],
+        None,
+    ),
     (["solve", "toy_pig", "--param", "target", "--target", "nan"], ["finite"], None),
     (["solve", "toy_pig", "--param", "target", "--target", "inf"], ["finite"], None),
     (["solve", "toy_pig", "--param", "target", "--between", "nan:40"], ["finite"], None),
@@ -115,21 +143,39 @@ CASES = [
     (["sweep", "toy_pig", "--out", "/proc/no/such"], ["/proc/no"], None),
     (["run", "toy_pig", "--out", "/sys/kernel/x"], ["cannot write"], None),
     # corrupt or empty manifests
-    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["corrupt", "--overwrite"],
-     lambda ws: corrupt("{not json")(ws, "run")),
-    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["corrupt"],
-     lambda ws: corrupt("")(ws, "run")),
-    (["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40", "--out", "sweep"],
-     ["corrupt", "--fresh"], lambda ws: corrupt("[1, 2")(ws, "sweep")),
+    (
+        ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"],
+        ["corrupt", "--overwrite"],
+        lambda ws: corrupt("{not json")(ws, "run"),
+    ),
+    (
+        ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"],
+        ["corrupt"],
+        lambda ws: corrupt("")(ws, "run"),
+    ),
+    (
+        ["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40", "--out", "sweep"],
+        ["corrupt", "--fresh"],
+        lambda ws: corrupt("[1, 2")(ws, "sweep"),
+    ),
     (["report", "run"], ["corrupt"], lambda ws: corrupt("")(ws, "run")),
-    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited", "--overwrite"],
-     lambda ws: edit_manifest(ws, "run", chunk_size=0)),
-    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["is edited"],
-     lambda ws: edit_manifest(ws, "run", chunk_size="100")),
+    (
+        ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"],
+        ["is edited", "--overwrite"],
+        lambda ws: edit_manifest(ws, "run", chunk_size=0),
+    ),
+    (
+        ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"],
+        ["is edited"],
+        lambda ws: edit_manifest(ws, "run", chunk_size="100"),
+    ),
     (["replay", "run", "3"], ["corrupt"], lambda ws: corrupt("{")(ws, "run")),
     (["check", "sweep"], ["corrupt"], lambda ws: corrupt("\x00")(ws, "sweep")),
-    (["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"], ["not a results manifest"],
-     lambda ws: corrupt("[]")(ws, "run")),
+    (
+        ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run"],
+        ["not a results manifest"],
+        lambda ws: corrupt("[]")(ws, "run"),
+    ),
     # truncated and empty part files where they are read
     (["report", "run"], ["damaged", "sim check"], lambda ws: damage_part("truncate")(ws, "run")),
     (["report", "sweep"], ["damaged"], lambda ws: damage_part("empty")(ws, "sweep")),
@@ -152,8 +198,20 @@ CASES = [
     (["run", "toy_pig", "--games", "18446744073709551616"], ["at most 10,000,000,000"], None),
     (["run", "toy_pig", "--games", "10000000000000"], ["at most"], None),
     (["sweep", "toy_pig", "--games", "10000000000000"], ["at most"], None),
-    (["sweep", "toy_pig", "--adaptive-metric", "order0_win_share", "--adaptive-width", "0.01", "--max-games",
-      "100000000000000"], ["max_games must be at most"], None),
+    (
+        [
+            "sweep",
+            "toy_pig",
+            "--adaptive-metric",
+            "order0_win_share",
+            "--adaptive-width",
+            "0.01",
+            "--max-games",
+            "100000000000000",
+        ],
+        ["max_games must be at most"],
+        None,
+    ),
     (["solve", "toy_pig", "--param", "target", "--max-games", "100000000000000000000"], ["--max-games"], None),
     (["run", "toy_pig", "--seed", "100000000000000000000000"], ["--seed"], None),
     # names
@@ -161,8 +219,7 @@ CASES = [
     (["run", "toy_pig", "--strategies", " , "], ["--strategies names no strategy"], None),
     (["sweep", "toy_pig", "--lineup", ","], ["lineup is empty"], None),
     (["run", "toy_pig", "--players", "3-4", "--strategies", "hold20,hold10,random"], ["single player count"], None),
-    (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"],
-     None),
+    (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"], None),
     (["run", "toy_pig", "--players", "3-1000000000"], ["spans 999,999,998 player counts"], None),
     (["bench", "toy_pig", "--games", "100000000000000"], ["at most"], None),
     (["check", "nothere"], ["no such directory"], None),
@@ -184,18 +241,39 @@ def test_bad_input_gives_one_line_and_creates_nothing(ws, capsys, argv, needles,
 
 def test_the_recovery_flags_recover_a_corrupt_manifest(ws, capsys, made):
     corrupt("{")(ws, "run")
-    assert main(["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run", "--no-progress",
-                 "--overwrite"]) == 0
+    assert (
+        main(
+            ["run", "toy_pig", "--games", "300", "--chunk-size", "100", "--out", "run", "--no-progress", "--overwrite"]
+        )
+        == 0
+    )
     assert check_folder(ws / "run").ok
     corrupt("")(ws, "sweep")
-    assert main(["sweep", "toy_pig", "--games", "300", "--chunk-size", "100", "--grid", "target=30,40", "--out",
-                 "sweep", "--no-progress", "--fresh"]) == 0
+    assert (
+        main(
+            [
+                "sweep",
+                "toy_pig",
+                "--games",
+                "300",
+                "--chunk-size",
+                "100",
+                "--grid",
+                "target=30,40",
+                "--out",
+                "sweep",
+                "--no-progress",
+                "--fresh",
+            ]
+        )
+        == 0
+    )
     assert check_folder(ws / "sweep").ok
 
 
 def test_replay_says_when_the_stored_game_differs(ws, capsys):
     capsys.readouterr()
-    assert main(["replay", "run", "5"]) == 0                     # unchanged: silent agreement
+    assert main(["replay", "run", "5"]) == 0  # unchanged: silent agreement
     assert capsys.readouterr().err == ""
     edit_seed(ws, "run")
     code = main(["replay", "run", "5"])
@@ -214,6 +292,7 @@ def test_full_disk_ends_with_one_line_and_a_failed_status(ws, capsys, monkeypatc
     import errno
 
     import sim.runner
+
     calls = []
 
     def full(*a, **k):
@@ -221,10 +300,14 @@ def test_full_disk_ends_with_one_line_and_a_failed_status(ws, capsys, monkeypatc
         if len(calls) > 1:
             raise OSError(errno.ENOSPC, "No space left on device", "x/part.parquet")
         return real(*a, **k)
+
     real = sim.runner.write_chunk
     monkeypatch.setattr(sim.runner, "write_chunk", full)
-    line = one_line(capsys, ["run", "toy_pig", "--games", "500", "--chunk-size", "100", "--out", "full",
-                             "--no-progress"], ["No space left on device", "run the same command again"])
+    line = one_line(
+        capsys,
+        ["run", "toy_pig", "--games", "500", "--chunk-size", "100", "--out", "full", "--no-progress"],
+        ["No space left on device", "run the same command again"],
+    )
     m = json.loads((ws / "full" / "manifest.json").read_text())
     assert m["status"] == "failed" and "No space" in m["reason"], line
     monkeypatch.undo()
@@ -243,6 +326,7 @@ def test_closed_stdout_is_not_an_error(capsys, monkeypatch):
 
         def flush(self):
             raise BrokenPipeError(32, "Broken pipe")
+
     monkeypatch.setattr(sys, "stdout", Closed())
     assert main(["params", "toy_pig"]) == 0
     monkeypatch.undo()
@@ -251,6 +335,7 @@ def test_closed_stdout_is_not_an_error(capsys, monkeypatch):
 
 # ----------------------------------------------------------------------------------------------- generated
 
+
 def _not_whole_in(lo, hi):
     def bad(x):
         try:
@@ -258,6 +343,7 @@ def _not_whole_in(lo, hi):
         except (TypeError, ValueError, OverflowError):
             return True
         return not (math.isfinite(v) and v == int(v) and lo <= v <= hi)
+
     return bad
 
 
@@ -272,6 +358,7 @@ def _not_number(x):
 def _is_strategy(name):
     """A name the toy game accepts in a line-up (its presets, random, search players, shipped tuned presets)."""
     from sim.game import get_game
+
     try:
         get_game("toy_pig").strategy(name)
         return True
@@ -286,15 +373,19 @@ numbers_as_text = st.one_of(floats.map(repr), st.integers().map(str), texts)
 # flag -> values that must be refused (target: a whole number from 1 to 1000 in the toy game)
 BAD_FLAGS = {
     "--set": numbers_as_text.filter(_not_whole_in(1, 1000)).map(lambda v: f"target={v}"),
-    "--grid": numbers_as_text.filter(lambda v: "," not in v and ":" not in v and _not_whole_in(1, 1000)(v))
-    .map(lambda v: f"target={v}"),
+    "--grid": numbers_as_text.filter(lambda v: "," not in v and ":" not in v and _not_whole_in(1, 1000)(v)).map(
+        lambda v: f"target={v}"
+    ),
     "--games": st.one_of(st.integers(max_value=0), st.integers(min_value=10**10 + 1)).map(str),
     "--chunk-size": st.integers(max_value=0).map(str),
     "--seed": st.one_of(st.integers(max_value=-1), st.integers(min_value=2**64)).map(str),
-    "--players": st.one_of(st.integers().filter(lambda n: not 2 <= n <= 4).map(str),
-                           texts.filter(lambda t: t.strip() and _not_number(t) and "-" not in t and "," not in t)),
-    "--lineup": texts.filter(lambda t: t.strip(", ") and all(
-        n.strip() and not _is_strategy(n.strip()) for n in t.split(","))),
+    "--players": st.one_of(
+        st.integers().filter(lambda n: not 2 <= n <= 4).map(str),
+        texts.filter(lambda t: t.strip() and _not_number(t) and "-" not in t and "," not in t),
+    ),
+    "--lineup": texts.filter(
+        lambda t: t.strip(", ") and all(n.strip() and not _is_strategy(n.strip()) for n in t.split(","))
+    ),
     "--confidence": floats.filter(lambda x: not 0 < x < 1).map(repr),
 }
 
@@ -302,14 +393,26 @@ BAD_FLAGS = {
 @settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), command=st.sampled_from(["run", "sweep"]))
 def test_generated_bad_flags(data, command, tmp_path_factory, monkeypatch):
-    flag = data.draw(st.sampled_from([f for f in BAD_FLAGS if not (command == "run" and f in ("--grid",
-                                                                                              "--confidence"))]))
+    flag = data.draw(
+        st.sampled_from([f for f in BAD_FLAGS if not (command == "run" and f in ("--grid", "--confidence"))])
+    )
     value = data.draw(BAD_FLAGS[flag])
     where = tmp_path_factory.mktemp("gen")
     monkeypatch.chdir(where)
-    _assert_refused([command, "toy_pig", f"{flag}={value}" if value.startswith("-") else flag, *(
-        [] if value.startswith("-") else [value]), "--games" if flag != "--games" else "--seed", "10",
-        "--out", "out", "--no-progress"], where)
+    _assert_refused(
+        [
+            command,
+            "toy_pig",
+            f"{flag}={value}" if value.startswith("-") else flag,
+            *([] if value.startswith("-") else [value]),
+            "--games" if flag != "--games" else "--seed",
+            "10",
+            "--out",
+            "out",
+            "--no-progress",
+        ],
+        where,
+    )
 
 
 def _toml(v):
@@ -326,29 +429,63 @@ def _toml(v):
     raise TypeError(v)
 
 
-toml_values = st.recursive(st.one_of(st.booleans(), floats, st.integers(min_value=-2**63, max_value=2**63 - 1),
-                                     texts), lambda inner: st.lists(inner, max_size=3), max_leaves=4)
+toml_values = st.recursive(
+    st.one_of(st.booleans(), floats, st.integers(min_value=-(2**63), max_value=2**63 - 1), texts),
+    lambda inner: st.lists(inner, max_size=3),
+    max_leaves=4,
+)
 
 # sweep-file key -> predicate: is this value refused?  (Only clearly bad values are kept.)
 BAD_KEYS = {
-    "games": lambda v: not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10**10)
-    and not (isinstance(v, float) and math.isfinite(v) and v == int(v) and 1 <= v <= 10**10),
-    "seed": lambda v: not (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                           and v == int(v) and 0 <= v < 2**64),
+    "games": lambda v: (
+        not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10**10)
+        and not (isinstance(v, float) and math.isfinite(v) and v == int(v) and 1 <= v <= 10**10)
+    ),
+    "seed": lambda v: (
+        not (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and math.isfinite(v)
+            and v == int(v)
+            and 0 <= v < 2**64
+        )
+    ),
     "chunk_size": lambda v: isinstance(v, (bool, str, list)) or (isinstance(v, (int, float)) and not v >= 1),
-    "confidence": lambda v: isinstance(v, (bool, list)) or (isinstance(v, (int, float)) and not 0 < v < 1)
-    or (isinstance(v, str) and _not_number(v)),
-    "players": lambda v: isinstance(v, (bool, float)) or (isinstance(v, int) and not 2 <= v <= 4)
-    or (isinstance(v, list) and (not v or any(isinstance(x, (bool, float, list)) or isinstance(x, int)
-                                              and not 2 <= x <= 4 for x in v))),
-    "lineup": lambda v: not isinstance(v, (str, list)) or (isinstance(v, list) and (
-        not v or not all(isinstance(x, str) and x in ("hold20", "hold10", "random") for x in v)))
-    or (isinstance(v, str) and any(n.strip() not in ("hold20", "hold10", "random") for n in v.split(","))),
+    "confidence": lambda v: (
+        isinstance(v, (bool, list))
+        or (isinstance(v, (int, float)) and not 0 < v < 1)
+        or (isinstance(v, str) and _not_number(v))
+    ),
+    "players": lambda v: (
+        isinstance(v, (bool, float))
+        or (isinstance(v, int) and not 2 <= v <= 4)
+        or (
+            isinstance(v, list)
+            and (not v or any(isinstance(x, (bool, float, list)) or isinstance(x, int) and not 2 <= x <= 4 for x in v))
+        )
+    ),
+    "lineup": lambda v: (
+        not isinstance(v, (str, list))
+        or (
+            isinstance(v, list)
+            and (not v or not all(isinstance(x, str) and x in ("hold20", "hold10", "random") for x in v))
+        )
+        or (isinstance(v, str) and any(n.strip() not in ("hold20", "hold10", "random") for n in v.split(",")))
+    ),
     "all_rotations": lambda v: not isinstance(v, bool),
-    "grid.target": lambda v: not isinstance(v, (list, str)) or v == [] or (isinstance(v, list) and any(
-        not (isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 1000) for x in v)),
-    "set.target": lambda v: isinstance(v, (list, bool)) or (isinstance(v, (int, float)) and not (
-        math.isfinite(v) and v == int(v) and 1 <= v <= 1000)) or (isinstance(v, str) and _not_number(v)),
+    "grid.target": lambda v: (
+        not isinstance(v, (list, str))
+        or v == []
+        or (
+            isinstance(v, list)
+            and any(not (isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 1000) for x in v)
+        )
+    ),
+    "set.target": lambda v: (
+        isinstance(v, (list, bool))
+        or (isinstance(v, (int, float)) and not (math.isfinite(v) and v == int(v) and 1 <= v <= 1000))
+        or (isinstance(v, str) and _not_number(v))
+    ),
     "nonsense_key": lambda v: True,
 }
 
@@ -357,6 +494,7 @@ BAD_KEYS = {
 @given(key=st.sampled_from(sorted(BAD_KEYS)), value=toml_values, data=st.data())
 def test_generated_bad_sweep_files(key, value, data, tmp_path_factory, monkeypatch):
     from hypothesis import assume
+
     assume(BAD_KEYS[key](value))
     where = tmp_path_factory.mktemp("gen")
     monkeypatch.chdir(where)
@@ -372,11 +510,12 @@ def test_generated_bad_sweep_files(key, value, data, tmp_path_factory, monkeypat
 def _assert_refused(argv, where, keep=()):
     import contextlib
     import io
+
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         try:
             code = main(argv)
-        except SystemExit as e:       # argparse's own errors (a value it cannot parse as int/float)
+        except SystemExit as e:  # argparse's own errors (a value it cannot parse as int/float)
             code = e.code
     lines = err.getvalue().strip().splitlines()
     assert code == 2, (argv, lines)

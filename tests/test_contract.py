@@ -1,5 +1,6 @@
 """The engine protocol, checked on every registered game (in the spirit of pgx's api_test and OpenSpiel's
 random_sim_test): state layout, random legal play to the end, well-formed outcomes, determinism."""
+
 import numpy as np
 import pytest
 
@@ -60,6 +61,7 @@ def test_reused_state_plays_like_a_fresh_one(name):
     """The runner plays many games on one reused state: setup() must initialise everything a game reads, so a
     game played after others on the same state matches the same game on a fresh state (default strategies)."""
     from sim.kernel import load_kernel, new_states
+
     game = get_game(name)
     eng = game.engine_module()
     kern = load_kernel(game)
@@ -69,12 +71,15 @@ def test_reused_state_plays_like_a_fresh_one(name):
     weights = game.weights_matrix(design.slots)
 
     def run(n_states):
-        out = [np.zeros((30, len(game.game_columns)), np.int64),
-               np.zeros((30, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
-               np.zeros((30, eng.MAX_PLAYERS, 2)), np.zeros((30, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
-               np.zeros(30, np.int64), np.zeros(30, np.int64)]
-        kern.play_batch(new_states(eng, n_states), pvec, np.uint64(5), seed_index, players, strat, sids, weights,
-                        *out)
+        out = [
+            np.zeros((30, len(game.game_columns)), np.int64),
+            np.zeros((30, eng.MAX_PLAYERS, len(game.seat_columns)), np.int64),
+            np.zeros((30, eng.MAX_PLAYERS, 2)),
+            np.zeros((30, eng.MAX_ITEMS, 3 + len(game.item_columns)), np.int64),
+            np.zeros(30, np.int64),
+            np.zeros(30, np.int64),
+        ]
+        kern.play_batch(new_states(eng, n_states), pvec, np.uint64(5), seed_index, players, strat, sids, weights, *out)
         return out
 
     for fresh, reused in zip(run(30), run(2)):
@@ -86,13 +91,14 @@ def test_reused_output_buffers_give_fresh_results(name):
     """The runner plays every chunk into the same output buffers: a chunk played into buffers full of another
     chunk's results (and garbage) equals the same chunk played into fresh ones."""
     from sim.runner import output_buffers
+
     game = get_game(name)
     spec, design, pvec = prepare(game, (game.players[0], game.players[1]), 30)
     fresh = simulate(spec, design, pvec, 4, 10, 40)
     bufs = output_buffers(spec, 60)
-    simulate(spec, design, pvec, 9, 0, 60, bufs)     # other games, some with more items and seats
+    simulate(spec, design, pvec, 9, 0, 60, bufs)  # other games, some with more items and seats
     for a in bufs.values():
-        a.view(np.uint8)[::7] = 0xA5                  # and garbage left in between
+        a.view(np.uint8)[::7] = 0xA5  # and garbage left in between
     reused = simulate(spec, design, pvec, 4, 10, 40, bufs)
     for key in fresh:
         assert np.array_equal(fresh[key], reused[key]), (name, key)
@@ -104,10 +110,13 @@ def test_interpreted_engine_matches_compiled(name, tmp_path):
     import os
     import subprocess
     import sys
-    code = ("import sys, numpy as np; from sim.runner import prepare, simulate; import tests.conftest;"
-            f"spec, d, p = prepare({name!r}, None, 2);"
-            "a = simulate(spec, d, p, 77, 0, 2);"
-            "np.savez(sys.argv[1], seat_int=a['seat_int'], seat_f=a['seat_f'], steps=a['steps'], items=a['items'])")
+
+    code = (
+        "import sys, numpy as np; from sim.runner import prepare, simulate; import tests.conftest;"
+        f"spec, d, p = prepare({name!r}, None, 2);"
+        "a = simulate(spec, d, p, 77, 0, 2);"
+        "np.savez(sys.argv[1], seat_int=a['seat_int'], seat_f=a['seat_f'], steps=a['steps'], items=a['items'])"
+    )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=os.getcwd())
     subprocess.run([sys.executable, "-c", code, str(tmp_path / "nojit.npz")], env=env, check=True, timeout=600)
     spec, d, p = prepare(name, None, 2)
@@ -123,6 +132,7 @@ def test_every_step_is_well_formed(name):
     the game, 1 <= n <= MAX_ACTIONS, no action is listed twice, and every legal action has text for `sim replay`."""
     from sim.kernel import new_states
     from sim.rng import seed_streams
+
     game = get_game(name)
     eng = game.engine_module()
     pvec = game.params.defaults()
@@ -160,6 +170,7 @@ def test_hidden_fields_are_declared_and_blind_strategies_ignore_them(name):
 
     from sim.kernel import new_states
     from sim.rng import seed_streams
+
     game = get_game(name)
     eng = game.engine_module()
     hidden = set(eng.HIDDEN_FIELDS)
@@ -184,7 +195,7 @@ def test_hidden_fields_are_declared_and_blind_strategies_ignore_them(name):
                 if n > 1 and pick.random() < 0.2:
                     st[1] = s
                     other = st[1]
-                    other["rng"][0] ^= np.uint64(0x9E3779B97F4A7C15)   # another re-sampling than the true deal
+                    other["rng"][0] ^= np.uint64(0x9E3779B97F4A7C15)  # another re-sampling than the true deal
                     determinize(other, pvec, seat)
                     other["rng"] = s["rng"]
                     for f in eng.STATE_DTYPE.names:

@@ -1,4 +1,5 @@
 """The core on a toy game: seeding, seat design, parquet output, resume, determinism, replay, parameters."""
+
 import json
 import os
 import subprocess
@@ -16,8 +17,11 @@ from sim.replay import replay_text
 
 
 def read(run, table):
-    return pd.read_parquet(run / table).sort_values(["game"] + (["seat"] if table != "games" else [])
-                                                    ).reset_index(drop=True)
+    return (
+        pd.read_parquet(run / table)
+        .sort_values(["game"] + (["seat"] if table != "games" else []))
+        .reset_index(drop=True)
+    )
 
 
 def test_rng_reproducible_and_uniform():
@@ -28,6 +32,7 @@ def test_rng_reproducible_and_uniform():
     counts = np.bincount(draws, minlength=6)
     assert draws.min() == 0 and draws.max() == 5
     from scipy.stats import chisquare
+
     assert chisquare(counts).pvalue > 1e-4
 
 
@@ -35,6 +40,7 @@ def test_local_stream_draws_match_the_state_stream():
     """A strategy may keep the policy stream in a local (state + GOLDEN per draw, float_of where the draw is used):
     the draws and the final state must equal rand_float on the state record, draw by draw."""
     from sim.rng import GOLDEN, float_of, rand_float
+
     rng = np.array([0, game_seed(5, 9)], dtype=np.uint64)
     x = rng[1]
     for _ in range(1000):
@@ -90,6 +96,7 @@ def test_part_files_hold_exactly_the_chunk_tables(tmp_path, toy):
     equal, type for type, to the tables built from the kernel's output."""
     import pyarrow.parquet as pq
     from sim.results import chunk_tables
+
     run = run_study(toy, tmp_path / "r", games=700, players=(3,), seed=2, chunk_size=500, progress=False)
     spec, design, pvec = prepare(toy, (3,), 700)
     for chunk, (start, stop) in enumerate([(0, 500), (500, 700)]):
@@ -100,9 +107,17 @@ def test_part_files_hold_exactly_the_chunk_tables(tmp_path, toy):
 
 def test_thread_count_and_chunking_do_not_change_results(tmp_path, toy):
     import numba
+
     a = run_study(toy, tmp_path / "a", games=2000, seed=11, chunk_size=333, threads=1, progress=False)
-    b = run_study(toy, tmp_path / "b", games=2000, seed=11, chunk_size=2000, threads=numba.config.NUMBA_NUM_THREADS,
-                  progress=False)
+    b = run_study(
+        toy,
+        tmp_path / "b",
+        games=2000,
+        seed=11,
+        chunk_size=2000,
+        threads=numba.config.NUMBA_NUM_THREADS,
+        progress=False,
+    )
     for table in ("games", "seats", "items"):
         pd.testing.assert_frame_equal(read(a, table), read(b, table))
 
@@ -146,8 +161,15 @@ def test_results_of_other_code_are_not_resumed(tmp_path, toy, monkeypatch):
 
 
 def test_bad_input_is_refused_before_writing(tmp_path, toy):
-    cases = [dict(players=(9,)), dict(lineup=["nope"]), dict(params={"target": "-3"}), dict(params={"targte": 5}),
-             dict(games=0), dict(seed=-1), dict(strategies=["hold20"])]
+    cases = [
+        dict(players=(9,)),
+        dict(lineup=["nope"]),
+        dict(params={"target": "-3"}),
+        dict(params={"targte": 5}),
+        dict(games=0),
+        dict(seed=-1),
+        dict(strategies=["hold20"]),
+    ]
     for kw in cases:
         out = tmp_path / "x"
         with pytest.raises(UserError):
@@ -188,20 +210,30 @@ def test_engine_functions_listed_for_the_child_are_loaded_from_its_cache(tmp_pat
     import pickle
     from sim.kernel import _COMPILE_CHILD, load_kernel
     from sim.runner import kernel_args
+
     spec, d, p = prepare(toy, (3,), 40)
     _, states, args = kernel_args(spec, d, p, 21, 0, 40)
     in_child, here = load_kernel(spec).callee_types(states, *args)
     assert list(in_child) == ["engine._next", "choose", "decide", "write_outcome"]
     assert list(here) == ["setup", "apply_action", "is_over"]
     env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"), NUMBA_CACHE_DIR=str(tmp_path / "cache" / "nb"))
-    subprocess.run([sys.executable, "-c", _COMPILE_CHILD, "sim.games._template"], input=pickle.dumps(in_child), env=env,
-                   check=True, cwd=os.getcwd(), capture_output=True)
-    code = ("import sys; sys.path.insert(0, '.'); from sim.games._template import GAME, engine;"
-            "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40);"
-            "simulate(spec, d, p, 21, 0, 40);"
-            "print((engine._next.stats.cache_hits.total(), engine._next.stats.cache_misses.total()))")
-    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=os.getcwd(), capture_output=True,
-                         text=True).stdout
+    subprocess.run(
+        [sys.executable, "-c", _COMPILE_CHILD, "sim.games._template"],
+        input=pickle.dumps(in_child),
+        env=env,
+        check=True,
+        cwd=os.getcwd(),
+        capture_output=True,
+    )
+    code = (
+        "import sys; sys.path.insert(0, '.'); from sim.games._template import GAME, engine;"
+        "from sim.runner import prepare, simulate; spec, d, p = prepare(GAME, (3,), 40);"
+        "simulate(spec, d, p, 21, 0, 40);"
+        "print((engine._next.stats.cache_hits.total(), engine._next.stats.cache_misses.total()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, check=True, cwd=os.getcwd(), capture_output=True, text=True
+    ).stdout
     assert eval(out.strip().splitlines()[-1]) == (1, 0)
 
 
@@ -227,20 +259,29 @@ def widening_caller(x):
 def _in_fresh_process(tmp_path, expression):
     """Evaluate an expression over DECLARED_MODULE (imported as m) in a new process with an empty numba cache."""
     (tmp_path / "declmod.py").write_text(DECLARED_MODULE)
-    code = ("import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
-            "sigs = lambda f: sorted(tuple(str(t) for t in sig) for sig in f.signatures);"
-            f"print(repr({expression}))")
+    code = (
+        "import sys; sys.path[:0] = [sys.argv[1], '.']; import declmod as m, numpy as np;"
+        "sigs = lambda f: sorted(tuple(str(t) for t in sig) for sig in f.signatures);"
+        f"print(repr({expression}))"
+    )
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "nb"))
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, check=True, cwd=os.getcwd(),
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        env=env,
+        check=True,
+        cwd=os.getcwd(),
+        capture_output=True,
+        text=True,
+    ).stdout
     return eval(out.strip().splitlines()[-1])
 
 
 def test_declared_helper_compiles_once_at_first_use(tmp_path):
     """sim.kernel.declared: nothing is compiled at import, and callers passing an int8, a module constant (typed as
     its literal value) and a bool share the one declared signature instead of compiling a copy for each."""
-    before, results, after = _in_fresh_process(   # a tuple is evaluated left to right: before, calls, after
-        tmp_path, "(sigs(m.add), (m.caller(np.int8(4)), m.caller(7), m.add(2, 3)), sigs(m.add))")
+    before, results, after = _in_fresh_process(  # a tuple is evaluated left to right: before, calls, after
+        tmp_path, "(sigs(m.add), (m.caller(np.int8(4)), m.caller(7), m.add(2, 3)), sigs(m.add))"
+    )
     assert before == []
     assert after == [("int64", "int64")]
     assert results == ((4 + 3) + (2 + 5) + (1 + 4), (7 + 3) + (2 + 5) + (1 + 7), 5)
@@ -250,17 +291,20 @@ def test_one_copy_helper_compiles_once_per_widened_argument_types(tmp_path):
     """sim.kernel.one_copy: a constant, an int8, an int32 and an int64 argument share one int64 copy (numba alone
     compiles one per type), while a float argument, which is not widened, gets its own; results unchanged."""
     results, signatures = _in_fresh_process(
-        tmp_path, "((m.widening_caller(np.int8(4)), m.widening_caller(7)), sigs(m.mul))")
+        tmp_path, "((m.widening_caller(np.int8(4)), m.widening_caller(7)), sigs(m.mul))"
+    )
     assert signatures == [("float64", "int64"), ("int64", "int64")]
     assert results == (4 * 3 + 2 * 5 + 3 * 4 + 0.5 * 4, 7 * 3 + 2 * 5 + 3 * 7 + 0.5 * 7)
 
 
 def test_interpreted_engine_gives_identical_results(tmp_path, toy):
     """The same games with NUMBA_DISABLE_JIT=1 (pure Python) equal the compiled ones."""
-    code = ("import sys, numpy as np; sys.path.insert(0, '.');"
-            "from sim.games._template import GAME; from sim.runner import prepare, simulate;"
-            "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40);"
-            "np.save(sys.argv[1], a['seat_f'])")
+    code = (
+        "import sys, numpy as np; sys.path.insert(0, '.');"
+        "from sim.games._template import GAME; from sim.runner import prepare, simulate;"
+        "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40);"
+        "np.save(sys.argv[1], a['seat_f'])"
+    )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     subprocess.run([sys.executable, "-c", code, str(tmp_path / "nojit.npy")], env=env, check=True, cwd=os.getcwd())
     spec, d, p = prepare(toy, (3,), 40)
@@ -272,22 +316,30 @@ def test_first_compile_is_shared_with_a_child_process(tmp_path, toy):
     """In a fresh cache the kernel's decide and write_outcome are compiled by a child process (this one loads
     them from numba's cache, so the types it sent were exactly those play_blocks uses) while this one compiles
     the engine's moves; a second process loads the whole kernel and compiles nothing."""
-    code = ("import sys, numpy as np; sys.path.insert(0, '.');"
-            "from sim.games._template import GAME; from sim.kernel import load_kernel;"
-            "from sim.runner import prepare, simulate;"
-            "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40); k = load_kernel(spec);"
-            "print([(f.stats.cache_hits.total(), f.stats.cache_misses.total(), len(f.signatures)) for f in "
-            "(k.decide, k.write_outcome, k.setup, k.apply_action, k.play_blocks)]); np.save(sys.argv[1], a['seat_f'])")
+    code = (
+        "import sys, numpy as np; sys.path.insert(0, '.');"
+        "from sim.games._template import GAME; from sim.kernel import load_kernel;"
+        "from sim.runner import prepare, simulate;"
+        "spec, d, p = prepare(GAME, (3,), 40); a = simulate(spec, d, p, 21, 0, 40); k = load_kernel(spec);"
+        "print([(f.stats.cache_hits.total(), f.stats.cache_misses.total(), len(f.signatures)) for f in "
+        "(k.decide, k.write_outcome, k.setup, k.apply_action, k.play_blocks)]); np.save(sys.argv[1], a['seat_f'])"
+    )
     env = dict(os.environ, SIM_CACHE_DIR=str(tmp_path / "cache"), NUMBA_CACHE_DIR=str(tmp_path / "cache" / "nb"))
     runs = []
     for i in range(2):
-        out = subprocess.run([sys.executable, "-c", code, str(tmp_path / f"{i}.npy")], env=env, check=True,
-                             cwd=os.getcwd(), capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path / f"{i}.npy")],
+            env=env,
+            check=True,
+            cwd=os.getcwd(),
+            capture_output=True,
+            text=True,
+        ).stdout
         runs.append(eval(out.strip().splitlines()[-1]))
     first, second = runs
-    assert first[0] == (1, 0, 1) and first[1] == (1, 0, 1)       # decide, write_outcome: from the child's cache
-    assert first[2][1:] == (1, 1) and first[3][1:] == (1, 1)     # setup, apply_action: compiled here
-    assert first[4] == (0, 1, 1)                                 # play_blocks: compiled here, once
+    assert first[0] == (1, 0, 1) and first[1] == (1, 0, 1)  # decide, write_outcome: from the child's cache
+    assert first[2][1:] == (1, 1) and first[3][1:] == (1, 1)  # setup, apply_action: compiled here
+    assert first[4] == (0, 1, 1)  # play_blocks: compiled here, once
     assert second[:4] == [(0, 0, 0)] * 4 and second[4] == (1, 0, 1)  # all from the cache
     assert len(list((tmp_path / "cache").rglob("*_kernel.compiled"))) == 1
     spec, d, p = prepare(toy, (3,), 40)

@@ -4,6 +4,7 @@ The test game (Pig) has a joker of known causal effect: dealt to a uniformly ran
 with chance q, and its draws happen whether or not it is in the game, so without it the same game is played with
 the same dice. The holder's win share changes by 1 - (its share without the joker) when the joker fires and by 0
 otherwise; the holder is uniform and the shares of a game add up to 1, so the true effect is q (1 - 1/n)."""
+
 import pytest
 
 from sim.cli import main
@@ -19,7 +20,7 @@ def test_joker_effect_interval_covers_the_truth():
     truth = Q * (1 - 1 / 3)
     h = res["holder"]
     assert h["low"] <= truth <= h["high"], h
-    assert h["high"] - h["low"] < 0.06                       # paired games: a narrow interval
+    assert h["high"] - h["low"] < 0.06  # paired games: a narrow interval
     assert res["held_share"] == pytest.approx(1.0)
     # zero-sum: the positions' changes add up to 0, and the first position gains q (1/n - share) on average
     assert res["by_order"]["mean"].sum() == pytest.approx(0.0, abs=1e-9)
@@ -37,8 +38,25 @@ def test_removal_parameters_and_errors():
 
 def test_cli_prints_effect_and_association(capsys, tmp_path):
     out = tmp_path / "e.json"
-    assert main(["effect", "toy_pig", "--item", "joker", "--players", "3", "--games", "600",
-                 "--set", f"card.joker.chance={Q}", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "effect",
+                "toy_pig",
+                "--item",
+                "joker",
+                "--players",
+                "3",
+                "--games",
+                "600",
+                "--set",
+                f"card.joker.chance={Q}",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "EFFECT (causal" in text and "ASSOCIATION (as printed, not causal)" in text and out.exists()
     assert main(["effect", "toy_pig", "--item", "halfway", "--games", "10"]) == 2
@@ -49,6 +67,7 @@ def test_bang_character_removed_and_dealt_without_changing_the_rest():
     to a seat; the default (none) is the printed game (the golden fingerprints check that)."""
     from sim.effect import _play, deal_to
     from sim.runner import prepare
+
     spec, design, p0 = prepare("bang_dice", (5,), 400)
     _, base_i = _play(spec, design, p0, 7, 400, 400)
     rm = removal(spec, "VULTURE_SAM")
@@ -63,7 +82,7 @@ def test_bang_character_removed_and_dealt_without_changing_the_rest():
     # characters other than the swapped ones are dealt exactly as printed
     ch = lambda t: t[t["item"].astype(str).str.match(r"^[A-Z_]+$")].set_index(["game", "seat"])["item"].astype(str)  # noqa: E731
     b, r = ch(base_i), ch(alt_i)
-    same = (b == r.reindex(b.index))
+    same = b == r.reindex(b.index)
     assert same.mean() > 0.85
 
 
@@ -71,19 +90,22 @@ def test_report_measures_the_effect_of_flagged_items_and_caches_it(tmp_path):
     from sim.report import build_report
     from sim.runner import run_study
     from tests.test_report import parse
-    run = run_study("toy_pig", tmp_path / "run", games=3000, players=(3,), seed=1, params={"card.joker.chance": Q},
-                    progress=False)
+
+    run = run_study(
+        "toy_pig", tmp_path / "run", games=3000, players=(3,), seed=1, params={"card.joker.chance": Q}, progress=False
+    )
     html = build_report(run, tmp_path / "r.html")[0]
     text = html.read_text(encoding="utf-8")
-    found = [f for f in parse(html).findings if f["attrs"]["data-kind"] == "item"
-             and f["attrs"]["data-item"] == "joker"]
+    found = [
+        f for f in parse(html).findings if f["attrs"]["data-kind"] == "item" and f["attrs"]["data-item"] == "joker"
+    ]
     assert found and found[0]["attrs"]["data-verdict"] == "red"
     assert "Association and effect" in text and "<b>Effect</b> (causal" in text
     cache = list((run / "effects").glob("joker_3p_*.json"))
     assert len(cache) == 1
     mtime = cache[0].stat().st_mtime_ns
     build_report(run, tmp_path / "r2.html")
-    assert cache[0].stat().st_mtime_ns == mtime                      # read from the cache, not replayed
+    assert cache[0].stat().st_mtime_ns == mtime  # read from the cache, not replayed
 
 
 @pytest.mark.slow
@@ -92,5 +114,5 @@ def test_rail_baron_effect_is_far_below_its_association():
     other seats, but removing it from the game changes its holder's win share by about 13 points (4 players)."""
     res = item_effect("raccoon_tycoon", "Rail Baron", players=4, games=20000, seed=0)
     h, a = res["holder"], res["association"]
-    assert h["low"] > 0                                   # it does help its holder ...
-    assert h["high"] < a["low"] / 2                       # ... far less than the association says
+    assert h["low"] > 0  # it does help its holder ...
+    assert h["high"] < a["low"] / 2  # ... far less than the association says

@@ -6,6 +6,7 @@ row for row.  A second process on a busy folder must refuse with one line (exit 
 The concurrent tests stop the first process with SIGSTOP while it holds the lock mid-run, so the overlap is
 certain rather than a matter of timing; `-m long` adds real races repeated many times.
 """
+
 import json
 import os
 import signal
@@ -25,16 +26,34 @@ from sim.results import part_name
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY_CLI = "import sys, tests.conftest; from sim.cli import main; sys.exit(main(sys.argv[1:]))"
-RUN = ["run", "toy_pig", "--players", "3", "--games", "20000", "--chunk-size", "1000", "--seed", "7",
-       "--no-progress"]
-SWEEP = ["sweep", "toy_pig", "--players", "3", "--grid", "target=30,40", "--games", "10000", "--chunk-size",
-         "1000", "--seed", "7", "--no-progress"]
+RUN = ["run", "toy_pig", "--players", "3", "--games", "20000", "--chunk-size", "1000", "--seed", "7", "--no-progress"]
+SWEEP = [
+    "sweep",
+    "toy_pig",
+    "--players",
+    "3",
+    "--grid",
+    "target=30,40",
+    "--games",
+    "10000",
+    "--chunk-size",
+    "1000",
+    "--seed",
+    "7",
+    "--no-progress",
+]
 
 
 def spawn(argv):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.Popen([sys.executable, "-c", TOY_CLI, *argv], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", TOY_CLI, *argv],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def cli(capsys, argv):
@@ -84,7 +103,7 @@ def wait_for_parts(folder, proc, n=2, timeout=60):
     while time.time() - t0 < timeout:
         if len(list(Path(folder).glob("games/**/part-*.parquet"))) >= n:
             proc.send_signal(signal.SIGSTOP)
-            while _state(proc.pid) not in ("T", "t", "Z", None):   # the signal is delivered asynchronously
+            while _state(proc.pid) not in ("T", "t", "Z", None):  # the signal is delivered asynchronously
                 time.sleep(0.001)
             return
         if proc.poll() is not None:
@@ -107,12 +126,18 @@ def refused_once(code, err):
 
 
 SECONDS = {
-    "run": [RUN,                                              # the same run twice
-            RUN[:-3] + ["--seed", "8", "--no-progress"],      # a different seed into the same folder
-            RUN + ["--overwrite"],                            # --overwrite while the first one writes
-            RUN[:2] + ["--players", "3", "--games", "1000", "--set", "target=30", "--overwrite"]],
-    "sweep": [SWEEP, SWEEP + ["--fresh"], SWEEP[:-3] + ["--seed", "8", "--no-progress"],
-              ["run"]],                                      # a run into the sweep's folder
+    "run": [
+        RUN,  # the same run twice
+        RUN[:-3] + ["--seed", "8", "--no-progress"],  # a different seed into the same folder
+        RUN + ["--overwrite"],  # --overwrite while the first one writes
+        RUN[:2] + ["--players", "3", "--games", "1000", "--set", "target=30", "--overwrite"],
+    ],
+    "sweep": [
+        SWEEP,
+        SWEEP + ["--fresh"],
+        SWEEP[:-3] + ["--seed", "8", "--no-progress"],
+        ["run"],
+    ],  # a run into the sweep's folder
 }
 
 
@@ -130,7 +155,7 @@ def test_second_process_on_a_busy_folder_refuses(tmp_path, capsys, clean, kind):
                 second = ["run", "toy_pig", "--games", "100", "--no-progress"]
             code, err = cli(capsys, second + ["--out", str(out)])
             refused_once(code, err)
-            assert sorted(p.name for p in out.rglob("*")) == snapshot, second   # the refused one touched nothing
+            assert sorted(p.name for p in out.rglob("*")) == snapshot, second  # the refused one touched nothing
     finally:
         first.send_signal(signal.SIGCONT)
     assert first.wait(120) == 0, first.communicate()
@@ -168,11 +193,17 @@ def test_killed_sweep_is_resumed_identically(tmp_path, capsys, clean):
 
 def test_lock_held_by_a_live_process_is_refused_and_released_after(tmp_path):
     out = tmp_path / "x"
-    code = ("import sys, time; from sim.lock import FolderLock; "
-            "FolderLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)")
-    holder = subprocess.Popen([sys.executable, "-c", code, str(out)], cwd=ROOT,
-                              env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                              stdout=subprocess.PIPE, text=True)
+    code = (
+        "import sys, time; from sim.lock import FolderLock; "
+        "FolderLock(sys.argv[1]).acquire(); print('held', flush=True); time.sleep(60)"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(out)],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(Exception, match=f"pid {holder.pid}"):
@@ -180,7 +211,7 @@ def test_lock_held_by_a_live_process_is_refused_and_released_after(tmp_path):
     finally:
         holder.kill()
         holder.wait()
-    with FolderLock(out):                # the holder is gone: its lock is stale and taken over
+    with FolderLock(out):  # the holder is gone: its lock is stale and taken over
         assert json.loads(lock_path(out).read_text())["pid"] == os.getpid()
     assert not lock_path(out).exists()
 
@@ -214,8 +245,7 @@ def test_default_out_names_differ_by_settings(tmp_path, capsys, monkeypatch):
 
 # ----------------------------------------------------------------------------------------------- damaged parts
 
-SMALL = ["run", "toy_pig", "--players", "3", "--games", "4000", "--chunk-size", "1000", "--seed", "3",
-         "--no-progress"]
+SMALL = ["run", "toy_pig", "--players", "3", "--games", "4000", "--chunk-size", "1000", "--seed", "3", "--no-progress"]
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +265,7 @@ def empty(p):
 
 def flip(p):
     data = bytearray(p.read_bytes())
-    data[len(data) // 2] ^= 0xFF            # same size, same footer: only the checksum can tell
+    data[len(data) // 2] ^= 0xFF  # same size, same footer: only the checksum can tell
     p.write_bytes(bytes(data))
 
 
@@ -249,12 +279,13 @@ def foreign(p):
 @pytest.mark.parametrize("damage", [truncate, empty, flip, foreign, Path.unlink])
 def test_damaged_part_is_detected_and_replayed(tmp_path, capsys, small_clean, table, damage):
     import shutil
+
     out = tmp_path / "run"
     shutil.copytree(small_clean, out)
     damage(out / table / part_name(2))
     verdict = check_folder(out)
     if damage is Path.unlink and table == "games":
-        assert verdict.missing == [(None, 2)]             # games last: a chunk without it is simply unfinished
+        assert verdict.missing == [(None, 2)]  # games last: a chunk without it is simply unfinished
     else:
         assert [c for _, c, _ in verdict.bad] == [2], verdict.bad
     code, err = cli(capsys, ["check", str(out)])
@@ -269,10 +300,11 @@ def test_report_reads_only_whole_chunks(tmp_path, small_clean):
     import shutil
 
     from sim.analysis.load import load_run
+
     out = tmp_path / "run"
     shutil.copytree(small_clean, out)
-    (out / "games" / part_name(1)).unlink()                  # chunk 1 unfinished: its seats part must not count
-    truncate(out / "seats" / part_name(3))                   # chunk 3 bad
+    (out / "games" / part_name(1)).unlink()  # chunk 1 unfinished: its seats part must not count
+    truncate(out / "seats" / part_name(3))  # chunk 3 bad
     run = load_run(out)
     games, seats = run.games(["game"]), run.seats(["game"])
     assert set(games.game) == set(seats.game) == set(range(1000)) | set(range(2000, 3000))
@@ -280,6 +312,7 @@ def test_report_reads_only_whole_chunks(tmp_path, small_clean):
 
 def test_no_op_rerun_of_a_complete_run_changes_nothing(tmp_path, capsys, small_clean):
     import shutil
+
     out = tmp_path / "run"
     shutil.copytree(small_clean, out)
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
@@ -306,6 +339,7 @@ def test_real_races(tmp_path, clean, attempt):
 
 def test_no_op_rerun_of_a_complete_sweep_keeps_its_timings(tmp_path, capsys, clean):
     import shutil
+
     out = tmp_path / "sweep"
     shutil.copytree(clean / "sweep", out)
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
@@ -316,22 +350,24 @@ def test_no_op_rerun_of_a_complete_sweep_keeps_its_timings(tmp_path, capsys, cle
 
 def test_hand_edited_chunk_size_cannot_duplicate_games(tmp_path, capsys, small_clean):
     import shutil
+
     out = tmp_path / "run"
     shutil.copytree(small_clean, out)
     m = json.loads((out / "manifest.json").read_text())
-    m["chunk_size"] = 2000                                  # the parts were written in chunks of 1000
+    m["chunk_size"] = 2000  # the parts were written in chunks of 1000
     (out / "manifest.json").write_text(json.dumps(m))
     v = check_folder(out)
-    assert len(v.bad) == 2 and len(v.stray) == 6, v         # two parts per table don't fit, the rest are strays
+    assert len(v.bad) == 2 and len(v.stray) == 6, v  # two parts per table don't fit, the rest are strays
     code, err = cli(capsys, SMALL + ["--out", str(out)])
     assert code == 0, err
     games = tables(out)["games"]
-    assert list(games.game) == list(range(4000))             # each game once
+    assert list(games.game) == list(range(4000))  # each game once
     pd.testing.assert_frame_equal(games, tables(small_clean)["games"])
 
 
 def test_interrupt_and_failure_leave_a_final_status(tmp_path, capsys, monkeypatch):
     import sim.runner
+
     real = sim.runner.write_chunk
     calls = []
 
@@ -340,6 +376,7 @@ def test_interrupt_and_failure_leave_a_final_status(tmp_path, capsys, monkeypatc
         if len(calls) == 3:
             raise KeyboardInterrupt
         return real(*a, **k)
+
     monkeypatch.setattr(sim.runner, "write_chunk", stop_at_third)
     out = tmp_path / "run"
     assert main(SMALL + ["--out", str(out)]) == 130
@@ -354,6 +391,7 @@ def test_interrupt_and_failure_leave_a_final_status(tmp_path, capsys, monkeypatc
 @pytest.mark.parametrize("damage", [truncate, empty, flip])
 def test_damaged_sweep_part_is_replayed(tmp_path, capsys, clean, damage):
     import shutil
+
     out = tmp_path / "sweep"
     shutil.copytree(clean / "sweep", out)
     damage(out / "seats" / "config=1" / part_name(3))
@@ -361,8 +399,9 @@ def test_damaged_sweep_part_is_replayed(tmp_path, capsys, clean, damage):
     code, err = cli(capsys, SWEEP + ["--out", str(out)])
     assert code == 0 and any("replaying" in line for line in err), err
     assert_same_results(out, clean / "sweep")
-    pd.testing.assert_frame_equal(pd.read_parquet(out / "summary.parquet"),
-                                  pd.read_parquet(clean / "sweep" / "summary.parquet"))
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(out / "summary.parquet"), pd.read_parquet(clean / "sweep" / "summary.parquet")
+    )
 
 
 @pytest.mark.long
@@ -370,6 +409,7 @@ def test_damaged_sweep_part_is_replayed(tmp_path, capsys, clean, damage):
 def test_kill_at_random_moments(tmp_path, capsys, clean, attempt):
     """kill -9 at a random moment (often mid-write), then the same command: identical to a clean run."""
     import random
+
     rnd = random.Random(attempt)
     kind = "run" if attempt % 2 == 0 else "sweep"
     argv = (RUN if kind == "run" else SWEEP) + ["--out", str(tmp_path / kind)]

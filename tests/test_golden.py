@@ -1,6 +1,7 @@
 """Golden fingerprints (tests/fingerprints.py): every game's seeded output tables and one playthrough are as
 recorded.  When one of these fails after a rule or strategy change, run `make golden` and say in the commit which
 change moved which fingerprint and why; after a refactor or speed-up, a failure here is a bug."""
+
 import json
 
 import pyarrow as pa
@@ -31,8 +32,9 @@ def test_fingerprints_unchanged(name):
         digest, summary = fp.fingerprint(name, setting)
         if digest != row["hash"]:
             changed.append(f"{row['name']} {row['players']}p: was {row['summary']}, now {summary}")
-    assert not changed, f"{name}: golden fingerprints moved (make golden, and say why in the commit):\n" + \
-        "\n".join(changed)
+    assert not changed, f"{name}: golden fingerprints moved (make golden, and say why in the commit):\n" + "\n".join(
+        changed
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -44,7 +46,11 @@ def test_table_hash_sees_one_changed_value_and_ignores_layout():
     a = pa.table({"x": pa.array([1, 2, 3]), "s": pa.array(["a", "b", "a"]).dictionary_encode()})
     b = pa.table({"x": pa.array([1, 2, 4]), "s": pa.array(["a", "b", "a"]).dictionary_encode()})
     # the same values, chunked and with the dictionary in another order
-    c = pa.table({"x": pa.chunked_array([[1], [2, 3]]),
-                  "s": pa.DictionaryArray.from_arrays(pa.array([1, 0, 1], pa.int32()), pa.array(["b", "a"]))})
+    c = pa.table(
+        {
+            "x": pa.chunked_array([[1], [2, 3]]),
+            "s": pa.DictionaryArray.from_arrays(pa.array([1, 0, 1], pa.int32()), pa.array(["b", "a"])),
+        }
+    )
     assert fp.table_hash(a) != fp.table_hash(b)
     assert fp.table_hash(a) == fp.table_hash(c)

@@ -3,6 +3,7 @@
 The game and size are set through the notebooks' parameters (NB_GAME, NB_GAMES, NB_RESULTS in the environment);
 override the game with NB_TEST_GAME. The first notebook to run pays the game's numba compile (cached after).
 """
+
 import json
 import os
 from pathlib import Path
@@ -18,8 +19,13 @@ GAME = os.environ.get("NB_TEST_GAME", "bang_dice")
 
 def test_there_are_notebooks_and_they_are_stored_without_outputs():
     names = {p.stem for p in NOTEBOOKS}
-    for required in ("01_quick_start", "02_first_player_advantage", "03_card_and_character_strength",
-                     "04_strategy_matchups", "05_sweep_explorer"):
+    for required in (
+        "01_quick_start",
+        "02_first_player_advantage",
+        "03_card_and_character_strength",
+        "04_strategy_matchups",
+        "05_sweep_explorer",
+    ):
         assert required in names
     for path in NOTEBOOKS:
         nb = json.loads(path.read_text())

@@ -1,4 +1,5 @@
 """`sim readings` and rule presets: paired games per reading, verdicts, resumption, bad input."""
+
 import pandas as pd
 import pytest
 
@@ -31,15 +32,23 @@ def test_reading_parameters_and_alternatives():
     assert alternatives(p) == ["count", "highest_die"]
     bang = [p.name for p in reading_params(get_game("bang_dice"))]
     assert "rule.vera_reduction_per" in bang
-    assert "rule.ghost_turns" not in bang          # a single choice has no alternative
+    assert "rule.ghost_turns" not in bang  # a single choice has no alternative
 
 
 def test_paired_games_and_verdicts(tmp_path):
     """At 5 players the 3-player-only reading cannot change any game: with common random numbers every paired
     difference is exactly 0; a reading that does change play gives non-zero differences on the same seeds."""
     out = tmp_path / "r"
-    s = run_readings("bang_dice", 5, out, games=300, seed=3, preset="full", progress=False,
-                     only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"])
+    s = run_readings(
+        "bang_dice",
+        5,
+        out,
+        games=300,
+        seed=3,
+        preset="full",
+        progress=False,
+        only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"],
+    )
     three = s[s["param"] == "rule.three_player_indian_kill_counts"]
     assert (three["diff"] == 0).all() and (three["verdict"] == "does not matter").all()
     dyn = s[s["param"] == "rule.dynamite_resolves_rest"]
@@ -47,8 +56,16 @@ def test_paired_games_and_verdicts(tmp_path):
     assert set(s["family"]) == {"turn order", "strategy", "side", "length"}
     # resumed: the same folder gives the same table without replaying
     before = pd.read_parquet(out / "summary.parquet")
-    again = run_readings("bang_dice", 5, out, games=300, seed=3, preset="full", progress=False,
-                         only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"])
+    again = run_readings(
+        "bang_dice",
+        5,
+        out,
+        games=300,
+        seed=3,
+        preset="full",
+        progress=False,
+        only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"],
+    )
     pd.testing.assert_frame_equal(before.reset_index(drop=True), again.reset_index(drop=True))
     pd.testing.assert_frame_equal(summarise(out).reset_index(drop=True), again.reset_index(drop=True))
 
@@ -63,21 +80,26 @@ def _one_error(capsys, argv, *needles):
 
 def test_bad_input(tmp_path, capsys):
     _one_error(capsys, ["readings", "bang_dice", "--players", "4-5", "--out", str(tmp_path / "a")], "one player count")
-    _one_error(capsys, ["readings", "bang_dice", "--players", "5", "--only", "module.ghost", "--out",
-                        str(tmp_path / "b")], "not a reading parameter")
+    _one_error(
+        capsys,
+        ["readings", "bang_dice", "--players", "5", "--only", "module.ghost", "--out", str(tmp_path / "b")],
+        "not a reading parameter",
+    )
     _one_error(capsys, ["run", "bang_dice", "--preset", "nope", "--out", str(tmp_path / "c")], "unknown preset")
 
 
 def test_report_names_the_preset_compares_and_shows_readings(tmp_path):
     from sim.report import build_report
     from sim.runner import run_study
+
     run = tmp_path / "run"
     run_study("bang_dice", run, games=400, players=(5,), params=preset_params("bang_dice", "full"), progress=False)
     run_study("bang_dice", run / "compare" / "base", games=400, players=(5,), seed=1, progress=False)
-    run_readings("bang_dice", 5, run / "readings", games=200, preset="full", progress=False,
-                 only=["rule.dynamite_resolves_rest"])
+    run_readings(
+        "bang_dice", 5, run / "readings", games=200, preset="full", progress=False, only=["rule.dynamite_resolves_rest"]
+    )
     html = build_report(run, out=tmp_path / "r.html")[0].read_text()
-    head = html[html.index("<header>"):html.index("<section id='findings'>")]
+    head = html[html.index("<header>") : html.index("<section id='findings'>")]
     assert "Rules studied" in head and "all five modules" in head
     assert "The game as published against its base game" in html and "renegade" in html
     assert "Rulebook ambiguities that change the balance (5 players)" in html
@@ -88,6 +110,7 @@ def test_gunny_report_shows_both_ammunition_readings_at_6(tmp_path, monkeypatch)
     import sim.report.readings as R
     from sim.report import build_report
     from sim.runner import run_study
+
     monkeypatch.setattr(R, "AUTO_GAMES", 60)
     run = tmp_path / "run"
     run_study("gunny_town", run, games=60, players=(4, 6), progress=False)
@@ -98,8 +121,19 @@ def test_gunny_report_shows_both_ammunition_readings_at_6(tmp_path, monkeypatch)
 
 
 def test_sweep_preset_leaves_swept_parameters_out(capsys):
-    argv = ["sweep", "bang_dice", "--players", "5", "--grid", "module.ghost=off,on", "--preset", "full",
-            "--games", "10", "--dry-run"]
+    argv = [
+        "sweep",
+        "bang_dice",
+        "--players",
+        "5",
+        "--grid",
+        "module.ghost=off,on",
+        "--preset",
+        "full",
+        "--games",
+        "10",
+        "--dry-run",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "module.chief_arrow=on" in out and "module.ghost=on," not in out.split("config=")[0]
@@ -109,8 +143,8 @@ def test_alternative_that_stops_games_at_a_cap_is_flagged(tmp_path):
     """Cold Comfort's grow.trigger_rule=exactly never starts the scoring rounds: every game ends at the turn cap, and
     the table says so rather than reporting a plain change."""
     from sim.readings import per_reading, table_lines
-    s = run_readings("cold_comfort", 4, tmp_path / "cc", games=40, seed=2, progress=False,
-                     only=["grow.trigger_rule"])
+
+    s = run_readings("cold_comfort", 4, tmp_path / "cc", games=40, seed=2, progress=False, only=["grow.trigger_rule"])
     pr = per_reading(s)
     assert pr["capped_alt"].iloc[0] > 0.9 and pr["capped_default"].iloc[0] == 0
     assert "[!]" in "\n".join(table_lines(s))

@@ -1,6 +1,7 @@
 """Designer reports (sim/report): build for every game from a small run, findings equal to sim.analysis's numbers,
 sweeps with response curves and a balance point, one-line errors, and a render check in real headless Chromium
 (images loaded, no console errors, screenshot saved to test-artifacts/report.png)."""
+
 import json
 import re
 import subprocess
@@ -20,7 +21,7 @@ from sim.report import verdicts as vd
 from sim.runner import run_study
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = 300          # games per small run: enough for every section, fast
+GAMES = 300  # games per small run: enough for every section, fast
 
 
 class Findings(HTMLParser):
@@ -89,6 +90,7 @@ def reports(runs, tmp_path_factory):
 
 # ----------------------------------------------------------------------------------------------- every game
 
+
 @pytest.mark.parametrize("game", game_names())
 def test_report_builds_for_every_game(game, runs, reports):
     path = reports[game]
@@ -113,10 +115,11 @@ def test_report_builds_for_every_game(game, runs, reports):
     assert path.stat().st_size < 3_000_000
     # a game whose rules fix who starts (BANG: the Sheriff) says so in every position-1 finding, others do not
     note = get_game(game).turn_order_note
-    first = [f["text"] for f in p.findings
-             if f["attrs"]["data-kind"] == "seat" and f["attrs"].get("data-position") == "0"]
+    first = [
+        f["text"] for f in p.findings if f["attrs"]["data-kind"] == "seat" and f["attrs"].get("data-position") == "0"
+    ]
     assert first
-    if note:      # said once (a Fact), not repeated in every position-1 finding
+    if note:  # said once (a Fact), not repeated in every position-1 finding
         assert all(note not in t and "first-player advantage" not in t for t in first), first
         assert sum(note in f["text"] for f in p.findings) == 1
     else:
@@ -125,8 +128,10 @@ def test_report_builds_for_every_game(game, runs, reports):
 
 # ----------------------------------------------------------------------------------------------- numbers
 
-SEAT = re.compile(r"The (first player|(\d+)\w\w player in turn order) wins ([\d.]+)% \(([\d.]+)\u2013([\d.]+)%\) "
-                  r"of (\d+)-player games against a fair ([\d.]+)%")
+SEAT = re.compile(
+    r"The (first player|(\d+)\w\w player in turn order) wins ([\d.]+)% \(([\d.]+)\u2013([\d.]+)%\) "
+    r"of (\d+)-player games against a fair ([\d.]+)%"
+)
 
 
 @pytest.mark.parametrize("game", ["raccoon_tycoon", "bang_dice"])
@@ -144,8 +149,9 @@ def test_findings_match_the_analysis_library(game, runs, reports):
         pos = 0 if m.group(1) == "first player" else int(m.group(2)) - 1
         n = int(m.group(6))
         row = adv[(adv["players"] == n) & (adv["order"] == pos)].iloc[0]
-        for got, want in zip((m.group(3), m.group(4), m.group(5), m.group(7)),
-                             (row["rate"], row["low"], row["high"], row["fair"])):
+        for got, want in zip(
+            (m.group(3), m.group(4), m.group(5), m.group(7)), (row["rate"], row["low"], row["high"], row["fair"])
+        ):
             assert abs(float(got) - 100 * want) <= 0.05 + 1e-9
         assert float(f["attrs"]["data-rate"]) == pytest.approx(row["rate"], abs=1e-12)
         fam = vd.seat_family(seats, family_alpha=fa).set_index(["players", "order"])
@@ -176,7 +182,7 @@ def test_findings_match_the_analysis_library(game, runs, reports):
         assert "association" in f["text"]
         if r["leaders_flag"]:
             assert a["data-verdict"] != "red"
-    if game == "bang_dice":     # a team game leads with its sides, per player count, and downtime
+    if game == "bang_dice":  # a team game leads with its sides, per player count, and downtime
         text = reports[game].read_text(encoding="utf-8")
         assert text.index("id='sides'") < text.index("id='seats'")
         sides = [f for f in found if f["attrs"]["data-kind"] == "side"]
@@ -197,16 +203,16 @@ def test_findings_match_the_analysis_library(game, runs, reports):
                 assert lab in ("holds", "depends") and rb.ROBUST_LABELS[lab] in f["text"]
         assert "eliminated" in text and "Elimination downtime" in text
     roles = [f for f in found if f["attrs"]["data-kind"] == "role"]
-    assert not roles      # BANG's roles are its sides and its characters are items: judged once, elsewhere
+    assert not roles  # BANG's roles are its sides and its characters are items: judged once, elsewhere
     for f in roles:
         a = f["attrs"]
         n = int(a["data-players"])
-        t = sa.seat_attribute_strength(seats[seats["players"] == n], a["data-column"], outcome="win",
-                                       min_rows=rb.MIN_ROWS)
+        t = sa.seat_attribute_strength(
+            seats[seats["players"] == n], a["data-column"], outcome="win", min_rows=rb.MIN_ROWS
+        )
         r = t[t[a["data-column"]].astype(str) == a["data-label"]].iloc[0]
         assert f"wins {100 * r['rate']:.1f}% ({100 * r['low']:.1f}\u2013{100 * r['high']:.1f}%)" in f["text"]
-        fam_r = vd.role_family(seats[seats["players"] == n], [a["data-column"]], min_rows=rb.MIN_ROWS,
-                               family_alpha=fa)
+        fam_r = vd.role_family(seats[seats["players"] == n], [a["data-column"]], min_rows=rb.MIN_ROWS, family_alpha=fa)
         want = fam_r[a["data-column"]]
         assert a["data-verdict"] == want[want[a["data-column"]].astype(str) == a["data-label"]]["verdict"].iloc[0]
     length = [f for f in found if f["attrs"]["data-kind"] == "length"][0]
@@ -229,17 +235,36 @@ def test_verdict_rule():
 
 # ----------------------------------------------------------------------------------------------- sweeps
 
+
 def test_sweep_report_has_response_curves_and_balance_point(tmp_path, capsys):
     from sim.solve import Evaluation, SolveResult
     from sim.sweep import build_sweep, raw_from_flags, run_sweep
+
     raw, _ = raw_from_flags("toy_pig", players="3", games=400, seed=2, grids=["target=15,25,40"])
     out = tmp_path / "sweep"
     run_sweep(build_sweep(raw, "sweep"), out, progress=False)
-    solve = SolveResult(value=27.5, low=24.0, high=31.0, target=1 / 3, confidence=0.95, bracket=(15, 40),
-                        evaluations=[Evaluation(15, 0.40, 1e-4, 400), Evaluation(40, 0.30, 1e-4, 400)], games=800)
-    (out / "solve_target.json").write_text(json.dumps({"game": "toy_pig", "param": "target",
-                                                       "metric": "order0_win_share", "players": 3,
-                                                       "kind": "int", **solve.to_dict()}))
+    solve = SolveResult(
+        value=27.5,
+        low=24.0,
+        high=31.0,
+        target=1 / 3,
+        confidence=0.95,
+        bracket=(15, 40),
+        evaluations=[Evaluation(15, 0.40, 1e-4, 400), Evaluation(40, 0.30, 1e-4, 400)],
+        games=800,
+    )
+    (out / "solve_target.json").write_text(
+        json.dumps(
+            {
+                "game": "toy_pig",
+                "param": "target",
+                "metric": "order0_win_share",
+                "players": 3,
+                "kind": "int",
+                **solve.to_dict(),
+            }
+        )
+    )
     html = tmp_path / "sweep.html"
     assert main(["report", str(out), "-o", str(html)]) == 0
     assert str(html) in capsys.readouterr().out
@@ -251,7 +276,7 @@ def test_sweep_report_has_response_curves_and_balance_point(tmp_path, capsys):
     run = sa.load_run(out)
     first = sa.seat_advantage(run.seats(), by="config")
     first = first[first["order"] == 0]
-    for k in first["config"]:                      # every configuration's first-player share is in the table
+    for k in first["config"]:  # every configuration's first-player share is in the table
         r = first[first["config"] == k].iloc[0]
         assert f"{100 * r['rate']:.1f}%" in text
     bal = [f for f in p.findings if f["attrs"]["data-kind"] == "balance"]
@@ -261,10 +286,15 @@ def test_sweep_report_has_response_curves_and_balance_point(tmp_path, capsys):
 
 # ----------------------------------------------------------------------------------------------- errors
 
+
 @pytest.mark.parametrize("make", ["missing", "file", "empty_dir", "table_only"])
 def test_bad_input_gives_one_line_error(make, tmp_path, capsys, runs):
-    target = {"missing": tmp_path / "nope", "file": tmp_path / "f.txt", "empty_dir": tmp_path / "empty",
-              "table_only": runs["raccoon_tycoon"] / "seats"}[make]
+    target = {
+        "missing": tmp_path / "nope",
+        "file": tmp_path / "f.txt",
+        "empty_dir": tmp_path / "empty",
+        "table_only": runs["raccoon_tycoon"] / "seats",
+    }[make]
     if make == "file":
         target.write_text("hello")
     if make == "empty_dir":
@@ -316,12 +346,24 @@ def render_check(html_text, tmp_path, name):
     page = tmp_path / f"{name}.html"
     page.write_text(html_text.replace("<head>", "<head>" + CHECK, 1), encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="chromium-test-") as ud:
-        res = subprocess.run(rb.chromium_command(_chromium(), ud, "--enable-logging=stderr", "--v=0",
-                                                 "--virtual-time-budget=10000", "--dump-dom", page.as_uri()),
-                             capture_output=True, text=True, timeout=180)
+        res = subprocess.run(
+            rb.chromium_command(
+                _chromium(),
+                ud,
+                "--enable-logging=stderr",
+                "--v=0",
+                "--virtual-time-budget=10000",
+                "--dump-dom",
+                page.as_uri(),
+            ),
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
     m = re.search(r"<pre id=\"render-check\">(.*?)</pre>", res.stdout, re.S)
     assert m, f"no render result from Chromium (exit {res.returncode}): {res.stderr[-500:]}"
     import html as _html
+
     console = [line for line in res.stderr.splitlines() if ":CONSOLE" in line or "Uncaught" in line]
     return json.loads(_html.unescape(m.group(1))), console
 
@@ -335,11 +377,14 @@ def test_report_renders_in_headless_chromium(tmp_path, runs):
     assert result["images"] == n_img >= 4
     assert result["loaded"] == result["images"], result
     assert result["errors"] == [] and console == [], (result, console)
-    assert result["width"] <= 1400                       # fits a laptop screen without sideways scrolling
+    assert result["width"] <= 1400  # fits a laptop screen without sideways scrolling
     # the check itself can fail: a broken image and a script error are caught
-    broken = text.replace("</body>", "<img src='data:image/png;base64,AAAA' alt='x'>"
-                                     "<img src='data:image/png;base64,AAAA' alt='y'>"
-                                     "<script>undefinedFunction()</script></body>")
+    broken = text.replace(
+        "</body>",
+        "<img src='data:image/png;base64,AAAA' alt='x'>"
+        "<img src='data:image/png;base64,AAAA' alt='y'>"
+        "<script>undefinedFunction()</script></body>",
+    )
     bad, bad_console = render_check(broken, tmp_path, "broken")
     assert bad["loaded"] == bad["images"] - 2
     assert bad["errors"] and bad_console
@@ -349,9 +394,19 @@ def test_report_renders_in_headless_chromium(tmp_path, runs):
     if shot.exists():
         shot.unlink()
     with tempfile.TemporaryDirectory(prefix="chromium-test-") as ud:
-        subprocess.run(rb.chromium_command(_chromium(), ud, "--hide-scrollbars", "--window-size=1280,2200",
-                                           f"--screenshot={shot}", html.resolve().as_uri()),
-                       capture_output=True, text=True, timeout=180)
+        subprocess.run(
+            rb.chromium_command(
+                _chromium(),
+                ud,
+                "--hide-scrollbars",
+                "--window-size=1280,2200",
+                f"--screenshot={shot}",
+                html.resolve().as_uri(),
+            ),
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 50_000
 

@@ -1,5 +1,6 @@
 """The report's Arc section: figures and a Fact from a run with the standings trace, equal to sim.analysis.arc's
 numbers; a run without it says the exact command that adds it."""
+
 import re
 import shlex
 
@@ -17,9 +18,10 @@ from sim.runner import run_study
 def pig_runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("arc_runs")
     common = dict(games=400, players=(2, 3), seed=2, progress=False)
-    return (run_study("toy_pig", base / "traced", standings=True, **common),
-            run_study("toy_pig", base / "plain", command="sim run toy_pig --games 400 --players 2-3 --seed 2",
-                      **common))
+    return (
+        run_study("toy_pig", base / "traced", standings=True, **common),
+        run_study("toy_pig", base / "plain", command="sim run toy_pig --games 400 --players 2-3 --seed 2", **common),
+    )
 
 
 def arc_section(html):
@@ -61,17 +63,38 @@ def test_a_traced_run_kept_beside_the_run_gives_its_arc(pig_runs):
     (f,) = [f for f in rep.findings if f.kind == "arc"]
     assert f.data["players"] == 3 and "150 games" in f.evidence
     # a traced run of other rules is not taken for this run's arc
-    run_study("toy_pig", path / "arc", games=150, players=(2, 3), seed=2, progress=False, standings=True,
-              params={"target": 30}, overwrite=True)
+    run_study(
+        "toy_pig",
+        path / "arc",
+        games=150,
+        players=(2, 3),
+        seed=2,
+        progress=False,
+        standings=True,
+        params={"target": 30},
+        overwrite=True,
+    )
     html = arc_section(render(collect(path, effects=False, robust=False)))
     assert "<figure" not in html and "plays other rules" in html
 
 
 def test_traced_command_rebuilt_from_the_manifest_without_a_command():
-    man = {"game": "bang_dice", "players": [4, 5], "games_per_player_count": 100000, "seed": 7,
-           "seating": {"lineup": ["a", "b"]}, "params_changed": {"module.ghost": "on"}, "command": "python x.py"}
-    assert traced_command(man, "results/r") == ("sim run bang_dice --players 4,5 --lineup a,b --set module.ghost=on "
-                                                "--out results/r/arc --games 20000 --seed 7 --standings")
-    man.update(games_per_player_count=5000, seed=1,
-               command="/x/.venv/bin/sim run bang_dice --players 4-8 --games 5000 --seed 1 --overwrite --out r")
+    man = {
+        "game": "bang_dice",
+        "players": [4, 5],
+        "games_per_player_count": 100000,
+        "seed": 7,
+        "seating": {"lineup": ["a", "b"]},
+        "params_changed": {"module.ghost": "on"},
+        "command": "python x.py",
+    }
+    assert traced_command(man, "results/r") == (
+        "sim run bang_dice --players 4,5 --lineup a,b --set module.ghost=on "
+        "--out results/r/arc --games 20000 --seed 7 --standings"
+    )
+    man.update(
+        games_per_player_count=5000,
+        seed=1,
+        command="/x/.venv/bin/sim run bang_dice --players 4-8 --games 5000 --seed 1 --overwrite --out r",
+    )
     assert traced_command(man, "r") == "sim run bang_dice --players 4-8 --games 5000 --seed 1 --out r/arc --standings"

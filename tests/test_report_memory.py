@@ -1,5 +1,6 @@
 """`sim report` stays flat in memory (issue 28): it reads only the columns it declares, in compact types, and never
 reads the items table whole (item strength works on a sample of whole games, the same sample as before)."""
+
 import pandas as pd
 import pytest
 
@@ -12,8 +13,9 @@ from sim.runner import run_study
 
 @pytest.fixture(scope="module")
 def bang(tmp_path_factory):
-    return run_study("bang_dice", tmp_path_factory.mktemp("mem") / "bang", games=300, players=[4, 5], seed=3,
-                     progress=False)
+    return run_study(
+        "bang_dice", tmp_path_factory.mktemp("mem") / "bang", games=300, players=[4, 5], seed=3, progress=False
+    )
 
 
 def _recording(monkeypatch):
@@ -24,6 +26,7 @@ def _recording(monkeypatch):
         df = real(self, table, columns, filters, categorical, compact)
         calls.append({"table": table, "columns": columns, "filters": filters, "compact": compact, "rows": len(df)})
         return df
+
     monkeypatch.setattr(sa.Run, "read", read)
     return calls
 
@@ -33,16 +36,18 @@ def test_report_reads_only_declared_columns(bang, monkeypatch):
     rep = rb.collect(bang, effects=False, robust=False)
     assert rep.tables.get("item_family") is not None
     run = sa.load_run(bang)
-    declared = {"seats": set(rb._seat_columns(run.columns("seats"), get_game("bang_dice"))),
-                "items": set(rb.ITEM_COLUMNS)}
+    declared = {
+        "seats": set(rb._seat_columns(run.columns("seats"), get_game("bang_dice"))),
+        "items": set(rb.ITEM_COLUMNS),
+    }
     assert {c["table"] for c in calls} == {"seats", "games", "items"}
     for c in calls:
         assert c["columns"] is not None, f"{c['table']} read whole"
         assert c["compact"], c
         assert set(c["columns"]) <= declared.get(c["table"], set(c["columns"])), c
-        if c["table"] != "items":          # (BANG's items table holds just the columns item strength uses)
+        if c["table"] != "items":  # (BANG's items table holds just the columns item strength uses)
             assert set(c["columns"]) < set(run.columns(c["table"])), f"{c['table']}: every column read"
-    assert sum(c["table"] == "seats" for c in calls) == 1       # the seats table is read once
+    assert sum(c["table"] == "seats" for c in calls) == 1  # the seats table is read once
 
 
 def test_items_are_read_for_the_sampled_games_only(bang, monkeypatch):
@@ -61,8 +66,9 @@ def test_items_are_read_for_the_sampled_games_only(bang, monkeypatch):
     fa = rep.family_alpha
     want = vd.item_family(seats, run.items(), min_rows=rb.MIN_ROWS, family_alpha=fa, max_rows=n_seats // 2)
     got = rep.tables["item_family"]
-    pd.testing.assert_frame_equal(got.reset_index(drop=True), want.reset_index(drop=True), check_dtype=False,
-                                  check_categorical=False)
+    pd.testing.assert_frame_equal(
+        got.reset_index(drop=True), want.reset_index(drop=True), check_dtype=False, check_categorical=False
+    )
 
 
 def test_compact_read_keeps_every_value(bang):

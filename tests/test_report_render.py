@@ -6,6 +6,7 @@ so a chart drawn without a label fails here (checked below on a page with one la
 $SIM_SCREENS when set (kept for a look), else to the test's temporary folder.  Chromium is installed by CI
 (.ci/run); without it the test is skipped locally and fails under CI.
 """
+
 import json
 import os
 import re
@@ -70,34 +71,39 @@ def chromium():
 
 def run_chromium(*args):
     with tempfile.TemporaryDirectory(prefix="chromium-test-") as profile:
-        return subprocess.run(rb.chromium_command(chromium(), profile, *args), capture_output=True, text=True,
-                              timeout=180)
+        return subprocess.run(
+            rb.chromium_command(chromium(), profile, *args), capture_output=True, text=True, timeout=180
+        )
 
 
 def render_check(html, folder, name):
     """Open the page with the check script; returns (the check's result, console lines Chromium logged)."""
     page = folder / f"{name}.html"
     page.write_text(html.replace("<head>", "<head>" + CHECK, 1), encoding="utf-8")
-    res = run_chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", "--dump-dom",
-                       page.as_uri())
+    res = run_chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", "--dump-dom", page.as_uri())
     m = re.search(r"<pre id=\"render-check\">(.*?)</pre>", res.stdout, re.S)
     assert m, f"no render result from Chromium (exit {res.returncode}): {res.stderr[-500:]}"
     import html as _html
+
     console = [line for line in res.stderr.splitlines() if ":CONSOLE" in line or "Uncaught" in line]
     return json.loads(_html.unescape(m.group(1))), console
 
 
 def screenshot_sections(html, sections, folder):
     """One PNG per section: the page's head (its style) with only that section, at the section's height."""
-    head = html[:html.index("<body>")]
+    head = html[: html.index("<body>")]
     paths = []
     for s in sections:
         body = re.search(rf"<section id='{re.escape(s['id'])}'>.*?</section>", html, re.S).group(0)
         page = folder / f"section-{s['id']}.html"
         page.write_text(f"{head}<body>{body}</body></html>", encoding="utf-8")
         shot = folder / f"{len(paths) + 1:02d}-{s['id']}.png"
-        run_chromium("--hide-scrollbars", f"--window-size=1100,{min(max(s['height'] + 200, 300), 12000)}",
-                     f"--screenshot={shot}", page.as_uri())
+        run_chromium(
+            "--hide-scrollbars",
+            f"--window-size=1100,{min(max(s['height'] + 200, 300), 12000)}",
+            f"--screenshot={shot}",
+            page.as_uri(),
+        )
         paths.append(shot)
     return paths
 
@@ -131,7 +137,7 @@ def test_the_check_fails_on_a_missing_label_caption_or_console_error(report, tmp
     html = report.read_text(encoding="utf-8")
     axes = re.search(r"data-axes='([^']*)'", html).group(1)
     first = json.loads(axes.replace("&quot;", '"'))
-    first[0]["y"] = ""                                              # the first chart loses its y-axis label
+    first[0]["y"] = ""  # the first chart loses its y-axis label
     broken = html.replace(axes, json.dumps(first).replace('"', "&quot;"), 1)
     broken = re.sub(r"<figcaption>[^<]+</figcaption>", "<figcaption></figcaption>", broken, count=1)
     broken = broken.replace("</body>", "<script>console.error('boom')</script></body>")

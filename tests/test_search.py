@@ -1,4 +1,5 @@
 """The rollout search player (sim/search.py, the kernel's search_choose) on the toy game Pig."""
+
 import numba
 import numpy as np
 import pytest
@@ -70,23 +71,30 @@ def test_search_player_reproducible_for_any_thread_count():
 @pytest.fixture
 def planted(toy, monkeypatch):
     """A deliberately bad preset of Pig: banks the turn total after every roll (hold knob 1)."""
-    monkeypatch.setattr(toy, "strategies", list(toy.strategies) + [
-        StrategySpec("hold1", 1, "Planted blunder: holds as soon as the turn total is 1 or more.", (1.0,))])
+    monkeypatch.setattr(
+        toy,
+        "strategies",
+        list(toy.strategies)
+        + [StrategySpec("hold1", 1, "Planted blunder: holds as soon as the turn total is 1 or more.", (1.0,))],
+    )
     return "hold1"
 
 
 def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, planted):
     from sim.audit import run_audit
-    summary, text, out = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad",
-                                   progress=False)
+
+    summary, text, out = run_audit(
+        "toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False
+    )
     # banking 2-6 points, turn after turn
     assert summary.loc[summary.kind == "HOLD", "flagged"].item(), text
     assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
     again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
     pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
     assert pd_eq
-    summary, text, _ = run_audit("toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search",
-                                 progress=False)
+    summary, text, _ = run_audit(
+        "toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search", progress=False
+    )
     assert not summary["flagged"].any(), text
     rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
     assert len(rows) >= 120 and set(rows.kind) <= {"ROLL", "HOLD"}  # the kinds of Pig's ActionCodec
@@ -96,8 +104,10 @@ def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
     from sim.audit import run_audit
     from sim.report.build import collect
     from sim.runner import run_study
-    run = run_study("toy_pig", tmp_path / "run", games=300, players=(2,), lineup=[planted, "hold20"], seed=1,
-                    progress=False)
+
+    run = run_study(
+        "toy_pig", tmp_path / "run", games=300, players=(2,), lineup=[planted, "hold20"], seed=1, progress=False
+    )
     run_audit("toy_pig", 2, planted, decisions=200, rollouts=32, out=run / "audit", progress=False)
     rep = collect(run)
     sec = [s for s in rep.sections if s.anchor == "bot-health"]
@@ -107,9 +117,28 @@ def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
 
 def test_audit_command(tmp_path, capsys):
     from sim.cli import main
+
     out = tmp_path / "a"
-    assert main(["audit", "toy_pig", "--players", "2", "--strategy", "hold10", "--decisions", "20", "--rollouts",
-                 "8", "--out", str(out), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "audit",
+                "toy_pig",
+                "--players",
+                "2",
+                "--strategy",
+                "hold10",
+                "--decisions",
+                "20",
+                "--rollouts",
+                "8",
+                "--out",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "sim audit toy_pig: hold10 in every seat" in text and (out / "summary.parquet").exists()
     assert main(["audit", "toy_pig", "--rollouts", "7", "--out", str(tmp_path / "b")]) != 0  # one-line error
@@ -124,6 +153,7 @@ def test_audit_interrupted_resumes_to_the_same_result(tmp_path, planted, monkeyp
     import pandas as pd
 
     from sim import audit
+
     args = dict(decisions=60, rollouts=8, per_game=2, chunk_games=10)
     whole, _, _ = audit.run_audit("toy_pig", 2, planted, out=tmp_path / "whole", progress=False, **args)
     play = audit._Kernel.play
@@ -154,6 +184,7 @@ def test_audit_interrupted_resumes_to_the_same_result(tmp_path, planted, monkeyp
 
 def test_rollout_rate_counts_the_rollouts_it_times(toy):
     from sim.audit import rollout_rate
+
     rate, done, seconds = rollout_rate("toy_pig", 2, games=8, rollouts=4, cap=2)
     # Pig has two actions at every decision: each sampled decision is 2 actions x 4 rollouts
     assert done > 0 and done % 8 == 0 and rate == pytest.approx(done / seconds)
@@ -164,8 +195,10 @@ def test_search_candidates_are_the_heuristics_next_choices_then_random():
     choice (its choose on the list without the first), the rest are distinct other actions, and the ranking
     leaves the game's policy stream untouched (BANG, a re-roll decision of a 5-player game)."""
     from tests.harness import Harness
+
     h = Harness("bang_dice")
     from strategies.bang_dice import choose  # after the game: its package imports the strategies first
+
     game, E = h.game, h.E
     s, p = h.fresh(5, seed=3)
     rng = np.random.default_rng(0)

@@ -4,6 +4,7 @@ Hand-built traces whose arc is known give exact lead changes, comebacks and runa
 trace round-trips (the same games as without it, a final row equal to the scores), is checked and resumed like
 the other tables, and a game without standings is refused with one line.
 """
+
 import dataclasses
 import sys
 import types
@@ -64,19 +65,21 @@ def test_hand_built_metrics_per_player_count():
     assert cb.loc[2, "rate"] == pytest.approx(1 / 3) and cb.loc[3, "rate"] == 1.0
     assert cb.loc[2, "low"] < 1 / 3 < cb.loc[2, "high"]
     rl = arc.runaway_leads(a).set_index(["players", "point"])
-    assert rl.loc[(2, "third"), "rate"] == pytest.approx(2 / 3)     # leaders 0, 1, 1 at rounds 1, 1, 1
-    assert rl.loc[(2, "half"), "rate"] == pytest.approx(1 / 3)      # game 2's leader at half (seat 1) lost
+    assert rl.loc[(2, "third"), "rate"] == pytest.approx(2 / 3)  # leaders 0, 1, 1 at rounds 1, 1, 1
+    assert rl.loc[(2, "half"), "rate"] == pytest.approx(1 / 3)  # game 2's leader at half (seat 1) lost
     assert rl.loc[(2, "half"), "fair"] == 0.5 and rl.loc[(3, "third"), "fair"] == pytest.approx(1 / 3)
     assert rl.loc[(2, "third"), "margin"] == pytest.approx((5 - 2 + 3 - 1 + 4 - 0) / 3)
 
 
 def test_team_winners_and_shared_tops():
     """Two winners (a team): the winner is behind only when both stand below the top."""
-    rows = {0: [(0, [0, 0, 0, 0]), (2, [4, 1, 5, 2]), (3, [4, 1, 6, 2])],
-            1: [(0, [0, 0, 0, 0]), (2, [1, 6, 2, 6]), (3, [1, 6, 2, 7])]}
+    rows = {
+        0: [(0, [0, 0, 0, 0]), (2, [4, 1, 5, 2]), (3, [4, 1, 6, 2])],
+        1: [(0, [0, 0, 0, 0]), (2, [1, 6, 2, 6]), (3, [1, 6, 2, 7])],
+    }
     a = arc.game_arcs(trace(rows), winners({0: [1, 0, 1, 0], 1: [1, 0, 1, 0]})).set_index("game")
     assert a["winner_behind_two_thirds"].tolist() == [False, True]
-    assert a["leader_two_thirds"].tolist() == [2, -1]     # game 1: seats 1 and 3 share the top
+    assert a["leader_two_thirds"].tolist() == [2, -1]  # game 1: seats 1 and 3 share the top
     assert a["leader_wins_two_thirds"].tolist() == [True, False]
 
 
@@ -96,8 +99,9 @@ def no_standings_game(toy):
 def test_a_game_without_standings_is_refused_in_one_line(no_standings_game, tmp_path, capsys):
     out = tmp_path / "run"
     with pytest.raises(SystemExit) as e:
-        raise SystemExit(main(["run", "toy_pig_plain", "--games", "10", "--out", str(out), "--no-progress",
-                               "--standings"]))
+        raise SystemExit(
+            main(["run", "toy_pig_plain", "--games", "10", "--out", str(out), "--no-progress", "--standings"])
+        )
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--standings" in err[0] and "toy_pig_plain" in err[0], err
@@ -109,7 +113,7 @@ def test_run_with_standings_round_trips_and_resumes(tmp_path, capsys):
     common = ["--games", "300", "--players", "2-4", "--seed", "3", "--chunk-size", "250", "--no-progress"]
     assert main(["run", "toy_pig", *common, "--out", str(traced), "--standings"]) == 0
     assert main(["run", "toy_pig", *common, "--out", str(plain)]) == 0
-    for table in ("games", "seats", "items"):           # the same games, with or without the trace
+    for table in ("games", "seats", "items"):  # the same games, with or without the trace
         assert pd.read_parquet(traced / table).equals(pd.read_parquet(plain / table))
     assert not (plain / "standings").exists()
     st = pd.read_parquet(traced / "standings")
@@ -120,8 +124,8 @@ def test_run_with_standings_round_trips_and_resumes(tmp_path, capsys):
     assert (start["standing"] == 0).all() and start["game"].nunique() == 900
     last = st[st["round"] == st.groupby("game")["round"].transform("max")]
     end = last.merge(seats, on=["game", "seat"])
-    assert (end["standing"] == end["score"]).all()            # the last row is the final score
-    assert (st.groupby(["game", "seat"])["round"].diff().dropna() > 0).all()   # rounds increase within a game
+    assert (end["standing"] == end["score"]).all()  # the last row is the final score
+    assert (st.groupby(["game", "seat"])["round"].diff().dropna() > 0).all()  # rounds increase within a game
     v = check_folder(traced)
     assert v.ok and len(v.done) == 4
 
@@ -152,10 +156,10 @@ def test_long_games_are_thinned_not_cut(toy):
     long = np.flatnonzero(full["t_rows"] > 8)
     assert len(long) > 10
     for g in long:
-        rounds = thin["t_round"][g, :thin["t_rows"][g]]
+        rounds = thin["t_round"][g, : thin["t_rows"][g]]
         assert rounds[0] == 0 and (np.diff(rounds) > 0).all()
-        assert rounds[-1] == full["t_round"][g, full["t_rows"][g] - 1]             # the end is kept
+        assert rounds[-1] == full["t_round"][g, full["t_rows"][g] - 1]  # the end is kept
         assert (thin["t_val"][g, thin["t_rows"][g] - 1, :2] == full["seat_f"][g, :2, 0]).all()
-        kept = dict(zip(full["t_round"][g, :full["t_rows"][g]], full["t_val"][g, :full["t_rows"][g], :2].tolist()))
-        assert all(kept[r] == v for r, v in zip(rounds, thin["t_val"][g, :thin["t_rows"][g], :2].tolist()))
-        assert len(set(np.diff(rounds[:-1]))) <= 2                                   # evenly spaced (one stride)
+        kept = dict(zip(full["t_round"][g, : full["t_rows"][g]], full["t_val"][g, : full["t_rows"][g], :2].tolist()))
+        assert all(kept[r] == v for r, v in zip(rounds, thin["t_val"][g, : thin["t_rows"][g], :2].tolist()))
+        assert len(set(np.diff(rounds[:-1]))) <= 2  # evenly spaced (one stride)

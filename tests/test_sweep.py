@@ -1,5 +1,6 @@
 """Sweeps on the toy game: parsing and validation, grid expansion, output layout, summary, resume after a killed
 process, refusal of a changed sweep, adaptive budgets, and identical results on a Dask cluster."""
+
 import importlib
 import json
 import os
@@ -18,7 +19,7 @@ from sim.cli import main
 from sim.errors import UserError
 from sim.game import get_game
 from sim.runner import run_study
-from sim.sweep import (build_sweep, load_sweep_file, metric_interval, raw_from_flags, read_sweep, run_sweep)
+from sim.sweep import build_sweep, load_sweep_file, metric_interval, raw_from_flags, read_sweep, run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "sweeps").glob("*.toml"))
@@ -55,8 +56,9 @@ def tables(folder):
     for name in ("games", "seats", "items"):
         df = read_sweep(folder, name)
         df["config"] = df["config"].astype(int)
-        keys = ["config", "game"] + (["seat"] if name != "games" else []) + (["item", "turn"] if name == "items"
-                                                                             else [])
+        keys = (
+            ["config", "game"] + (["seat"] if name != "games" else []) + (["item", "turn"] if name == "items" else [])
+        )
         out[name] = df.sort_values(keys).reset_index(drop=True)
     return out
 
@@ -72,15 +74,19 @@ def assert_same(a, b):
 
 # ----------------------------------------------------------------------------------------------- parsing
 
+
 def test_product_and_zip_expansion(tmp_path):
-    sw = sweep_from(tmp_path, """\
+    sw = sweep_from(
+        tmp_path,
+        """\
         game = "toy_pig"
         players = "3-4"
         games = 10
         [grid]
         target = [20, 30, 40]
         bust_face = [1, 2]
-        """)
+        """,
+    )
     assert len(sw.configs) == 3 * 2 * 2
     seen = [(c.values["target"], c.values["bust_face"], c.players) for c in sw.configs]
     assert seen[:4] == [("20", "1", 3), ("20", "1", 4), ("20", "2", 3), ("20", "2", 4)]
@@ -89,17 +95,25 @@ def test_product_and_zip_expansion(tmp_path):
     for c in sw.configs:  # the parameter vector carries the configuration's values
         assert c.pvec[table.index("target")] == float(c.values["target"])
 
-    zipped = sweep_from(tmp_path, """\
+    zipped = sweep_from(
+        tmp_path,
+        """\
         game = "toy_pig"
         players = 3
         games = 10
         [zip]
         target = [20, 30, 40]
         bust_face = [1, 2, 3]
-        """)
-    assert [(c.values["target"], c.values["bust_face"]) for c in zipped.configs] == [("20", "1"), ("30", "2"),
-                                                                                     ("40", "3")]
-    both = sweep_from(tmp_path, """\
+        """,
+    )
+    assert [(c.values["target"], c.values["bust_face"]) for c in zipped.configs] == [
+        ("20", "1"),
+        ("30", "2"),
+        ("40", "3"),
+    ]
+    both = sweep_from(
+        tmp_path,
+        """\
         game = "toy_pig"
         games = 10
         [grid]
@@ -107,15 +121,16 @@ def test_product_and_zip_expansion(tmp_path):
         [zip]
         target = [20, 30, 40]
         bust_face = [1, 2, 3]
-        """)
-    assert len(both.configs) == 6 and both.configs[3].values == {"turn_cap": "200", "target": "20",
-                                                                 "bust_face": "1"}
+        """,
+    )
+    assert len(both.configs) == 6 and both.configs[3].values == {"turn_cap": "200", "target": "20", "bust_face": "1"}
 
 
 def test_flags_match_a_file_and_ranges_expand(tmp_path):
     file_raw, _ = raw_from_flags(str(write(tmp_path, SMALL)))
-    flag_raw, _ = raw_from_flags("toy_pig", players="3,4", games=1200, seed=7, chunk_size=400,
-                                 sets=["turn_cap=300"], grids=["target=20:35:15"])
+    flag_raw, _ = raw_from_flags(
+        "toy_pig", players="3,4", games=1200, seed=7, chunk_size=400, sets=["turn_cap=300"], grids=["target=20:35:15"]
+    )
     assert build_sweep(file_raw).request() == build_sweep(flag_raw).request()
     ranged = build_sweep(raw_from_flags("toy_pig", grids=["target=10:30:5"])[0])
     assert [c.values["target"] for c in ranged.configs] == ["10", "15", "20", "25", "30"]
@@ -131,6 +146,7 @@ def test_flags_match_a_file_and_ranges_expand(tmp_path):
 def test_dotted_names_as_nested_tables(tmp_path, monkeypatch):
     """`module.ghost = [...]` in TOML is a nested table; it must reach the parameter of that dotted name."""
     from sim.params import ParamTable
+
     toy = get_game("toy_pig")
     table = ParamTable()
     table.add("target", 40, lo=1, hi=1000)
@@ -138,49 +154,64 @@ def test_dotted_names_as_nested_tables(tmp_path, monkeypatch):
     table.add("turn_cap", 200, lo=1, hi=10000)
     table.add("module.ghost", 0, kind="bool")
     monkeypatch.setattr(toy, "params", table)
-    sw = sweep_from(tmp_path, """\
+    sw = sweep_from(
+        tmp_path,
+        """\
         game = "toy_pig"
         games = 10
         [grid]
         module.ghost = [false, "on"]
-        """)
+        """,
+    )
     assert [c.values["module.ghost"] for c in sw.configs] == ["off", "on"]
 
 
-@pytest.mark.parametrize("text,needles", [
-    ('game = "toy_pig"\ngmaes = 10\n', ["unknown key in", "'gmaes'", "Did you mean games"]),
-    ('game = "toy_pgi"\n', ["unknown game 'toy_pgi'", "Did you mean toy_pig"]),
-    ('games = 10\n', ["names no game"]),
-    ('game = "toy_pig"\n[grid]\ntargte = [1, 2]\n', ["[grid]", "unknown parameter 'targte'", "Did you mean target"]),
-    ('game = "toy_pig"\n[set]\nbust_fac = 2\n', ["[set]", "Did you mean bust_face"]),
-    ('game = "toy_pig"\n[grid]\ntarget = ["abc"]\n', ["[grid] target", "needs a number (got 'abc')"]),
-    ('game = "toy_pig"\n[grid]\ntarget = [20.5]\n', ["needs a whole number"]),
-    ('game = "toy_pig"\n[grid]\ntarget = [0, 10]\n', ["out of range [1, 1000]"]),
-    ('game = "toy_pig"\n[grid]\ntarget = 40\n', ["[grid] target must be a list"]),
-    ('game = "toy_pig"\n[grid]\ntarget = []\n', ["[grid] target is an empty list"]),
-    ('game = "toy_pig"\n[grid]\ntarget = [20, 20]\n', ["repeats a value"]),
-    ('game = "toy_pig"\n[zip]\ntarget = [20, 30]\nbust_face = [1]\n', ["same length", "target has 2"]),
-    ('game = "toy_pig"\n[zip]\ntarget = [20, 20]\nbust_face = [1, 1]\n', ["[zip] repeats a row"]),
-    ('game = "toy_pig"\n[set]\ntarget = 20\n[grid]\ntarget = [20, 30]\n', ["both swept", "keep one"]),
-    ('game = "toy_pig"\n[set]\ntarget = [20, 30]\n', ["takes one value", "[grid]"]),
-    ('game = "toy_pig"\ngames = "many"\n', ["games must be a whole number"]),
-    ('game = "toy_pig"\ngames = 0\n', ["games must be at least 1"]),
-    ('game = "toy_pig"\nchunk_size = 2.5\n', ["chunk_size must be a whole number"]),
-    ('game = "toy_pig"\nplayers = "9"\n', ["2-4 players (got 9)"]),
-    ('game = "toy_pig"\nplayers = "x"\n', ["players takes a count"]),
-    ('game = "toy_pig"\nlineup = ["hold2O"]\n', ["unknown strategy", "Did you mean hold20"]),
-    ('game = "toy_pig"\nall_rotations = "yes"\n', ["all_rotations must be true or false"]),
-    ('game = "toy_pig"\n[adaptive]\nmetric = "order0_win_share"\nwidth = 0.02\n', ["[adaptive] needs max_games"]),
-    ('game = "toy_pig"\n[adaptive]\nmetric = "ordr0_win_share"\nwidth = 0.02\nmax_games = 99999\n',
-     ["unknown", "metric 'ordr0_win_share'", "Did you mean order0_win_share"]),
-    ('game = "toy_pig"\ngames = 100\n[adaptive]\nmetric = "shared_win_rate"\nwidth = 2\nmax_games = 1000\n',
-     ["width must be between 0 and 1"]),
-    ('game = "toy_pig"\ngames = 100\n[adaptive]\nmetric = "shared_win_rate"\nwidth = 0.1\nmax_games = 10\n',
-     ["max_games (10) is below games (100)"]),
-    ('game = "toy_pig"\n[adaptive]\nmetric = "shared_win_rate"\nwidht = 0.1\n', ["Did you mean width"]),
-    ('game = "toy_pig"\nscheduler = "localhost"\n', ["scheduler must be an address"]),
-    ('game = "toy_pig"\n[grid\n', ["is not valid TOML"]),
-])
+@pytest.mark.parametrize(
+    "text,needles",
+    [
+        ('game = "toy_pig"\ngmaes = 10\n', ["unknown key in", "'gmaes'", "Did you mean games"]),
+        ('game = "toy_pgi"\n', ["unknown game 'toy_pgi'", "Did you mean toy_pig"]),
+        ("games = 10\n", ["names no game"]),
+        (
+            'game = "toy_pig"\n[grid]\ntargte = [1, 2]\n',
+            ["[grid]", "unknown parameter 'targte'", "Did you mean target"],
+        ),
+        ('game = "toy_pig"\n[set]\nbust_fac = 2\n', ["[set]", "Did you mean bust_face"]),
+        ('game = "toy_pig"\n[grid]\ntarget = ["abc"]\n', ["[grid] target", "needs a number (got 'abc')"]),
+        ('game = "toy_pig"\n[grid]\ntarget = [20.5]\n', ["needs a whole number"]),
+        ('game = "toy_pig"\n[grid]\ntarget = [0, 10]\n', ["out of range [1, 1000]"]),
+        ('game = "toy_pig"\n[grid]\ntarget = 40\n', ["[grid] target must be a list"]),
+        ('game = "toy_pig"\n[grid]\ntarget = []\n', ["[grid] target is an empty list"]),
+        ('game = "toy_pig"\n[grid]\ntarget = [20, 20]\n', ["repeats a value"]),
+        ('game = "toy_pig"\n[zip]\ntarget = [20, 30]\nbust_face = [1]\n', ["same length", "target has 2"]),
+        ('game = "toy_pig"\n[zip]\ntarget = [20, 20]\nbust_face = [1, 1]\n', ["[zip] repeats a row"]),
+        ('game = "toy_pig"\n[set]\ntarget = 20\n[grid]\ntarget = [20, 30]\n', ["both swept", "keep one"]),
+        ('game = "toy_pig"\n[set]\ntarget = [20, 30]\n', ["takes one value", "[grid]"]),
+        ('game = "toy_pig"\ngames = "many"\n', ["games must be a whole number"]),
+        ('game = "toy_pig"\ngames = 0\n', ["games must be at least 1"]),
+        ('game = "toy_pig"\nchunk_size = 2.5\n', ["chunk_size must be a whole number"]),
+        ('game = "toy_pig"\nplayers = "9"\n', ["2-4 players (got 9)"]),
+        ('game = "toy_pig"\nplayers = "x"\n', ["players takes a count"]),
+        ('game = "toy_pig"\nlineup = ["hold2O"]\n', ["unknown strategy", "Did you mean hold20"]),
+        ('game = "toy_pig"\nall_rotations = "yes"\n', ["all_rotations must be true or false"]),
+        ('game = "toy_pig"\n[adaptive]\nmetric = "order0_win_share"\nwidth = 0.02\n', ["[adaptive] needs max_games"]),
+        (
+            'game = "toy_pig"\n[adaptive]\nmetric = "ordr0_win_share"\nwidth = 0.02\nmax_games = 99999\n',
+            ["unknown", "metric 'ordr0_win_share'", "Did you mean order0_win_share"],
+        ),
+        (
+            'game = "toy_pig"\ngames = 100\n[adaptive]\nmetric = "shared_win_rate"\nwidth = 2\nmax_games = 1000\n',
+            ["width must be between 0 and 1"],
+        ),
+        (
+            'game = "toy_pig"\ngames = 100\n[adaptive]\nmetric = "shared_win_rate"\nwidth = 0.1\nmax_games = 10\n',
+            ["max_games (10) is below games (100)"],
+        ),
+        ('game = "toy_pig"\n[adaptive]\nmetric = "shared_win_rate"\nwidht = 0.1\n', ["Did you mean width"]),
+        ('game = "toy_pig"\nscheduler = "localhost"\n', ["scheduler must be an address"]),
+        ('game = "toy_pig"\n[grid\n', ["is not valid TOML"]),
+    ],
+)
 def test_bad_sweep_files_give_one_line(tmp_path, capsys, text, needles):
     path = tmp_path / "bad.toml"
     path.write_text(text)
@@ -196,10 +227,12 @@ def test_bad_sweep_files_give_one_line(tmp_path, capsys, text, needles):
 
 
 def test_bad_flags_and_missing_file(tmp_path, capsys):
-    for argv, needle in ((["sweep", str(tmp_path / "nope.toml")], "not found"),
-                         (["sweep", "toy_pig", "--grid", "target"], "--grid takes name=value"),
-                         (["sweep", "toy_pig", "--grid", "target=30:10:5"], "hi >= lo"),
-                         (["sweep", "toy_pig", "--grid", "turn_cap=,"], "empty list")):
+    for argv, needle in (
+        (["sweep", str(tmp_path / "nope.toml")], "not found"),
+        (["sweep", "toy_pig", "--grid", "target"], "--grid takes name=value"),
+        (["sweep", "toy_pig", "--grid", "target=30:10:5"], "hi >= lo"),
+        (["sweep", "toy_pig", "--grid", "turn_cap=,"], "empty list"),
+    ):
         assert main(argv + ["--out", str(tmp_path / "o"), "--no-progress"]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and needle in err[0], err
@@ -232,6 +265,7 @@ def test_example_sweep_files_validate():
         module = importlib.import_module(f"sim.games.{raw['game']}.params")
         table = next(v for v in vars(module).values() if type(v).__name__ == "ParamTable")
         from sim.sweep import _flatten, expand_values
+
         for section in ("set", "grid", "zip"):
             for name, value in _flatten(raw.get(section, {}), section).items():
                 p = table.params[table.index(name)]
@@ -242,6 +276,7 @@ def test_example_sweep_files_validate():
 
 
 # ----------------------------------------------------------------------------------------------- running
+
 
 def test_layout_manifest_summary_and_same_games_as_a_run(tmp_path):
     sw = sweep_from(tmp_path, SMALL)
@@ -263,8 +298,15 @@ def test_layout_manifest_summary_and_same_games_as_a_run(tmp_path):
     assert [c["players"] for c in m["configs"]] == [3, 4, 3, 4]
 
     # configuration 2 (3 players, target 35) is exactly a single run with the same settings and seed
-    run = run_study("toy_pig", tmp_path / "run", games=1200, players=(3,), seed=7,
-                    params={"target": 35, "turn_cap": 300}, progress=False)
+    run = run_study(
+        "toy_pig",
+        tmp_path / "run",
+        games=1200,
+        players=(3,),
+        seed=7,
+        params={"target": 35, "turn_cap": 300},
+        progress=False,
+    )
     seats = read_sweep(out, "seats")
     mine = seats[seats.config.astype(int) == 2].drop(columns="config").sort_values(["game", "seat"])
     ref = pd.read_parquet(run / "seats").sort_values(["game", "seat"])
@@ -336,8 +378,13 @@ def test_resume_after_a_killed_process(tmp_path):
     out = tmp_path / "killed"
     argv = ["sweep", str(path), "--out", str(out), "--no-progress"]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", KILL_AFTER.format(root=str(ROOT), n=5)] + argv, env=env,
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-c", KILL_AFTER.format(root=str(ROOT), n=5)] + argv,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     done = sorted(out.glob("games/config=*/part-*.parquet"))
     assert len(done) == 5  # 5 of 12 tasks finished before the kill
@@ -389,8 +436,9 @@ def test_adaptive_budget_stops_at_the_width_or_the_maximum(tmp_path):
         assert len(s) == row.games and cfg["rounds"][-1] == row.games and cfg["rounds"] == sorted(cfg["rounds"])
         for n in cfg["rounds"][:-1]:
             part = s[s.game < n]
-            _, lo, hi = metric_interval({"n": float(len(part)), "order0_win_share.s": part.win_share.sum()},
-                                        "order0_win_share")
+            _, lo, hi = metric_interval(
+                {"n": float(len(part)), "order0_win_share.s": part.win_share.sum()}, "order0_win_share"
+            )
             assert hi - lo > 0.06
     # Ctrl-C in the middle of the adaptive rounds, then the same sweep again: identical result
     out2 = tmp_path / "b"
@@ -410,11 +458,22 @@ def test_adaptive_budget_stops_at_the_width_or_the_maximum(tmp_path):
 
 # ----------------------------------------------------------------------------------------------- Dask
 
+
 @pytest.fixture(scope="module")
 def cluster():
     from distributed import Client, LocalCluster
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, worker_dashboard_address=None) as lc, Client(lc) as client:
+
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            worker_dashboard_address=None,
+        ) as lc,
+        Client(lc) as client,
+    ):
         yield lc, client
 
 
@@ -460,6 +519,7 @@ def test_unreachable_scheduler_is_one_line_and_writes_nothing(tmp_path, capsys, 
     import socket
 
     import sim.distributed
+
     monkeypatch.setattr(sim.distributed, "CONNECT_TIMEOUT", "2s")
     with socket.socket() as sock:  # a free port that nobody listens on
         sock.bind(("127.0.0.1", 0))
@@ -478,13 +538,13 @@ def test_a_cluster_without_workers_stops_with_one_line(tmp_path, capsys, monkeyp
     from distributed import LocalCluster
 
     import sim.distributed
+
     monkeypatch.setattr(sim.distributed, "NO_WORKERS_S", 3)
     monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as lc:
         out = tmp_path / "s"
         path = write(tmp_path, SMALL)
-        assert main(["sweep", str(path), "--out", str(out), "--no-progress", "--scheduler",
-                     lc.scheduler_address]) == 2
+        assert main(["sweep", str(path), "--out", str(out), "--no-progress", "--scheduler", lc.scheduler_address]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no Dask worker" in err[0] and "dask worker" in err[0], err
     assert json.loads((out / "manifest.json").read_text())["status"] == "failed"
@@ -494,6 +554,7 @@ def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkey
     from distributed import Client, LocalCluster
 
     import sim.distributed
+
     monkeypatch.setattr(sim.distributed, "LOST_SCHEDULER_S", 3)
     monkeypatch.setattr(sim.distributed, "POLL_S", 0.5)
     lc = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None)
@@ -504,6 +565,7 @@ def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkey
         if not killed:
             killed.append(1)
             threading.Thread(target=lc.close, daemon=True).start()
+
     out = tmp_path / "s"
     try:
         with pytest.raises(UserError) as e:
@@ -511,7 +573,7 @@ def test_a_lost_scheduler_stops_the_sweep_with_one_line(tmp_path, capsys, monkey
     finally:
         client.close()
         try:
-            lc.close()      # the test already closed it from another thread; closing twice can fail in distributed
+            lc.close()  # the test already closed it from another thread; closing twice can fail in distributed
         except Exception:
             pass
     assert "\n" not in str(e.value) and "scheduler" in str(e.value)

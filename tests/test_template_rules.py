@@ -2,6 +2,7 @@
 
 A rules test builds a state by hand (or from setup), applies one action and asserts what the rulebook says.
 """
+
 from sim.games._template import GAME
 from sim.games._template import engine as E
 from tests.harness import Harness
@@ -17,7 +18,7 @@ def fresh(n=3, seed=1, **overrides):
 def test_holding_banks_the_turn_total_and_passes_the_turn():
     s, p = fresh()
     s["pot"] = 12
-    H.act(s, p, "HOLD")                        # by the kind's name, through the game's ActionCodec
+    H.act(s, p, "HOLD")  # by the kind's name, through the game's ActionCodec
     assert s["score"][0] == 12 and s["pot"] == 0 and s["cur"] == 1
 
 
@@ -31,7 +32,7 @@ def test_reaching_the_target_ends_the_game():
 
 def test_a_roll_of_the_bust_face_loses_the_turn_total():
     s, p = fresh(bust_face=6)
-    for _ in range(200):                       # roll until a 6 comes up: the pot is lost and the turn passes
+    for _ in range(200):  # roll until a 6 comes up: the pot is lost and the turn passes
         seat = s["cur"]
         s["pot"] = 7
         E.apply_action(s, p, E.ROLL)

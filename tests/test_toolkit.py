@@ -1,5 +1,6 @@
 """The engine toolkit (sim/toolkit.py): the action codec, the legal-list push and its overflow policy, named
 columns, ranks and decks."""
+
 import dataclasses
 
 import numba as nb
@@ -9,8 +10,9 @@ import pytest
 from sim.game import get_game, register
 from sim.toolkit import ActionCodec, Columns, push, rank_seats, rank_seats_lowest, refill, winners
 
-CODEC = ActionCodec(kinds={"PASS": (), "BUILD": ("tile", "spot"), "PLAY": ("card", "spot")},
-                    fields={"tile": 5, "spot": 4, "card": 7})
+CODEC = ActionCodec(
+    kinds={"PASS": (), "BUILD": ("tile", "spot"), "PLAY": ("card", "spot")}, fields={"tile": 5, "spot": 4, "card": 7}
+)
 PASS, BUILD, PLAY = CODEC.kind_ids("PASS", "BUILD", "PLAY")
 encode_build = CODEC.encoder("BUILD")
 tile_of, spot_of, card_of = CODEC.getters("tile", "spot", "card")
@@ -50,8 +52,8 @@ def _fill(out, k):
 
 def test_push_counts_past_the_end_without_writing_there():
     buf = np.full(5, -1, np.int64)
-    assert _fill(buf[:3], 5) == 5                 # the count tells the caller the list overflowed
-    assert list(buf) == [10, 11, 12, -1, -1]      # nothing written past the list
+    assert _fill(buf[:3], 5) == 5  # the count tells the caller the list overflowed
+    assert list(buf) == [10, 11, 12, -1, -1]  # nothing written past the list
 
 
 def test_columns_rank_and_winners():
@@ -75,10 +77,10 @@ def test_refill_moves_the_discards_and_shuffles_them():
 def test_a_legal_list_overflow_stops_the_run_and_writes_nothing(tmp_path):
     """Fault injection: an engine that lists more actions than MAX_ACTIONS (tests/overflow_engine.py)."""
     from sim.runner import run_study
+
     spec = dataclasses.replace(get_game("toy_pig"), name="toy_overflow", engine="tests.overflow_engine")
     register(spec)
     out = tmp_path / "run"
     with pytest.raises(RuntimeError, match="outgrew MAX_ACTIONS=2"):
-        run_study("toy_overflow", out, games=200, players=[2], lineup=("hold20", "hold20"), seed=1,
-                  progress=False)
+        run_study("toy_overflow", out, games=200, players=[2], lineup=("hold20", "hold20"), seed=1, progress=False)
     assert not list(out.rglob("*.parquet"))

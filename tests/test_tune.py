@@ -1,4 +1,5 @@
 """sim tune: CMA-ES over a preset's knobs recovers a planted optimum, resumes exactly, rejects bad input."""
+
 import json
 
 import numpy as np
@@ -8,17 +9,26 @@ import pytest
 from sim.tune import Problem, tune
 from sim.games._template.strategy import PLANTED_BEST
 
-ARGS = dict(strategy="planted", players=3, knobs=["skill"], evals=60, games_per_eval=600, seed=3,
-            final_games=6000, progress=False, command="test")
+ARGS = dict(
+    strategy="planted",
+    players=3,
+    knobs=["skill"],
+    evals=60,
+    games_per_eval=600,
+    seed=3,
+    final_games=6000,
+    progress=False,
+    command="test",
+)
 
 
 def test_planted_optimum_is_recovered(tmp_path, toy):
     r = tune(toy, out=tmp_path / "t", **ARGS)
     skill = float(r["tuned"]["skill"])
     assert abs(skill - PLANTED_BEST) < 0.1, skill
-    assert r["final"]["significant"] and r["final"]["difference"] > 0.2    # from skill 0.2: far better
-    assert r["same_table"]["difference_low"] > 0.2                         # and at one table
-    fp = r["first_player"]      # the first player's share moves with a bot that now wins: an interval about it
+    assert r["final"]["significant"] and r["final"]["difference"] > 0.2  # from skill 0.2: far better
+    assert r["same_table"]["difference_low"] > 0.2  # and at one table
+    fp = r["first_player"]  # the first player's share moves with a bot that now wins: an interval about it
     assert fp["difference_low"] <= fp["difference"] <= fp["difference_high"] and 0 < fp["start"] < 1
     # the tuned bot is as good as the known best one: on common seeds their difference's interval holds 0
     p = Problem(toy, "planted", 3, knobs=["skill"])
@@ -30,6 +40,7 @@ def test_planted_optimum_is_recovered(tmp_path, toy):
     assert d.mean() - half <= 0.0 <= d.mean() + half + 1e-12
     # the outputs: a preset file that loads, and every evaluation
     from sim.knobs import load_preset_file
+
     before = list(toy.strategies)
     try:
         spec = load_preset_file(toy, tmp_path / "t" / "planted_tuned.toml")
@@ -43,11 +54,11 @@ def test_planted_optimum_is_recovered(tmp_path, toy):
 def test_resume_after_interrupt_equals_uninterrupted(tmp_path, toy):
     whole = tune(toy, out=tmp_path / "whole", **ARGS)
     with pytest.raises(KeyboardInterrupt):
-        tune(toy, out=tmp_path / "cut", stop_after=17, **ARGS)       # mid-generation
+        tune(toy, out=tmp_path / "cut", stop_after=17, **ARGS)  # mid-generation
     part = pd.read_csv(tmp_path / "cut" / "evaluations.csv")
     assert len(part) == 17
     with pytest.raises(KeyboardInterrupt):
-        tune(toy, out=tmp_path / "cut", stop_after=5, **ARGS)        # once more, from the saved state
+        tune(toy, out=tmp_path / "cut", stop_after=5, **ARGS)  # once more, from the saved state
     resumed = tune(toy, out=tmp_path / "cut", **ARGS)
     assert resumed["evaluations_this_session"] == whole["evaluations"] - 22
     assert resumed["tuned"] == whole["tuned"] and resumed["final"] == whole["final"]
@@ -59,20 +70,25 @@ def test_resume_after_interrupt_equals_uninterrupted(tmp_path, toy):
 
 def test_a_different_tuning_in_the_folder_is_refused(tmp_path, toy):
     from sim.errors import UserError
+
     tune(toy, out=tmp_path / "t", **{**ARGS, "evals": 8})
     with pytest.raises(UserError, match="differs in: seed"):
         tune(toy, out=tmp_path / "t", **{**ARGS, "evals": 8, "seed": 4})
 
 
-@pytest.mark.parametrize("argv,needles", [
-    (["tune", "toy_pig", "--strategy", "random"], ["random of toy_pig has no knobs"]),
-    (["tune", "toy_pig", "--strategy", "planted", "--knobs", "skil"], ["unknown knob of planted 'skil'"]),
-    (["tune", "toy_pig", "--strategy", "planted", "--field", "hold3"], ["unknown strategy"]),
-    (["tune", "toy_pig", "--strategy", "planted", "--players", "9"], ["2-4 players"]),
-    (["tune", "toy_pig", "--strategy", "planted", "--evals", "1"], ["--evals must be at least 2"]),
-])
+@pytest.mark.parametrize(
+    "argv,needles",
+    [
+        (["tune", "toy_pig", "--strategy", "random"], ["random of toy_pig has no knobs"]),
+        (["tune", "toy_pig", "--strategy", "planted", "--knobs", "skil"], ["unknown knob of planted 'skil'"]),
+        (["tune", "toy_pig", "--strategy", "planted", "--field", "hold3"], ["unknown strategy"]),
+        (["tune", "toy_pig", "--strategy", "planted", "--players", "9"], ["2-4 players"]),
+        (["tune", "toy_pig", "--strategy", "planted", "--evals", "1"], ["--evals must be at least 2"]),
+    ],
+)
 def test_bad_input_one_line_nothing_written(argv, needles, tmp_path, capsys, monkeypatch):
     from tests.test_cli import one_error_line
+
     monkeypatch.chdir(tmp_path)
     one_error_line(capsys, argv, *needles)
     assert not (tmp_path / "results").exists()
@@ -80,9 +96,30 @@ def test_bad_input_one_line_nothing_written(argv, needles, tmp_path, capsys, mon
 
 def test_cli_tune_writes_a_preset_with_its_command(tmp_path, capsys):
     from sim.cli import main
+
     out = tmp_path / "t"
-    assert main(["tune", "toy_pig", "--strategy", "planted", "--players", "3", "--evals", "12",
-                 "--games-per-eval", "300", "--final-games", "600", "--out", str(out), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "tune",
+                "toy_pig",
+                "--strategy",
+                "planted",
+                "--players",
+                "3",
+                "--evals",
+                "12",
+                "--games-per-eval",
+                "300",
+                "--final-games",
+                "600",
+                "--out",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     text = (out / "planted_tuned.toml").read_text()
     assert "command = " in text and "skill = " in text and "hold = " in text
     assert "fresh seeds" in capsys.readouterr().out

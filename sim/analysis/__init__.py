@@ -12,11 +12,18 @@ points by source, end reasons), arc (lead changes, comebacks and runaway leads f
 `sim run --standings`), plotting (the lab's chart style), synthetic (fake results with known answers).
 Each function's docstring says which outcome it uses (win or win_share) and what its interval means.
 """
+
 from .load import Run, RunSet, game_key, load_run, load_runs, load_tables
 from .winrates import win_rates, win_rates_by_players
 from .seats import advantage_by, equality_tests, first_player_summary, indicator_effect, seat_advantage
-from .items import (adjusted_effect, item_effects, item_strength, seat_attribute_strength, seat_label_columns,
-                    stratified_difference)
+from .items import (
+    adjusted_effect,
+    item_effects,
+    item_strength,
+    seat_attribute_strength,
+    seat_label_columns,
+    stratified_difference,
+)
 from .matchups import as_matrix, bradley_terry, matchup_matrix, pairwise_records
 from .sides import downtime, parse_targets, side_rates
 from .shape import end_reasons, length_distribution, length_summary, points_by_source, score_margins, tie_rates
@@ -24,12 +31,43 @@ from .stats import cluster_difference, cluster_rate, wilson
 from .arc import comebacks, game_arcs, lead_changes, runaway_leads
 
 __all__ = [
-    "Run", "RunSet", "game_key", "load_run", "load_runs", "load_tables", "win_rates", "win_rates_by_players",
+    "Run",
+    "RunSet",
+    "game_key",
+    "load_run",
+    "load_runs",
+    "load_tables",
+    "win_rates",
+    "win_rates_by_players",
     "advantage_by",
-    "equality_tests", "first_player_summary", "indicator_effect", "seat_advantage", "adjusted_effect",
-    "item_strength", "item_effects", "stratified_difference", "seat_attribute_strength", "seat_label_columns",
-    "as_matrix", "bradley_terry", "matchup_matrix",
-    "pairwise_records", "end_reasons", "length_distribution", "length_summary", "points_by_source",
-    "score_margins", "tie_rates", "cluster_difference", "cluster_rate", "wilson", "side_rates", "downtime",
-    "parse_targets", "game_arcs", "lead_changes", "comebacks", "runaway_leads",
+    "equality_tests",
+    "first_player_summary",
+    "indicator_effect",
+    "seat_advantage",
+    "adjusted_effect",
+    "item_strength",
+    "item_effects",
+    "stratified_difference",
+    "seat_attribute_strength",
+    "seat_label_columns",
+    "as_matrix",
+    "bradley_terry",
+    "matchup_matrix",
+    "pairwise_records",
+    "end_reasons",
+    "length_distribution",
+    "length_summary",
+    "points_by_source",
+    "score_margins",
+    "tie_rates",
+    "cluster_difference",
+    "cluster_rate",
+    "wilson",
+    "side_rates",
+    "downtime",
+    "parse_targets",
+    "game_arcs",
+    "lead_changes",
+    "comebacks",
+    "runaway_leads",
 ]

@@ -11,6 +11,7 @@ leader, and a lead change is counted between two rows with leaders when the lead
 does not count as a change by itself).  A game's checkpoints (a third, half, two thirds) are its last recorded
 row at or before that fraction of its final round.
 """
+
 import numpy as np
 import pandas as pd
 
@@ -34,8 +35,9 @@ def game_arcs(standings, seats):
     winner of a team game)."""
     key = game_key(standings)
     won = seats[key + ["seat", "players", "win"]]
-    st = standings[key + ["round", "seat", "standing"]].merge(won, on=key + ["seat"], how="left",
-                                                             validate="many_to_one")
+    st = standings[key + ["round", "seat", "standing"]].merge(
+        won, on=key + ["seat"], how="left", validate="many_to_one"
+    )
     st = st.sort_values(key + ["round", "seat"], kind="stable")
     gid = st.groupby(key, sort=False, observed=True).ngroup().to_numpy()
     rnd = st["round"].to_numpy(np.int64)
@@ -55,18 +57,19 @@ def game_arcs(standings, seats):
     row_game, row_round = gid[starts], rnd[starts]
     n_games = int(gid.max()) + 1 if len(gid) else 0
 
-    sole = leader >= 0                    # lead changes: between consecutive rows of a game that have a leader
+    sole = leader >= 0  # lead changes: between consecutive rows of a game that have a leader
     g, lead = row_game[sole], leader[sole]
     change = (g[1:] == g[:-1]) & (lead[1:] != lead[:-1])
     out = st.drop_duplicates(key)[key + ["players"]].reset_index(drop=True)
     out["rounds"] = np.maximum.reduceat(row_round, np.flatnonzero(np.r_[True, row_game[1:] != row_game[:-1]]))
     out["lead_changes"] = np.bincount(g[1:][change], minlength=n_games)
     span = int(row_round.max()) + 2 if len(row_round) else 1
-    row_key = row_game * span + row_round            # increasing: rows are in game, round order
+    row_key = row_game * span + row_round  # increasing: rows are in game, round order
     final = out["rounds"].to_numpy(np.int64)
     for name, f in CHECKPOINTS.items():
-        at = np.searchsorted(row_key, np.arange(n_games) * span + np.floor(f * final).astype(np.int64),
-                             side="right") - 1
+        at = (
+            np.searchsorted(row_key, np.arange(n_games) * span + np.floor(f * final).astype(np.int64), side="right") - 1
+        )
         out[f"leader_{name}"] = leader[at]
         out[f"margin_{name}"] = margin[at]
         out[f"leader_wins_{name}"] = (leader[at] >= 0) & (winners_top[at] == top[at])
@@ -86,9 +89,18 @@ def lead_changes(arcs, by=None, alpha=0.05):
         se = x.std(ddof=1) / np.sqrt(n) if n > 1 else np.nan
         none = int((x == 0).sum())
         lo, hi = wilson(none, n, alpha)
-        rows.append({**dict(zip(by, grp if isinstance(grp, tuple) else (grp,))), "games": n, "mean": x.mean(),
-                     "low": x.mean() - z * se, "high": x.mean() + z * se, "none": none / n, "none_low": lo,
-                     "none_high": hi})
+        rows.append(
+            {
+                **dict(zip(by, grp if isinstance(grp, tuple) else (grp,))),
+                "games": n,
+                "mean": x.mean(),
+                "low": x.mean() - z * se,
+                "high": x.mean() + z * se,
+                "none": none / n,
+                "none_low": lo,
+                "none_high": hi,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -99,8 +111,7 @@ def comebacks(arcs, point="two_thirds", by=None, alpha=0.05):
     col = f"winner_behind_{point}"
     t = arcs.groupby(by, observed=True)[col].agg(["sum", "count"]).reset_index()
     lo, hi = wilson(t["sum"].to_numpy(float), t["count"].to_numpy(float), alpha)
-    return t.rename(columns={"count": "games"}).assign(rate=t["sum"] / t["count"], low=lo, high=hi).drop(
-        columns="sum")
+    return t.rename(columns={"count": "games"}).assign(rate=t["sum"] / t["count"], low=lo, high=hi).drop(columns="sum")
 
 
 def runaway_leads(arcs, points=("third", "half"), by=None, alpha=0.05):
@@ -119,9 +130,19 @@ def runaway_leads(arcs, points=("third", "half"), by=None, alpha=0.05):
             lo, hi = wilson(wins, n, alpha)
             m = led[f"margin_{point}"].to_numpy(float)
             se = m.std(ddof=1) / np.sqrt(n) if n > 1 else np.nan
-            rows.append({**head, "point": point, "games": len(sub), "led": n,
-                         "rate": wins / n if n else np.nan, "low": lo, "high": hi,
-                         "fair": 1 / float(sub["players"].iloc[0]),
-                         "margin": m.mean() if n else np.nan, "margin_low": m.mean() - z * se if n else np.nan,
-                         "margin_high": m.mean() + z * se if n else np.nan})
+            rows.append(
+                {
+                    **head,
+                    "point": point,
+                    "games": len(sub),
+                    "led": n,
+                    "rate": wins / n if n else np.nan,
+                    "low": lo,
+                    "high": hi,
+                    "fair": 1 / float(sub["players"].iloc[0]),
+                    "margin": m.mean() if n else np.nan,
+                    "margin_low": m.mean() - z * se if n else np.nan,
+                    "margin_high": m.mean() + z * se if n else np.nan,
+                }
+            )
     return pd.DataFrame(rows)

@@ -19,6 +19,7 @@ configurations) in which the item was ever acquired:
 
 The outcome defaults to "win" (won or shared the win), as in 17lands; pass outcome="win_share" to split ties.
 """
+
 import warnings
 
 import numpy as np
@@ -38,8 +39,11 @@ def acquisitions(seats, items, kind=None):
     """
     key = game_key(seats)
     it = items if kind is None else items[items["kind"].isin([kind] if isinstance(kind, str) else kind)]
-    agg = (it.groupby(key + ["seat", "item", "kind"], observed=True)["turn"]
-           .agg(copies="size", first_turn="min").reset_index())
+    agg = (
+        it.groupby(key + ["seat", "item", "kind"], observed=True)["turn"]
+        .agg(copies="size", first_turn="min")
+        .reset_index()
+    )
     cols = [c for c in seats.columns if c not in ("item", "kind")]
     return agg.merge(seats[cols], on=key + ["seat"], how="inner")
 
@@ -48,8 +52,18 @@ def _strata_cols(seats):
     return (["config"] if "config" in seats.columns else []) + ["players"]
 
 
-def item_strength(seats, items, outcome="win", kind=None, min_rows=200, alpha=0.05, adjusted=True,
-                  controls=("order", "strategy", "players"), max_rows=300_000, seed=0):
+def item_strength(
+    seats,
+    items,
+    outcome="win",
+    kind=None,
+    min_rows=200,
+    alpha=0.05,
+    adjusted=True,
+    controls=("order", "strategy", "players"),
+    max_rows=300_000,
+    seed=0,
+):
     """Strength of every item: win rate when acquired vs never acquired, difference, pick rate, acquisition turn.
 
     See the module docstring for each column and what its interval means. min_rows: minimum seat rows both with
@@ -75,23 +89,33 @@ def item_strength(seats, items, outcome="win", kind=None, min_rows=200, alpha=0.
     results = []
     for (item, knd), a in acq.groupby(["item", "kind"], observed=True):
         rows = a["_row"].to_numpy()
-        in_strata = np.isin(game_stratum, np.unique(scode[rows]))       # games of the strata where it appears
+        in_strata = np.isin(game_stratum, np.unique(scode[rows]))  # games of the strata where it appears
         yA = np.bincount(gcode[rows], weights=y[rows], minlength=G)
         mA = np.bincount(gcode[rows], minlength=G).astype(float)
         res = _difference_from_sums(yA[in_strata], mA[in_strata], (yT - yA)[in_strata], (mT - mA)[in_strata], alpha)
         n_rows = int(mT[in_strata].sum())
-        results.append({"item": item, "kind": knd, **res, "pick_rate": res["n_with"] / n_rows if n_rows else np.nan,
-                        "copies_per_pick": float(a["copies"].mean()), "avg_turn": float(a["first_turn"].mean()),
-                        "median_turn": float(a["first_turn"].median()),
-                        "enough": bool(res["n_with"] >= min_rows and res["n_without"] >= min_rows)})
+        results.append(
+            {
+                "item": item,
+                "kind": knd,
+                **res,
+                "pick_rate": res["n_with"] / n_rows if n_rows else np.nan,
+                "copies_per_pick": float(a["copies"].mean()),
+                "avg_turn": float(a["first_turn"].mean()),
+                "median_turn": float(a["first_turn"].median()),
+                "enough": bool(res["n_with"] >= min_rows and res["n_without"] >= min_rows),
+            }
+        )
     out = pd.DataFrame(results)
     if out.empty:
         return out
     out["rank"] = out["diff"].where(out["enough"]).rank(ascending=False, method="min")
     if adjusted:
-        sample = _sample_games(s, max_rows, seed)        # one sample of whole games, shared by every item
-        adj = [adjusted_effect(sample, acq[acq["item"] == it], outcome, controls, alpha, max_rows, seed)
-               if ok else {} for it, ok in zip(out["item"], out["enough"])]
+        sample = _sample_games(s, max_rows, seed)  # one sample of whole games, shared by every item
+        adj = [
+            adjusted_effect(sample, acq[acq["item"] == it], outcome, controls, alpha, max_rows, seed) if ok else {}
+            for it, ok in zip(out["item"], out["enough"])
+        ]
         out = pd.concat([out, pd.DataFrame(adj, index=out.index)], axis=1)
     return out.sort_values(["rank", "diff"], ascending=[True, False], na_position="last").reset_index(drop=True)
 
@@ -106,8 +130,9 @@ def _sample_games(seats, max_rows, seed):
     return seats.merge(keep, on=key, how="inner")
 
 
-def adjusted_effect(seats, acquired, outcome="win", controls=("order", "strategy", "players"), alpha=0.05,
-                    max_rows=300_000, seed=0):
+def adjusted_effect(
+    seats, acquired, outcome="win", controls=("order", "strategy", "players"), alpha=0.05, max_rows=300_000, seed=0
+):
     """Logistic-regression effect of having acquired one item, controlling for `controls` (all as categories).
 
     seats: the seat rows; acquired: rows of `acquisitions` for this item (key + seat). Only the strata (player
@@ -132,7 +157,7 @@ def adjusted_effect(seats, acquired, outcome="win", controls=("order", "strategy
     nested = "order" in ctrl and "players" in ctrl
     for c in ctrl:
         if c == "players" and nested:
-            continue                                     # the players x order cells already span players
+            continue  # the players x order cells already span players
         if c == "order" and nested:
             lab = d["players"].astype(str) + ":" + d["order"].astype(str)
         else:
@@ -145,22 +170,36 @@ def adjusted_effect(seats, acquired, outcome="win", controls=("order", "strategy
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             res = sm.Logit(d[outcome].astype(float).to_numpy(), X).fit(
-                disp=0, cov_type="cluster", cov_kwds={"groups": groups}, maxiter=200)
+                disp=0, cov_type="cluster", cov_kwds={"groups": groups}, maxiter=200
+            )
             ci = res.conf_int(alpha).loc["acquired"]
             me = res.get_margeff(at="overall", dummy=True)
-    except (np.linalg.LinAlgError, ValueError) as e:   # singular design, perfect separation on small samples
+    except (np.linalg.LinAlgError, ValueError) as e:  # singular design, perfect separation on small samples
         return {"adj_rows": int(len(d)), "adj_note": f"not fitted: {type(e).__name__}"}
-    trouble = [w.category.__name__ for w in caught
-               if w.category.__name__ in ("PerfectSeparationWarning", "ConvergenceWarning", "HessianInversionWarning")]
+    trouble = [
+        w.category.__name__
+        for w in caught
+        if w.category.__name__ in ("PerfectSeparationWarning", "ConvergenceWarning", "HessianInversionWarning")
+    ]
     if trouble or not res.mle_retvals.get("converged", True) or not np.isfinite(res.bse["acquired"]):
-        return {"adj_rows": int(len(d)), "adj_note": "not fitted: " + (", ".join(sorted(set(trouble)))
-                                                                       or "did not converge")}
+        return {
+            "adj_rows": int(len(d)),
+            "adj_note": "not fitted: " + (", ".join(sorted(set(trouble))) or "did not converge"),
+        }
     j = list(X.columns[1:]).index("acquired")
     me_ci = me.conf_int(alpha)[j]
-    return {"adj_coef": float(res.params["acquired"]), "adj_low": float(ci.iloc[0]), "adj_high": float(ci.iloc[1]),
-            "adj_or": float(np.exp(res.params["acquired"])), "adj_p": float(res.pvalues["acquired"]),
-            "adj_ame_pp": 100 * float(me.margeff[j]), "adj_ame_low_pp": 100 * float(me_ci[0]),
-            "adj_ame_high_pp": 100 * float(me_ci[1]), "adj_rows": int(len(d)), "adj_note": ""}
+    return {
+        "adj_coef": float(res.params["acquired"]),
+        "adj_low": float(ci.iloc[0]),
+        "adj_high": float(ci.iloc[1]),
+        "adj_or": float(np.exp(res.params["acquired"])),
+        "adj_p": float(res.pvalues["acquired"]),
+        "adj_ame_pp": 100 * float(me.margeff[j]),
+        "adj_ame_low_pp": 100 * float(me_ci[0]),
+        "adj_ame_high_pp": 100 * float(me_ci[1]),
+        "adj_rows": int(len(d)),
+        "adj_note": "",
+    }
 
 
 def seat_attribute_strength(seats, column, outcome="win", alpha=0.05, min_rows=200):
@@ -171,6 +210,7 @@ def seat_attribute_strength(seats, column, outcome="win", alpha=0.05, min_rows=2
     rank among those with enough rows.
     """
     from .winrates import win_rates
+
     t = win_rates(seats, by=column, outcome=outcome, alpha=alpha)
     t["enough"] = t["n"] >= min_rows
     t["rank"] = t["excess"].where(t["enough"]).rank(ascending=False, method="min")
@@ -178,6 +218,7 @@ def seat_attribute_strength(seats, column, outcome="win", alpha=0.05, min_rows=2
 
 
 # ----------------------------------------------------------------------------------------------- rebuilt strength
+
 
 def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
     """Raw difference (win rate with minus without an item) per player count (and config), and combined.
@@ -190,6 +231,7 @@ def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
     diff, low, high, se, n_with, n_without.
     """
     from statsmodels.stats.meta_analysis import combine_effects
+
     key = game_key(seats)
     strata = _strata_cols(seats)
     rows = []
@@ -201,8 +243,19 @@ def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
             continue
         t = item_strength(sub, sub_items, outcome=outcome, kind=kind, min_rows=0, alpha=alpha, adjusted=False)
         for _, r in t.iterrows():
-            rows.append({"item": r["item"], "kind": r["kind"], "stratum": label, "diff": r["diff"], "se": r["se"],
-                         "low": r["low"], "high": r["high"], "n_with": r["n_with"], "n_without": r["n_without"]})
+            rows.append(
+                {
+                    "item": r["item"],
+                    "kind": r["kind"],
+                    "stratum": label,
+                    "diff": r["diff"],
+                    "se": r["se"],
+                    "low": r["low"],
+                    "high": r["high"],
+                    "n_with": r["n_with"],
+                    "n_without": r["n_without"],
+                }
+            )
     per = pd.DataFrame(rows)
     if per.empty:
         return per
@@ -218,8 +271,19 @@ def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
             res = combine_effects(g["diff"].to_numpy(), (g["se"] ** 2).to_numpy(), alpha=alpha)
             d, se = float(res.mean_effect_fe), float(res.sd_eff_w_fe)
         z = sps.norm.ppf(1 - alpha / 2)
-        comb.append({"item": item, "kind": knd, "stratum": "all", "diff": d, "se": se, "low": d - z * se,
-                     "high": d + z * se, "n_with": int(g["n_with"].sum()), "n_without": int(g["n_without"].sum())})
+        comb.append(
+            {
+                "item": item,
+                "kind": knd,
+                "stratum": "all",
+                "diff": d,
+                "se": se,
+                "low": d - z * se,
+                "high": d + z * se,
+                "n_with": int(g["n_with"].sum()),
+                "n_without": int(g["n_without"].sum()),
+            }
+        )
     return pd.concat([per, pd.DataFrame(comb)], ignore_index=True)
 
 
@@ -248,8 +312,9 @@ def _demean(a, gcode, G):
     return out
 
 
-def within_game_fit(seats, items, names, outcome="win", controls=("order", "strategy"), alpha=0.05,
-                    alphas=(), reference=None):
+def within_game_fit(
+    seats, items, names, outcome="win", controls=("order", "strategy"), alpha=0.05, alphas=(), reference=None
+):
     """One within-game linear fit of the outcome on every item of `names` at once, plus controls.
 
     Each seat's outcome and regressors are centred on its game's mean (game fixed effects), so an item is only
@@ -266,6 +331,7 @@ def within_game_fit(seats, items, names, outcome="win", controls=("order", "stra
     for every a in `alphas`, rel_low_pp@a / rel_high_pp@a (intervals at that level). Also rows, games.
     """
     import statsmodels.api as sm
+
     key = game_key(seats)
     s = seats.reset_index(drop=True)
     gcode = s.groupby(key, observed=True, sort=False).ngroup().to_numpy()
@@ -279,7 +345,7 @@ def within_game_fit(seats, items, names, outcome="win", controls=("order", "stra
         lab = (s["players"].astype(str) + ":" + s[c].astype(str)) if c == "order" else s[c].astype(str)
         if lab.nunique() > 1:
             d = pd.get_dummies(lab, prefix=c, dtype=float)
-            if c == "order":                  # one reference position per player count (each game has them all)
+            if c == "order":  # one reference position per player count (each game has them all)
                 firsts = {f"order_{n}:{s.loc[s['players'] == n, 'order'].min()}" for n in s["players"].unique()}
                 d = d.drop(columns=[x for x in d.columns if x in firsts])
             else:
@@ -290,16 +356,17 @@ def within_game_fit(seats, items, names, outcome="win", controls=("order", "stra
     # acquiring an item raises a seat's indicator relative to its game's mean by 1 - 1/n: scaled so that the
     # coefficient is the change in the seat's own win rate when it acquires the item (the others' falls with it)
     n_rows = s["players"].to_numpy(dtype=float)
-    X[:, :len(names)] *= (n_rows / (n_rows - 1))[:, None]
+    X[:, : len(names)] *= (n_rows / (n_rows - 1))[:, None]
     y = _demean(s[outcome].to_numpy(dtype=float), gcode, G)
     keep = X.std(axis=0) > 0
     X, cols = X[:, keep], [c for c, k in zip(cols, keep) if k]
     names = [n for n in names if n in cols]
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # dealt items (one per seat) are collinear: only contrasts are estimable
-        full = np.linalg.matrix_rank(X.T @ X) == X.shape[1]    # small p x p check; QR is fast when it holds
-        res = sm.OLS(y, X, hasconst=False).fit(method="qr" if full else "pinv", cov_type="cluster",
-                                               cov_kwds={"groups": gcode}, use_t=False)
+        warnings.simplefilter("ignore")  # dealt items (one per seat) are collinear: only contrasts are estimable
+        full = np.linalg.matrix_rank(X.T @ X) == X.shape[1]  # small p x p check; QR is fast when it holds
+        res = sm.OLS(y, X, hasconst=False).fit(
+            method="qr" if full else "pinv", cov_type="cluster", cov_kwds={"groups": gcode}, use_t=False
+        )
     K, P = len(names), X.shape[1]
     idx = [cols.index(n) for n in names]
     out = pd.DataFrame({"item": names})
@@ -314,7 +381,7 @@ def within_game_fit(seats, items, names, outcome="win", controls=("order", "stra
         ref = [cols.index(n) for n in names if reference is None or n in set(reference)] or idx
         R = np.zeros((K, P))
         for k, j in enumerate(idx):
-            R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0     # a kind of one item: its own effect
+            R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0  # a kind of one item: its own effect
             R[k, j] += 1.0
         tt = res.t_test(R)
         out["rel_pp"] = 100 * np.asarray(tt.effect).ravel()
@@ -340,12 +407,23 @@ def late_share(items, games, length_col=None):
     else:
         L = it.groupby(key, observed=True)["turn"].max().rename("_len").reset_index()
     d = it.merge(L, on=key, how="inner")
-    d["_late"] = (d["_len"] > 0) & (d["turn"] >= (2.0 / 3.0) * d["_len"])    # dealt at setup (turn 0): never late
+    d["_late"] = (d["_len"] > 0) & (d["turn"] >= (2.0 / 3.0) * d["_len"])  # dealt at setup (turn 0): never late
     return d.groupby("item", observed=True)["_late"].mean().rename("late_share").reset_index()
 
 
-def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=None, length_col=None,
-                 by_players=True, max_rows=250_000, seed=0, alphas=()):
+def item_effects(
+    seats,
+    items,
+    outcome="win",
+    alpha=0.05,
+    min_rows=200,
+    games=None,
+    length_col=None,
+    by_players=True,
+    max_rows=250_000,
+    seed=0,
+    alphas=(),
+):
     """Item strength rebuilt (per kind): raw difference stratified by player count and combined; a within-game
     adjusted effect for every item with enough rows, fitted on all rows (one fit per kind, all the kind's items
     at once; above max_rows seat rows, a sample of whole games); the effect relative to the kind's average (and per
@@ -367,16 +445,22 @@ def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=No
     raw = stratified_difference(s, it_all, outcome=outcome, alpha=alpha)
     pooled = item_strength(s, it_all, outcome=outcome, min_rows=min_rows, alpha=alpha, adjusted=False)
     allr = raw[raw["stratum"] == "all"].drop(columns="stratum")
-    out = pooled[["item", "kind", "n_with", "n_without", "pick_rate", "enough", "avg_turn", "diff"]].rename(
-        columns={"diff": "diff_pooled"}).merge(allr[["item", "kind", "diff", "low", "high"]], on=["item", "kind"],
-                                               how="left")
+    out = (
+        pooled[["item", "kind", "n_with", "n_without", "pick_rate", "enough", "avg_turn", "diff"]]
+        .rename(columns={"diff": "diff_pooled"})
+        .merge(allr[["item", "kind", "diff", "low", "high"]], on=["item", "kind"], how="left")
+    )
     if "price" in it_all.columns:
-        out = out.merge(it_all.groupby("item", observed=True)["price"].mean().rename("price").reset_index(),
-                        on="item", how="left")
+        out = out.merge(
+            it_all.groupby("item", observed=True)["price"].mean().rename("price").reset_index(), on="item", how="left"
+        )
     out = out.merge(late_share(it_all, games, length_col), on="item", how="left")
     out["kind_late_share"] = out.groupby("kind")["late_share"].transform("mean")
-    out["leaders_flag"] = ((out["late_share"] >= np.maximum(0.5, out["kind_late_share"] + 0.15))
-                           & (out["diff"] > 0)).fillna(False).astype(bool)
+    out["leaders_flag"] = (
+        ((out["late_share"] >= np.maximum(0.5, out["kind_late_share"] + 0.15)) & (out["diff"] > 0))
+        .fillna(False)
+        .astype(bool)
+    )
     fits = []
     for _, sub in out.groupby("kind", observed=True):
         names = list(sub.loc[sub["enough"], "item"])
@@ -394,9 +478,13 @@ def item_effects(seats, items, outcome="win", alpha=0.05, min_rows=200, games=No
                     fp = within_game_fit(sp, ip, ok, outcome=outcome, alpha=alpha)
                 except (ValueError, np.linalg.LinAlgError):
                     continue
-                fp = fp[["item", "effect_pp", "low_pp", "high_pp"]].rename(columns={
-                    "effect_pp": f"adj_{int(n)}_pp", "low_pp": f"adj_{int(n)}_low_pp",
-                    "high_pp": f"adj_{int(n)}_high_pp"})
+                fp = fp[["item", "effect_pp", "low_pp", "high_pp"]].rename(
+                    columns={
+                        "effect_pp": f"adj_{int(n)}_pp",
+                        "low_pp": f"adj_{int(n)}_low_pp",
+                        "high_pp": f"adj_{int(n)}_high_pp",
+                    }
+                )
                 f = f.merge(fp, on="item", how="left")
         fits.append(f)
     if fits:
@@ -424,11 +512,10 @@ def seat_label_columns(seats, columns, max_labels=60):
     can rank."""
     out = []
     for c in columns:
-        if c not in seats.columns or pd.api.types.is_numeric_dtype(seats[c]) or \
-                pd.api.types.is_bool_dtype(seats[c]):
+        if c not in seats.columns or pd.api.types.is_numeric_dtype(seats[c]) or pd.api.types.is_bool_dtype(seats[c]):
             continue
         col = seats[c]
-        if isinstance(col.dtype, pd.CategoricalDtype):      # the same count without a string copy of the column
+        if isinstance(col.dtype, pd.CategoricalDtype):  # the same count without a string copy of the column
             labels = col.nunique() + int(bool(col.isna().any()))
         else:
             labels = col.astype(str).nunique()

@@ -9,6 +9,7 @@ rows of a few columns load in seconds. Everything returned is pandas.
 In a sweep the partition column `config` (int) is added to every table; game ids may repeat across configs, so
 join tables on `game_key(df)` (["config", "game"] in a sweep, ["game"] otherwise), never on `game` alone.
 """
+
 import json
 import os
 
@@ -115,8 +116,13 @@ class Run:
                 # only the chunks sim.check finds whole: every table then counts the same games, and a truncated
                 # part of an unfinished chunk is never read
                 files = verdict.files(self.path, table)
-                self._datasets[table] = ds.dataset(files, format="parquet", partitioning="hive",
-                                                   partition_base_dir=folder, schema=self._schema(table, files))
+                self._datasets[table] = ds.dataset(
+                    files,
+                    format="parquet",
+                    partitioning="hive",
+                    partition_base_dir=folder,
+                    schema=self._schema(table, files),
+                )
         return self._datasets[table]
 
     def verdict(self):
@@ -127,20 +133,25 @@ class Run:
             import sys
 
             from ..check import check_folder
+
             self._verdict = check_folder(self.path, checksum=False)
             v = self._verdict
             if not v.ok or v.stray:
-                print(f"note: reading the {len(v.done)} whole chunks of {v.chunks} in {self.path}"
-                      + (f" ({len(v.bad)} bad: run `sim check {self.path}`)" if v.bad else "")
-                      + (f" ({len(v.missing)} not played)" if v.missing else ""), file=sys.stderr)
+                print(
+                    f"note: reading the {len(v.done)} whole chunks of {v.chunks} in {self.path}"
+                    + (f" ({len(v.bad)} bad: run `sim check {self.path}`)" if v.bad else "")
+                    + (f" ({len(v.missing)} not played)" if v.missing else ""),
+                    file=sys.stderr,
+                )
         return self._verdict
 
     def _schema(self, table, files):
         """The table's schema (with the sweep's `config` partition column) from one file, or an empty schema."""
         if not files:
             return pa.schema([])
-        d = ds.dataset(files[:1], format="parquet", partitioning="hive",
-                       partition_base_dir=os.path.join(self.path, table))
+        d = ds.dataset(
+            files[:1], format="parquet", partitioning="hive", partition_base_dir=os.path.join(self.path, table)
+        )
         return d.schema
 
     def columns(self, table):
@@ -152,6 +163,7 @@ class Run:
         the part files' footer statistics where they have them, else from one pass over just those columns,
         batch by batch (flat in memory)."""
         import pyarrow.compute as pc
+
         d = self.dataset(table)
         names = [c for c in (columns or d.schema.names) if c in d.schema.names]
         ints = [c for c in names if pa.types.is_integer(d.schema.field(c).type)]
@@ -169,7 +181,7 @@ class Run:
                     for c in list(lo):
                         st = rg.column(idx[c]).statistics if c in idx else None
                         if st is None or not st.has_min_max:
-                            del lo[c], hi[c]          # no statistics: scanned below
+                            del lo[c], hi[c]  # no statistics: scanned below
                             continue
                         lo[c] = st.min if lo[c] is None else min(lo[c], st.min)
                         hi[c] = st.max if hi[c] is None else max(hi[c], st.max)
@@ -204,8 +216,9 @@ class Run:
         d = self.dataset(table)
         for frag in d.get_fragments(filter=expr):
             # through a scanner with the dataset's schema: a sweep's partition column (config) is filled in
-            t = ds.Scanner.from_fragment(frag, schema=d.schema, columns=columns, filter=expr,
-                                         use_threads=False).to_table()
+            t = ds.Scanner.from_fragment(
+                frag, schema=d.schema, columns=columns, filter=expr, use_threads=False
+            ).to_table()
             yield t
             del t
             pa.default_memory_pool().release_unused()
@@ -218,6 +231,7 @@ class Run:
     def distinct(self, table, column, filters=None):
         """The set of values of one column over the whole table, read batch by batch (flat in memory)."""
         import pyarrow.compute as pc
+
         seen = set()
         for b in self._parts(table, [column], filters):
             if b.num_rows:
@@ -248,8 +262,10 @@ class Run:
             schema = pa.schema([f.with_type(small[f.name]) if f.name in small else f for f in schema])
             if not categorical and all(_fillable(f.type) for f in schema):
                 return self._fill(table, schema, columns, filters)
-            t = pa.concat_tables([p.select(schema.names).cast(schema) for p in self._parts(table, columns, filters)]
-                                 or [schema.empty_table()])
+            t = pa.concat_tables(
+                [p.select(schema.names).cast(schema) for p in self._parts(table, columns, filters)]
+                or [schema.empty_table()]
+            )
         else:
             t = d.to_table(columns=columns, filter=_expression(filters))
         if "config" in t.schema.names and pa.types.is_dictionary(t.schema.field("config").type):
@@ -286,13 +302,14 @@ class Run:
                     at = pos
                     for ch in col.chunks:
                         index = cats[f.name]
-                        mapping = np.array([index.setdefault(v, len(index)) for v in ch.dictionary.to_pylist()]
-                                           + [-1], dtype=np.int32)
+                        mapping = np.array(
+                            [index.setdefault(v, len(index)) for v in ch.dictionary.to_pylist()] + [-1], dtype=np.int32
+                        )
                         idx = ch.indices.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
-                        out[f.name][at:at + len(ch)] = mapping[idx]
+                        out[f.name][at : at + len(ch)] = mapping[idx]
                         at += len(ch)
                 else:
-                    out[f.name][pos:pos + m] = col.cast(f.type).to_numpy()
+                    out[f.name][pos : pos + m] = col.cast(f.type).to_numpy()
             pos += m
             del part
         assert pos == n, (table, pos, n)
@@ -319,8 +336,9 @@ class Run:
 
     def has_standings(self):
         """Whether the run kept the per-round standings trace (`sim run --standings`)."""
-        return bool((self.manifest.get("request") or {}).get("standings")) and \
-            os.path.isdir(os.path.join(self.path, "standings"))
+        return bool((self.manifest.get("request") or {}).get("standings")) and os.path.isdir(
+            os.path.join(self.path, "standings")
+        )
 
     def standings(self, columns=None, filters=None, categorical=False, compact=False):
         """The standings trace (one row per recorded round and seat: game, round, seat, standing); see `read`."""
@@ -364,9 +382,13 @@ class RunSet:
             raise ValueError("RunSet needs at least one run folder")
         self._params = params
         self.manifest = dict(self.runs[0].manifest)
-        self.manifest["configs"] = [{"config": k, "params": dict(self._params[k]) if self._params else
-                                     dict(r.manifest.get("params_changed", {}) or {})}
-                                    for k, r in enumerate(self.runs)]
+        self.manifest["configs"] = [
+            {
+                "config": k,
+                "params": dict(self._params[k]) if self._params else dict(r.manifest.get("params_changed", {}) or {}),
+            }
+            for k, r in enumerate(self.runs)
+        ]
 
     @property
     def game(self):
@@ -383,8 +405,11 @@ class RunSet:
             c = filters.pop("config")
             wanted = set(c) if isinstance(c, (list, tuple, set)) else {c}
             filters = filters or None
-        frames = [r.read(table, cols, filters, categorical, compact).assign(config=k)
-                  for k, r in enumerate(self.runs) if k in wanted]
+        frames = [
+            r.read(table, cols, filters, categorical, compact).assign(config=k)
+            for k, r in enumerate(self.runs)
+            if k in wanted
+        ]
         df = pd.concat(frames, ignore_index=True)
         if columns is not None and "config" in columns:
             df = df[list(columns)]

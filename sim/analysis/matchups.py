@@ -13,6 +13,7 @@ the other (a shared rank counts 1/2 each). Mirror pairs (the same strategy twice
   percentile interval), which respects that dependence. Also reported: an Elo-scale rating (400/ln 10 * theta)
   and p_vs_avg, the chance to finish ahead of a theta = 0 (average) opponent.
 """
+
 import warnings
 
 import numpy as np
@@ -41,8 +42,11 @@ def pairwise_records(seats, label="strategy"):
             for j in range(i + 1, n):
                 keep = lab[:, i] != lab[:, j]
                 sc = np.where(rank[:, i] < rank[:, j], 1.0, np.where(rank[:, i] == rank[:, j], 0.5, 0.0))
-                out.append(pd.DataFrame({"game_idx": gidx[keep], "a": lab[keep, i], "b": lab[keep, j],
-                                         "score": sc[keep], "players": n}))
+                out.append(
+                    pd.DataFrame(
+                        {"game_idx": gidx[keep], "a": lab[keep, i], "b": lab[keep, j], "score": sc[keep], "players": n}
+                    )
+                )
     if not out:
         return pd.DataFrame(columns=["game_idx", "a", "b", "score", "players"])
     return pd.concat(out, ignore_index=True)
@@ -100,6 +104,7 @@ def bradley_terry(seats, label="strategy", alpha=0.05, bootstrap=200, seed=0):
     interval ("bootstrap" or "model").
     """
     from scipy.stats import norm
+
     rec = pairwise_records(seats, label)
     labels = sorted(set(rec["a"]) | set(rec["b"]))
     K = len(labels)
@@ -139,10 +144,21 @@ def bradley_terry(seats, label="strategy", alpha=0.05, bootstrap=200, seed=0):
         low, high = np.quantile(draws, [alpha / 2, 1 - alpha / 2], axis=0)
         kind = "bootstrap"
     elo = 400 / np.log(10)
-    out = pd.DataFrame({"label": labels, "theta": theta_c, "se_model": se, "low": low, "high": high,
-                        "elo": elo * theta_c, "elo_low": elo * low, "elo_high": elo * high,
-                        "p_vs_avg": 1 / (1 + np.exp(-theta_c)), "pairs": N.sum(axis=1).astype(int),
-                        "interval": kind})
+    out = pd.DataFrame(
+        {
+            "label": labels,
+            "theta": theta_c,
+            "se_model": se,
+            "low": low,
+            "high": high,
+            "elo": elo * theta_c,
+            "elo_low": elo * low,
+            "elo_high": elo * high,
+            "p_vs_avg": 1 / (1 + np.exp(-theta_c)),
+            "pairs": N.sum(axis=1).astype(int),
+            "interval": kind,
+        }
+    )
     return out.sort_values("theta", ascending=False).reset_index(drop=True)
 
 

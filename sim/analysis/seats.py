@@ -14,6 +14,7 @@ is `win_share` (ties and team wins split, one unit per game), whose fair value i
 - `indicator_effect`: win share of seats with a property (e.g. ended the game, as in Saloon Tycoon) minus seats
   without, cluster-robust by game.
 """
+
 import numpy as np
 import pandas as pd
 
@@ -45,11 +46,18 @@ def seat_advantage(seats, position="order", outcome="win_share", alpha=0.05, cor
     keys = extra + ["players", position]
     # one group of `extra` + players at a time: the sums are those of one groupby over the whole table (same rows in
     # the same order per group), without its row-sized index arrays for every key over every row
-    parts = [sub.groupby(position, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
-             .assign(**dict(zip(extra + ["players"], grp if isinstance(grp, tuple) else (grp,))))
-             for grp, sub in groups_of(seats, extra + ["players"], [position, outcome])]
-    g = pd.concat(parts, ignore_index=True)[keys + ["games", "share_sum"]] if parts else \
-        seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+    parts = [
+        sub.groupby(position, observed=True)[outcome]
+        .agg(games="count", share_sum="sum")
+        .reset_index()
+        .assign(**dict(zip(extra + ["players"], grp if isinstance(grp, tuple) else (grp,))))
+        for grp, sub in groups_of(seats, extra + ["players"], [position, outcome])
+    ]
+    g = (
+        pd.concat(parts, ignore_index=True)[keys + ["games", "share_sum"]]
+        if parts
+        else seats.groupby(keys, observed=True)[outcome].agg(games="count", share_sum="sum").reset_index()
+    )
     for c in keys:
         g[c] = g[c].astype(seats[c].dtype)
     g["rate"] = g["share_sum"] / g["games"]
@@ -101,11 +109,23 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
         gap = diff.mean()
         se = diff.std(ddof=1) / np.sqrt(G) if G > 1 else np.nan
         winners = sub[sub[outcome] > 0].groupby(key, observed=True).size()
-        rows.append({**dict(zip(extra + ["players"], grp)), "games": G, "statistic": stat, "dof": dof, "p": p,
-                     "reject": bool(p < alpha), "method": method,
-                     "best": m.columns[best], "worst": m.columns[worst],
-                     "gap_pp": 100 * gap, "gap_low_pp": 100 * (gap - z * se), "gap_high_pp": 100 * (gap + z * se),
-                     "split_win_rate": float((winners > 1).mean()) if len(winners) else np.nan})
+        rows.append(
+            {
+                **dict(zip(extra + ["players"], grp)),
+                "games": G,
+                "statistic": stat,
+                "dof": dof,
+                "p": p,
+                "reject": bool(p < alpha),
+                "method": method,
+                "best": m.columns[best],
+                "worst": m.columns[worst],
+                "gap_pp": 100 * gap,
+                "gap_low_pp": 100 * (gap - z * se),
+                "gap_high_pp": 100 * (gap + z * se),
+                "split_win_rate": float((winners > 1).mean()) if len(winners) else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -114,8 +134,10 @@ def advantage_by(seats, column, position="order", outcome="win_share", alpha=0.0
 
     Returns (per-position table, per-group tests) — `seat_advantage` and `equality_tests` with by=column.
     """
-    return (seat_advantage(seats, position, outcome, alpha, by=column),
-            equality_tests(seats, position, outcome, method, alpha, by=column))
+    return (
+        seat_advantage(seats, position, outcome, alpha, by=column),
+        equality_tests(seats, position, outcome, method, alpha, by=column),
+    )
 
 
 def indicator_effect(seats, column, outcome="win_share", alpha=0.05, by="players"):
@@ -141,5 +163,6 @@ def first_player_summary(seats, position="order", alpha=0.05, method="pearson"):
     adv = seat_advantage(seats, position, alpha=alpha)
     first = adv[adv[position] == adv.groupby("players")[position].transform("min")]
     first = first[["players", "rate", "low", "high", "fair"]].rename(
-        columns={"rate": "first_rate", "low": "first_low", "high": "first_high"})
+        columns={"rate": "first_rate", "low": "first_low", "high": "first_high"}
+    )
     return first.merge(equality_tests(seats, position, method=method, alpha=alpha), on="players")

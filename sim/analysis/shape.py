@@ -3,6 +3,7 @@
 All functions take the `games` and/or `seats` tables and group by player count (and config in a sweep) unless told
 otherwise. Intervals on means are normal (mean +- z * sd / sqrt(games)); intervals on proportions are Wilson.
 """
+
 import numpy as np
 import pandas as pd
 
@@ -31,9 +32,21 @@ def length_summary(games, column="steps", by=None, alpha=0.05):
         n = len(x)
         sd = x.std(ddof=1) if n > 1 else np.nan
         q = np.quantile(x, [0.05, 0.25, 0.5, 0.75, 0.95])
-        row = {**dict(zip(by, grp)), "games": n, "mean": x.mean(), "low": x.mean() - z * sd / np.sqrt(n),
-               "high": x.mean() + z * sd / np.sqrt(n), "sd": sd, "q05": q[0], "q25": q[1], "median": q[2],
-               "q75": q[3], "q95": q[4], "min": x.min(), "max": x.max()}
+        row = {
+            **dict(zip(by, grp)),
+            "games": n,
+            "mean": x.mean(),
+            "low": x.mean() - z * sd / np.sqrt(n),
+            "high": x.mean() + z * sd / np.sqrt(n),
+            "sd": sd,
+            "q05": q[0],
+            "q25": q[1],
+            "median": q[2],
+            "q75": q[3],
+            "q95": q[4],
+            "min": x.min(),
+            "max": x.max(),
+        }
         if "capped" in sub.columns:
             c = int(sub["capped"].sum())
             row["capped_rate"] = c / n
@@ -46,8 +59,9 @@ def length_distribution(games, column="steps", by=None):
     """Counts and fractions of each length value per group (long format: group..., value, games, fraction)."""
     by = _groups(games, by)
     c = games.groupby(by + [column], observed=True).size().rename("games").reset_index()
-    c["fraction"] = c["games"] / c.groupby(by, observed=True)["games"].transform("sum") if by else \
-        c["games"] / c["games"].sum()
+    c["fraction"] = (
+        c["games"] / c.groupby(by, observed=True)["games"].transform("sum") if by else c["games"] / c["games"].sum()
+    )
     return c.rename(columns={column: "value"})
 
 
@@ -90,8 +104,18 @@ def tie_rates(seats, by=None, alpha=0.05):
         sw, st = int(sub["shared"].sum()), int(sub["top_tied"].sum())
         swl, swh = wilson(sw, n, alpha)
         stl, sth = wilson(st, n, alpha)
-        rows.append({**dict(zip(by, grp)), "games": n, "shared_win_rate": sw / n, "shared_low": swl,
-                     "shared_high": swh, "score_tie_rate": st / n, "score_tie_low": stl, "score_tie_high": sth})
+        rows.append(
+            {
+                **dict(zip(by, grp)),
+                "games": n,
+                "shared_win_rate": sw / n,
+                "shared_low": swl,
+                "shared_high": swh,
+                "score_tie_rate": st / n,
+                "score_tie_low": stl,
+                "score_tie_high": sth,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -100,17 +124,18 @@ def points_by_source(seats, prefix, by=None, winners_only=False, exclude=("total
     vp_total named in `exclude`) and each source's share of all points, per group (default: player count);
     winners_only restricts to seats with win = 1.
     Returns long format: group..., source, mean_points, share. Empty if the game has no such columns."""
-    cols = [c for c in seats.columns if c.startswith(prefix) and c[len(prefix):] not in exclude]
+    cols = [c for c in seats.columns if c.startswith(prefix) and c[len(prefix) :] not in exclude]
     if not cols:
         return pd.DataFrame(columns=["source", "mean_points", "share"])
     by = _groups(seats, by)
     s = seats[seats["win"] > 0] if winners_only else seats
     m = s.groupby(by, observed=True)[cols].mean() if by else s[cols].mean().to_frame().T
-    long = m.reset_index().melt(id_vars=by if by else None, value_vars=cols, var_name="source",
-                                value_name="mean_points")
+    long = m.reset_index().melt(
+        id_vars=by if by else None, value_vars=cols, var_name="source", value_name="mean_points"
+    )
     tot = long.groupby(by, observed=True)["mean_points"].transform("sum") if by else long["mean_points"].sum()
     long["share"] = long["mean_points"] / tot
-    long["source"] = long["source"].str[len(prefix):]
+    long["source"] = long["source"].str[len(prefix) :]
     return long
 
 

@@ -10,6 +10,7 @@
   cluster-robust by game (sim.analysis.stats.cluster_rate), and the mean turns an eliminated player spends out
   (the CR1 cluster-robust interval of an intercept-only OLS, in closed form from per-game sums).
 """
+
 import numpy as np
 import pandas as pd
 
@@ -50,7 +51,7 @@ def side_rates(games, column="winner_team", targets=None, alpha=0.05):
     targets = parse_targets(targets)
     rows = []
     for n, g in games[["players", column]].groupby("players", observed=True):
-        counts = {}                         # label -> games, without a string copy of the column
+        counts = {}  # label -> games, without a string copy of the column
         for x, k in g[column].value_counts(dropna=False, sort=False).items():
             if k:
                 counts[str(x)] = counts.get(str(x), 0) + int(k)
@@ -62,8 +63,17 @@ def side_rates(games, column="winner_team", targets=None, alpha=0.05):
         none = sum(counts.get(x, 0) for x in NO_SIDE) / G
         for s in sides:
             w = float(counts[s])
-            rows.append({"players": int(n), "side": side_name(s), "label": s, "games": G, "wins": w,
-                         "target": named.get(s, left / len(rest) if rest else np.nan), "no_winner": none})
+            rows.append(
+                {
+                    "players": int(n),
+                    "side": side_name(s),
+                    "label": s,
+                    "games": G,
+                    "wins": w,
+                    "target": named.get(s, left / len(rest) if rest else np.nan),
+                    "no_winner": none,
+                }
+            )
     t = pd.DataFrame(rows)
     if t.empty:
         return t
@@ -84,6 +94,7 @@ def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
     table), and turns_out's is the CR1 cluster-robust interval of an intercept-only OLS (what statsmodels'
     OLS(cov_type="cluster") gives), in closed form from the per-game sums."""
     from .seats import groups_of
+
     key = game_key(seats)
     rows = []
     z = z_value(alpha)
@@ -102,14 +113,17 @@ def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
         r = {"players": int(n), "games": n_games, "seats": int(sum(int(p["count"].sum()) for p in per["_out"]))}
         for col, name in (("_early", "out_early"), ("_share", "share_out"), ("_out", "eliminated")):
             c = cluster_rate(None, col, key, alpha=alpha, per=pd.concat(per[col], ignore_index=True))
-            r[name], r[f"{name}_low"], r[f"{name}_high"] = (float(c["rate"].iloc[0]), float(c["low"].iloc[0]),
-                                                            float(c["high"].iloc[0]))
+            r[name], r[f"{name}_low"], r[f"{name}_high"] = (
+                float(c["rate"].iloc[0]),
+                float(c["low"].iloc[0]),
+                float(c["high"].iloc[0]),
+            )
         t = pd.concat(per["_turns"], ignore_index=True)
         N, G = float(t["count"].sum()), len(t)
         if N > 1 and G > 1:
             m = float(t["sum"].sum()) / N
             u = t["sum"].to_numpy(dtype=float) - m * t["count"].to_numpy(dtype=float)
-            se = float(np.sqrt(G / (G - 1) * np.sum(u ** 2) / N ** 2))
+            se = float(np.sqrt(G / (G - 1) * np.sum(u**2) / N**2))
             r["turns_out"], r["turns_out_low"], r["turns_out_high"] = m, m - z * se, m + z * se
         else:
             r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan

@@ -12,6 +12,7 @@ independent, i.e. one row per game in the group; when one game contributes sever
 playing the same strategy, a team of outlaws), use the cluster-robust interval (`cluster_rate`), which the
 higher-level functions pick automatically.
 """
+
 import gc
 
 import numpy as np
@@ -52,7 +53,7 @@ def cluster_sums(df, value, cluster, by=None):
     if not by:
         d = d.assign(_all=0)
         by = ["_all"]
-    keys = list(dict.fromkeys(by + cluster))          # a sweep's `config` may be both a group and part of the key
+    keys = list(dict.fromkeys(by + cluster))  # a sweep's `config` may be both a group and part of the key
     return d.groupby(keys, observed=True, sort=False)[value].agg(["sum", "count"]).reset_index()
 
 
@@ -205,8 +206,17 @@ def cluster_difference(y, flag, cluster, alpha=0.05):
 def _difference_from_sums(yA, mA, yN, mN, alpha=0.05):
     """`cluster_difference` from per-cluster sums (yA, mA: with the flag; yN, mN: without)."""
     MA, MN = mA.sum(), mN.sum()
-    out = {"n_with": int(MA), "n_without": int(MN), "rate_with": np.nan, "rate_without": np.nan,
-           "diff": np.nan, "se": np.nan, "low": np.nan, "high": np.nan, "p": np.nan}
+    out = {
+        "n_with": int(MA),
+        "n_without": int(MN),
+        "rate_with": np.nan,
+        "rate_without": np.nan,
+        "diff": np.nan,
+        "se": np.nan,
+        "low": np.nan,
+        "high": np.nan,
+        "p": np.nan,
+    }
     if MA == 0 or MN == 0:
         if MA:
             out["rate_with"] = yA.sum() / MA
@@ -216,9 +226,16 @@ def _difference_from_sums(yA, mA, yN, mN, alpha=0.05):
     rA, rN = yA.sum() / MA, yN.sum() / MN
     u = (yA - rA * mA) / MA - (yN - rN * mN) / MN
     G = np.count_nonzero((mA + mN) > 0)
-    se = float(np.sqrt(G / max(G - 1, 1) * np.sum(u ** 2)))
+    se = float(np.sqrt(G / max(G - 1, 1) * np.sum(u**2)))
     z = z_value(alpha)
     diff = rA - rN
-    out.update(rate_with=rA, rate_without=rN, diff=diff, se=se, low=diff - z * se, high=diff + z * se,
-               p=float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else np.nan)
+    out.update(
+        rate_with=rA,
+        rate_without=rN,
+        diff=diff,
+        se=se,
+        low=diff - z * se,
+        high=diff + z * se,
+        p=float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else np.nan,
+    )
     return out

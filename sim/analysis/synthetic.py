@@ -12,6 +12,7 @@ exp(eta), then the runner-up among the rest, and so on). With probability `tie_r
 win and split it (win_share 1/2 each, both win=1, both rank 1). Scores are the reverse rank plus noise, so the
 winner has the top score; vp_* columns split the score into two sources.
 """
+
 import json
 import os
 
@@ -31,8 +32,17 @@ def _plackett_luce_ranks(rng, eta):
     return ranks
 
 
-def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, items=None, tie_rate=0.0,
-                first_player="random", seed=0, game_offset=0):
+def make_tables(
+    n_games=2000,
+    players=(4,),
+    strategies=None,
+    order_bias=None,
+    items=None,
+    tie_rate=0.0,
+    first_player="random",
+    seed=0,
+    game_offset=0,
+):
     """Build the games, seats and items DataFrames of one synthetic run.
 
     n_games: games per player count. players: player counts. strategies: {name: strength} (strength > 0,
@@ -61,18 +71,18 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
         rotation = (np.arange(G) % n).astype(np.int16)
         seat = np.arange(n)
         lineup = np.array([i % len(names) for i in range(n)])
-        strat = lineup[(seat[None, :] + rotation[:, None]) % n]           # G x n strategy codes
+        strat = lineup[(seat[None, :] + rotation[:, None]) % n]  # G x n strategy codes
         if first_player == "random":
             first = rng.integers(0, n, size=G)
         else:
             first = np.zeros(G, dtype=int)
-        order = (seat[None, :] - first[:, None]) % n                      # position in turn order
+        order = (seat[None, :] - first[:, None]) % n  # position in turn order
         eta = strength[strat] + np.asarray(order_bias.get(n, np.zeros(n)), dtype=float)[order]
         acquired = {}
         for it in item_names:
             spec = items[it]
             if "p_winner" in spec:
-                continue                                  # drawn after the outcome, below
+                continue  # drawn after the outcome, below
             p = np.full((G, n), float(spec.get("p", 0.3)))
             for s_name, ps in spec.get("p_by_strategy", {}).items():
                 p[strat == names.index(s_name)] = ps
@@ -96,37 +106,73 @@ def make_tables(n_games=2000, players=(4,), strategies=None, order_bias=None, it
             win = np.where(tie2, 1, win).astype(np.int8)
             rank_out = np.where(tie2, 1, np.where(tie[:, None] & (ranks > 1), ranks, rank_out))
         score = (n - ranks).astype(float) * 10 + rng.normal(0, 1, size=(G, n)).clip(-4, 4)
-        score = np.where(tie[:, None] & (ranks <= 1), n * 10.0, score)     # a tie: the top two score the same
+        score = np.where(tie[:, None] & (ranks <= 1), n * 10.0, score)  # a tie: the top two score the same
         vp_a = np.floor(score * rng.uniform(0.3, 0.7, size=(G, n)))
         turns = rng.integers(8, 20, size=G).astype(np.int32)
-        games_out.append(pd.DataFrame({
-            "game": game_ids, "seed_index": np.arange(G, dtype=np.int64) // n, "rotation": rotation,
-            "players": np.full(G, n, dtype=np.int8), "steps": (turns * n * 3).astype(np.int32),
-            "capped": np.zeros(G, dtype=bool), "turns": turns,
-            "end_reason": np.where(rng.random(G) < 0.8, "points", "deck"),
-        }))
-        seats_out.append(pd.DataFrame({
-            "game": np.repeat(game_ids, n), "seat": np.tile(seat, G).astype(np.int8),
-            "players": np.full(G * n, n, dtype=np.int8),
-            "strategy": np.array(names, dtype=object)[strat.ravel()],
-            "score": score.ravel(), "win_share": share.ravel(), "rank": rank_out.ravel().astype(np.int64),
-            "win": win.ravel(), "order": order.ravel().astype(np.int64),
-            "vp_a": vp_a.ravel(), "vp_b": (np.round(score) - vp_a).ravel(),
-        }))
+        games_out.append(
+            pd.DataFrame(
+                {
+                    "game": game_ids,
+                    "seed_index": np.arange(G, dtype=np.int64) // n,
+                    "rotation": rotation,
+                    "players": np.full(G, n, dtype=np.int8),
+                    "steps": (turns * n * 3).astype(np.int32),
+                    "capped": np.zeros(G, dtype=bool),
+                    "turns": turns,
+                    "end_reason": np.where(rng.random(G) < 0.8, "points", "deck"),
+                }
+            )
+        )
+        seats_out.append(
+            pd.DataFrame(
+                {
+                    "game": np.repeat(game_ids, n),
+                    "seat": np.tile(seat, G).astype(np.int8),
+                    "players": np.full(G * n, n, dtype=np.int8),
+                    "strategy": np.array(names, dtype=object)[strat.ravel()],
+                    "score": score.ravel(),
+                    "win_share": share.ravel(),
+                    "rank": rank_out.ravel().astype(np.int64),
+                    "win": win.ravel(),
+                    "order": order.ravel().astype(np.int64),
+                    "vp_a": vp_a.ravel(),
+                    "vp_b": (np.round(score) - vp_a).ravel(),
+                }
+            )
+        )
         for it in item_names:
             g_idx, s_idx = np.nonzero(acquired[it])
             if len(g_idx) == 0:
                 continue
-            items_out.append(pd.DataFrame({
-                "game": game_ids[g_idx], "seat": s_idx.astype(np.int8), "players": np.full(len(g_idx), n, np.int8),
-                "item": it, "kind": items[it].get("kind", "card"),
-                "turn": (rng.integers(7, 10, size=len(g_idx)) if items[it].get("late")
-                         else rng.integers(1, 10, size=len(g_idx))).astype(np.int32),
-            }))
-    item_cols = {"game": np.int64, "seat": np.int8, "players": np.int8, "item": object, "kind": object,
-                 "turn": np.int32}
-    items_df = (pd.concat(items_out, ignore_index=True) if items_out
-                else pd.DataFrame({c: pd.Series(dtype=t) for c, t in item_cols.items()}))
+            items_out.append(
+                pd.DataFrame(
+                    {
+                        "game": game_ids[g_idx],
+                        "seat": s_idx.astype(np.int8),
+                        "players": np.full(len(g_idx), n, np.int8),
+                        "item": it,
+                        "kind": items[it].get("kind", "card"),
+                        "turn": (
+                            rng.integers(7, 10, size=len(g_idx))
+                            if items[it].get("late")
+                            else rng.integers(1, 10, size=len(g_idx))
+                        ).astype(np.int32),
+                    }
+                )
+            )
+    item_cols = {
+        "game": np.int64,
+        "seat": np.int8,
+        "players": np.int8,
+        "item": object,
+        "kind": object,
+        "turn": np.int32,
+    }
+    items_df = (
+        pd.concat(items_out, ignore_index=True)
+        if items_out
+        else pd.DataFrame({c: pd.Series(dtype=t) for c, t in item_cols.items()})
+    )
     return (pd.concat(games_out, ignore_index=True), pd.concat(seats_out, ignore_index=True), items_df)
 
 
@@ -139,12 +185,23 @@ def _write_table(df, folder, parts=2):
 
 
 def _manifest(game, players, strategies, seed, params=None, configs=None):
-    m = {"game": game, "title": "Synthetic test game", "rules_version": "synthetic",
-         "players": list(players), "seed": seed,
-         "seating": {"mode": "rotate", "lineup": list(strategies), "all_rotations": False},
-         "strategies": {s: {"strength": float(v)} for s, v in strategies.items()},
-         "params": params or {}, "params_changed": {}, "assumed_components": "", "status": "complete",
-         "command": "synthetic", "code_version": "synthetic", "packages": {}, "timings": {}}
+    m = {
+        "game": game,
+        "title": "Synthetic test game",
+        "rules_version": "synthetic",
+        "players": list(players),
+        "seed": seed,
+        "seating": {"mode": "rotate", "lineup": list(strategies), "all_rotations": False},
+        "strategies": {s: {"strength": float(v)} for s, v in strategies.items()},
+        "params": params or {},
+        "params_changed": {},
+        "assumed_components": "",
+        "status": "complete",
+        "command": "synthetic",
+        "code_version": "synthetic",
+        "packages": {},
+        "timings": {},
+    }
     if configs is not None:
         m["configs"] = configs
     return m
@@ -176,12 +233,20 @@ def write_sweep(path, configs, n_games=500, players=(4,), strategies=None, parts
     for k, cfg in enumerate(configs):
         cfg = dict(cfg)
         bias = cfg.pop("order_bias", None)
-        games, seats, items = make_tables(n_games=n_games, players=players, strategies=strategies,
-                                          seed=seed + 1000 * k, order_bias=bias, **kw)
+        games, seats, items = make_tables(
+            n_games=n_games, players=players, strategies=strategies, seed=seed + 1000 * k, order_bias=bias, **kw
+        )
         for name, df in (("games", games), ("seats", seats), ("items", items)):
             _write_table(df, os.path.join(path, name, f"config={k}"), parts)
-        listed.append({"config": k, "partition": f"config={k}", "swept": cfg, "params_changed": cfg,
-                       "params": {"other.param": 1, **cfg}})
+        listed.append(
+            {
+                "config": k,
+                "partition": f"config={k}",
+                "swept": cfg,
+                "params_changed": cfg,
+                "params": {"other.param": 1, **cfg},
+            }
+        )
     with open(os.path.join(path, "manifest.json"), "w") as f:
         json.dump(_manifest("synthetic", players, strategies, seed, configs=listed), f, indent=1)
     return str(path)

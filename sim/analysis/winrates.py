@@ -7,6 +7,7 @@ Two outcomes are available, and every function says which it uses:
   game several seats win, so the fair value is not 1/n; the `fair` column then gives, for the rows of the group,
   the mean of (number of winners in the game) / n, i.e. what the group would score if winning were unrelated to it.
 """
+
 import numpy as np
 
 from .load import game_key
@@ -58,9 +59,11 @@ def lineup_summary(seats):
     """How often each strategy appears per player count and per game (rows, games, mean copies per game)."""
     key = game_key(seats)
     per = seats.groupby(["players", "strategy"] + key, observed=True).size().rename("copies").reset_index()
-    return (per.groupby(["players", "strategy"], observed=True)
-            .agg(games=("copies", "size"), rows=("copies", "sum"), copies_per_game=("copies", "mean"))
-            .reset_index())
+    return (
+        per.groupby(["players", "strategy"], observed=True)
+        .agg(games=("copies", "size"), rows=("copies", "sum"), copies_per_game=("copies", "mean"))
+        .reset_index()
+    )
 
 
 def overall_rate(seats, outcome="win"):

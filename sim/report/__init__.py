@@ -6,6 +6,7 @@
 Every number comes from sim.analysis; this package only chooses what to show, words it for a game designer,
 and lays it out (findings first, then sections, provenance and reproduction). See build.py.
 """
+
 from .build import THRESHOLDS, build_report, collect, find_chromium, verdict, write_pdf
 
 __all__ = ["THRESHOLDS", "build_report", "collect", "find_chromium", "verdict", "write_pdf"]

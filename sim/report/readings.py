@@ -1,6 +1,7 @@
 """Report sections about the rules studied: which preset (first lines), the comparison with another preset's run
 kept in `<run>/compare/<name>/`, and "Rulebook ambiguities that change the balance" from a `sim readings` folder
 kept in `<run>/readings*/` (hooked into `sim.report.build.collect` by one line)."""
+
 import json
 from pathlib import Path
 
@@ -10,14 +11,17 @@ import pandas as pd
 
 def add_sections(rep, path, man, spec):
     from .build import Finding, Section, esc, para
+
     path = Path(path)
     game = man.get("game")
     if not rep.is_sweep:
         from ..presets import matching
+
         m = matching(game, man.get("params") or {})
         if m:
-            rep.notices.insert(0, f"<div class='notice'><b>Rules studied: {esc(m[1])}</b> (preset "
-                                  f"<code>{esc(m[0])}</code>).</div>")
+            rep.notices.insert(
+                0, f"<div class='notice'><b>Rules studied: {esc(m[1])}</b> (preset <code>{esc(m[0])}</code>).</div>"
+            )
         _compare_section(rep, path, man, spec, Section, esc, para)
     if not rep.is_sweep:
         _auto_readings(path, man)
@@ -27,12 +31,13 @@ def add_sections(rep, path, man, spec):
         note_dependence(rep.findings, pd.read_parquet(sub), int(players), f"#readings-{sub.parent.name}")
 
 
-REAL = ("matters", "real but small")      # a reading's paired change that is real (Holm-corrected)
+REAL = ("matters", "real but small")  # a reading's paired change that is real (Holm-corrected)
 
 
 def _item_words(name):
     """The words of an item's name a rule parameter would use for it ('Jesse Jones' -> {'jesse', 'jones'})."""
     import re
+
     return {w for w in re.split(r"[^a-z]+", str(name).lower().partition(":")[2] or str(name).lower()) if len(w) > 2}
 
 
@@ -45,6 +50,7 @@ def note_dependence(findings, summary, players, anchor):
     no reading moves says that too; findings at other player counts are left as they are."""
     from ..analysis.sides import side_name
     from .build import esc
+
     if summary.empty:
         return
     unit = {"turn order": 100, "side": 100, "strategy": 100}
@@ -55,7 +61,7 @@ def note_dependence(findings, summary, players, anchor):
         elif f.kind == "side" and d.get("players") == players:
             side = [m.startswith("side:") and side_name(m[5:]) == d["side"] for m in summary["metric"]]
             rows, what = summary[side], "this side's win rate"
-        elif f.kind == "item":      # the study measures no item: the rule's largest change is quoted
+        elif f.kind == "item":  # the study measures no item: the rule's largest change is quoted
             words = _item_words(d.get("item", ""))
             named = summary[[bool(words & set(str(p).lower().replace(".", "_").split("_"))) for p in summary["param"]]]
             if named.empty:
@@ -67,20 +73,27 @@ def note_dependence(findings, summary, players, anchor):
             continue
         real = rows[rows["verdict"].isin(REAL)]
         if real.empty and f.kind != "item":
-            f.evidence += (f" <b>Rule readings</b> ({players} players): none of the {rows['key'].nunique()} "
-                           f"ambiguous readings studied moves {what} (<a href='{anchor}'>readings</a>).")
+            f.evidence += (
+                f" <b>Rule readings</b> ({players} players): none of the {rows['key'].nunique()} "
+                f"ambiguous readings studied moves {what} (<a href='{anchor}'>readings</a>)."
+            )
             continue
         shown = real if len(real) else rows
         parts = []
         for r in shown.itertuples():
             k = unit.get(r.family, 1)
             u = " pts" if k == 100 else " rounds"
-            parts.append(f"<code>{esc(r.param)}</code> read as '{esc(r.value)}' instead of '{esc(r.default)}': "
-                         f"{esc(r.metric)} {k * r.diff:+.1f}{u} ({k * r.low:+.1f} to {k * r.high:+.1f}), "
-                         f"{esc(r.verdict)}")
+            parts.append(
+                f"<code>{esc(r.param)}</code> read as '{esc(r.value)}' instead of '{esc(r.default)}': "
+                f"{esc(r.metric)} {k * r.diff:+.1f}{u} ({k * r.low:+.1f} to {k * r.high:+.1f}), "
+                f"{esc(r.verdict)}"
+            )
         lead = "depends on" if len(real) else "a rule about it, studied, moves nothing measured:"
-        f.evidence += (f" <b>Rule readings</b> ({players} players): {lead} " + "; ".join(parts)
-                       + f" (<a href='{anchor}'>readings</a>).")
+        f.evidence += (
+            f" <b>Rule readings</b> ({players} players): {lead} "
+            + "; ".join(parts)
+            + f" (<a href='{anchor}'>readings</a>)."
+        )
         d["readings"] = ",".join(sorted(set(real["param"]))) if len(real) else "none"
 
 
@@ -100,25 +113,45 @@ def _auto_readings(path, man):
     if param in (man.get("params_changed") or {}):
         return
     from ..readings import run_readings
+
     lineup = (man.get("seating") or {}).get("lineup") or None
     for n in man.get("players", []):
         if n in counts:
             out = path / f"readings_{param}_{n}p"
             if not (out / "summary.parquet").exists():
-                run_readings(game, n, out, games=AUTO_GAMES, seed=int(man.get("seed", 0)), lineup=lineup,
-                             params=man.get("params_changed") or None, only=[param], progress=False)
+                run_readings(
+                    game,
+                    n,
+                    out,
+                    games=AUTO_GAMES,
+                    seed=int(man.get("seed", 0)),
+                    lineup=lineup,
+                    params=man.get("params_changed") or None,
+                    only=[param],
+                    progress=False,
+                )
 
 
 def _side_shares(folder, column):
     games = pd.read_parquet(Path(folder) / "games", columns=["players", column])
     out = []
     from ..analysis.stats import wilson
+
     for n, g in games.groupby("players", observed=True):
         total = len(g)
         for side, k in g[column].astype(str).value_counts().items():
             lo, hi = wilson(k, total)
-            out.append({"players": int(n), "side": side, "share": k / total, "low": lo, "high": hi, "games": total,
-                        "wins": int(k)})
+            out.append(
+                {
+                    "players": int(n),
+                    "side": side,
+                    "share": k / total,
+                    "low": lo,
+                    "high": hi,
+                    "games": total,
+                    "wins": int(k),
+                }
+            )
     return pd.DataFrame(out)
 
 
@@ -130,40 +163,53 @@ def _compare_section(rep, path, man, spec, Section, esc, para):
     if not others or not side or side not in _columns(path):
         return
     from ..presets import matching
+
     this = _side_shares(path, side)
     sec = Section("presets", "The game as published against its base game")
     for d in others:
         om = json.loads((d / "manifest.json").read_text())
         if om.get("game") != man.get("game"):
             continue
-        label = (matching(om["game"], om.get("params") or {}) or (d.name, d.name))
+        label = matching(om["game"], om.get("params") or {}) or (d.name, d.name)
         other = _side_shares(d, side)
         j = this.merge(other, on=["players", "side"], suffixes=("", "_other"), how="outer")
         j = j[j["side"] != "none"].sort_values(["players", "side"])
         rows = []
         from statsmodels.stats.proportion import confint_proportions_2indep
+
         for r in j.itertuples():
             dlo = dhi = np.nan
             if np.isfinite(r.share) and np.isfinite(r.share_other):
-                dlo, dhi = confint_proportions_2indep(r.wins, r.games, r.wins_other, r.games_other,
-                                                      method="newcomb", compare="diff")
-            rows.append(f"<tr><td>{r.players}</td><td>{esc(r.side)}</td><td class=num>{_p(r.share)} "
-                        f"({_p(r.low)}\u2013{_p(r.high)})</td><td class=num>{_p(r.share_other)} "
-                        f"({_p(r.low_other)}\u2013{_p(r.high_other)})</td><td class=num>"
-                        f"{_d(r.share - r.share_other)} ({_d(dlo)} to {_d(dhi)})</td></tr>")
-        sec.body.append(para(f"Winning side by player count, this run against the run with preset "
-                             f"<code>{esc(label[0])}</code> ({esc(label[1])}), 95% Wilson intervals; each run "
-                             "has its own seeds, so the difference is between independent samples (Newcomb's 95% "
-                             "interval, statsmodels)."))
-        sec.body.append("<table class='data'><thead><tr><th>players</th><th>side</th><th>this run</th>"
-                        f"<th>{esc(label[0])}</th><th>difference (points)</th></tr></thead><tbody>"
-                        + "".join(rows) + "</tbody></table>")
+                dlo, dhi = confint_proportions_2indep(
+                    r.wins, r.games, r.wins_other, r.games_other, method="newcomb", compare="diff"
+                )
+            rows.append(
+                f"<tr><td>{r.players}</td><td>{esc(r.side)}</td><td class=num>{_p(r.share)} "
+                f"({_p(r.low)}\u2013{_p(r.high)})</td><td class=num>{_p(r.share_other)} "
+                f"({_p(r.low_other)}\u2013{_p(r.high_other)})</td><td class=num>"
+                f"{_d(r.share - r.share_other)} ({_d(dlo)} to {_d(dhi)})</td></tr>"
+            )
+        sec.body.append(
+            para(
+                f"Winning side by player count, this run against the run with preset "
+                f"<code>{esc(label[0])}</code> ({esc(label[1])}), 95% Wilson intervals; each run "
+                "has its own seeds, so the difference is between independent samples (Newcomb's 95% "
+                "interval, statsmodels)."
+            )
+        )
+        sec.body.append(
+            "<table class='data'><thead><tr><th>players</th><th>side</th><th>this run</th>"
+            f"<th>{esc(label[0])}</th><th>difference (points)</th></tr></thead><tbody>"
+            + "".join(rows)
+            + "</tbody></table>"
+        )
     if sec.body:
         rep.sections.insert(0, sec)
 
 
 def _columns(path):
     import pyarrow.parquet as pq
+
     files = sorted((Path(path) / "games").glob("**/*.parquet"))
     return pq.read_schema(files[0]).names if files else []
 
@@ -182,18 +228,22 @@ def _unit(family):
 
 def _readings_section(rep, folder, Section, Finding, esc, para):
     from ..readings import _cap_note, per_reading
+
     s = pd.read_parquet(folder / "summary.parquet")
     man = json.loads((folder / "manifest.json").read_text())
     pr = per_reading(s)
     sec = Section(f"readings-{folder.name}", f"Rulebook ambiguities that change the balance ({man['players']} players)")
-    sec.body.append(para(
-        f"Each ambiguous rule is kept as a parameter. Here each alternative reading was played on the same seeds "
-        f"and seats as our default reading ({man['players']} players"
-        + (f", preset <code>{esc(man['preset'])}</code>" if man.get("preset") else "")
-        + "), and the paired change is shown for its largest effect with a 95% interval. <b>Matters</b>: a real "
-          "change (Holm-corrected over every comparison) at least the practical threshold (turn order 2 points, "
-          "strategies 3, sides 5, length 10% of the mean rounds); <b>unclear</b>: an interval still reaches past "
-          "the threshold."))
+    sec.body.append(
+        para(
+            f"Each ambiguous rule is kept as a parameter. Here each alternative reading was played on the same seeds "
+            f"and seats as our default reading ({man['players']} players"
+            + (f", preset <code>{esc(man['preset'])}</code>" if man.get("preset") else "")
+            + "), and the paired change is shown for its largest effect with a 95% interval. <b>Matters</b>: a real "
+            "change (Holm-corrected over every comparison) at least the practical threshold (turn order 2 points, "
+            "strategies 3, sides 5, length 10% of the mean rounds); <b>unclear</b>: an interval still reaches past "
+            "the threshold."
+        )
+    )
     rows = []
     for r in pr.itertuples():
         unit = _unit(r.family)
@@ -203,18 +253,29 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
             b = f.loc[f["diff"].abs().idxmax()]
             u = _unit(fam)
             per.append(f"{fam}: {b['metric']} {u(b['diff'])} ({u(b['low'])} to {u(b['high'])})")
-        rows.append(f"<tr><td><code>{esc(r.param)}</code></td><td>{esc(r.doc)}</td><td>{esc(r.default)}</td>"
-                    f"<td>{esc(r.value)}</td><td>{esc(r.verdict)}</td><td>{esc(r.metric)}: {unit(r.diff)} "
-                    f"({unit(r.low)} to {unit(r.high)}){esc(_cap_note(r))}</td><td>{esc('; '.join(per))}</td>"
-                    f"<td class=num>{r.games}</td></tr>")
+        rows.append(
+            f"<tr><td><code>{esc(r.param)}</code></td><td>{esc(r.doc)}</td><td>{esc(r.default)}</td>"
+            f"<td>{esc(r.value)}</td><td>{esc(r.verdict)}</td><td>{esc(r.metric)}: {unit(r.diff)} "
+            f"({unit(r.low)} to {unit(r.high)}){esc(_cap_note(r))}</td><td>{esc('; '.join(per))}</td>"
+            f"<td class=num>{r.games}</td></tr>"
+        )
         if r.verdict == "matters" and not _cap_note(r):
-            rep.findings.append(Finding(
-                "red", f"The rulebook ambiguity {r.param} changes the balance: reading it as '{r.value}' instead "
-                       f"of '{r.default}' moves {r.metric} by {unit(r.diff)}.",
-                f"paired games on common seeds, {r.games} per reading; 95% interval {unit(r.low)} to "
-                f"{unit(r.high)}", "reading", sec.anchor, {"param": r.param, "value": r.value}))
-    sec.body.append("<table class='data'><thead><tr><th>parameter</th><th>rule</th><th>our default</th>"
-                    "<th>alternative</th><th>verdict</th><th>largest change (95% interval)</th>"
-                    "<th>largest change per verdict family</th><th>games</th>"
-                    "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+            rep.findings.append(
+                Finding(
+                    "red",
+                    f"The rulebook ambiguity {r.param} changes the balance: reading it as '{r.value}' instead "
+                    f"of '{r.default}' moves {r.metric} by {unit(r.diff)}.",
+                    f"paired games on common seeds, {r.games} per reading; 95% interval {unit(r.low)} to "
+                    f"{unit(r.high)}",
+                    "reading",
+                    sec.anchor,
+                    {"param": r.param, "value": r.value},
+                )
+            )
+    sec.body.append(
+        "<table class='data'><thead><tr><th>parameter</th><th>rule</th><th>our default</th>"
+        "<th>alternative</th><th>verdict</th><th>largest change (95% interval)</th>"
+        "<th>largest change per verdict family</th><th>games</th>"
+        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
     rep.sections.append(sec)

@@ -24,6 +24,7 @@ Verdict keys (labels in sim.report.build.VERDICTS):
 The functions here decide which findings a section issues (the report's text is written in sim.report.build),
 so a test can count the verdicts of many synthetic studies without drawing a chart.
 """
+
 import gc
 
 import numpy as np
@@ -34,10 +35,10 @@ from statsmodels.stats.multitest import multipletests
 from .. import analysis as sa
 
 ALPHA = 0.05
-METHOD = "holm"          # or "fdr_bh"
+METHOD = "holm"  # or "fdr_bh"
 THRESHOLDS = {"seat": 2.0, "strategy": 3.0, "item": 5.0, "role": 5.0, "side": 5.0, "sweep": 2.0}
 MIN_ROWS = 200
-ALARMS = ("red", "amber", "grey")          # verdicts that ask the designer to act or to run more games
+ALARMS = ("red", "amber", "grey")  # verdicts that ask the designer to act or to run more games
 
 
 def adjust(p, alpha=ALPHA, method=METHOD):
@@ -47,7 +48,7 @@ def adjust(p, alpha=ALPHA, method=METHOD):
     reject = np.zeros(len(p), dtype=bool)
     p_adj = np.full(len(p), np.nan)
     if ok.any():
-        gc.freeze()                # multipletests calls gc.collect(); see sim.analysis.stats.against_value
+        gc.freeze()  # multipletests calls gc.collect(); see sim.analysis.stats.against_value
         try:
             reject[ok], p_adj[ok], _, _ = multipletests(p[ok], alpha=alpha, method=method)
         finally:
@@ -101,12 +102,15 @@ def _family(table, p, low_fn, scale, threshold, alpha, method):
     t["low_s"], t["high_s"] = np.asarray(lo_s, dtype=float), np.asarray(hi_s, dtype=float)
     t["alpha_s"] = a_s
     t["family"] = len(t)
-    t["verdict"] = [decide(r, scale * lo, scale * hi, scale * f, threshold)
-                    for r, lo, hi, f in zip(t["reject"], t["low_s"], t["high_s"], t["fair"])]
+    t["verdict"] = [
+        decide(r, scale * lo, scale * hi, scale * f, threshold)
+        for r, lo, hi, f in zip(t["reject"], t["low_s"], t["high_s"], t["fair"])
+    ]
     return t
 
 
 # ----------------------------------------------------------------------------------------------- families
+
 
 def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None, family_alpha=None):
     """seat_advantage over every position and player count as one family, with corrected verdicts. alpha: the
@@ -118,6 +122,7 @@ def seat_family(seats, alpha=ALPHA, method=METHOD, threshold=None, family_alpha=
     def lows(a):
         s = sa.seat_advantage(seats, alpha=a).set_index(key).reindex(pd.MultiIndex.from_frame(adv[key]))
         return s["low"].to_numpy(), s["high"].to_numpy()
+
     adv["excess"] = adv["rate"] - adv["fair"]
     return _family(adv, adv["p"].to_numpy(), lows, 100, T, family_alpha or alpha, method)
 
@@ -147,8 +152,7 @@ def _rate_p(t, alpha):
     return p
 
 
-def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0,
-                family_alpha=None):
+def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0, family_alpha=None):
     """win_rates by `by` as one family (rows with fewer than min_rows seats are left out of it: not ranked)."""
     T = THRESHOLDS[kind] if threshold is None else threshold
     t = sa.win_rates(seats, by=by, outcome=outcome, alpha=alpha)
@@ -161,6 +165,7 @@ def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=
         keys = [by] if isinstance(by, str) else list(by)
         s = s.set_index(keys).reindex(t.set_index(keys).index)
         return s["low"].to_numpy(), s["high"].to_numpy()
+
     return _family(t, _rate_p(t, alpha), lows, 100, T, family_alpha or alpha, method)
 
 
@@ -191,6 +196,7 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, fami
     allt = pd.concat(rows, ignore_index=True)
     ranked = allt[allt["enough"]].reset_index(drop=True)
     if len(ranked):
+
         def lows(a):
             lo, hi = [], []
             for c in cols:
@@ -200,8 +206,8 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, fami
                 lo.append(pd.Series(s["low"].to_numpy(), index=sub.index))
                 hi.append(pd.Series(s["high"].to_numpy(), index=sub.index))
             return pd.concat(lo).sort_index().to_numpy(), pd.concat(hi).sort_index().to_numpy()
-        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], family_alpha or alpha,
-                         method)
+
+        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], family_alpha or alpha, method)
     out = {}
     for c in cols:
         t = allt[allt["_col"] == c].drop(columns=["_col", "p_adj", "significant"])
@@ -210,8 +216,11 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, fami
             extra = [k for k in ("reject", "p_adj", "low_s", "high_s", "alpha_s", "family", "verdict")]
             t = t.merge(r[["_label"] + extra], on="_label", how="left")
         t["rank"] = t["excess"].where(t["enough"]).rank(ascending=False, method="min")
-        t = t.rename(columns={"_label": c}).sort_values(["rank", "excess"], ascending=[True, False],
-                                                       na_position="last").reset_index(drop=True)
+        t = (
+            t.rename(columns={"_label": c})
+            .sort_values(["rank", "excess"], ascending=[True, False], na_position="last")
+            .reset_index(drop=True)
+        )
         out[c] = t
     return out
 
@@ -220,12 +229,13 @@ def role_picks(t):
     ranked = t[t["enough"]]
     if ranked.empty:
         return []
-    if len(ranked) > 12:                       # characters: strongest and weakest
+    if len(ranked) > 12:  # characters: strongest and weakest
         return [ranked.loc[ranked["excess"].idxmax()], ranked.loc[ranked["excess"].idxmin()]]
     return [ranked.loc[ranked["excess"].abs().idxmax()]]
 
 
 # ----------------------------------------------------------------------------------------------- a whole study
+
 
 def report_families(seats, items=None, games=None, quiet=(), roles=(), side=""):
     """The families of verdicts a report judges: seat, strategy (several strategies), item (items), side (the games
@@ -244,8 +254,7 @@ def report_families(seats, items=None, games=None, quiet=(), roles=(), side=""):
     return fams
 
 
-def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=250_000,
-                   roles=()):
+def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=METHOD, item_max_rows=250_000, roles=()):
     """The verdicts a report would issue on these tables, as a list of (kind, verdict key): seats, strategies,
     items (when given) and roles (the seat label columns `roles`, at role_players, default the most common player
     count). No charts, no text: for counting false alarms over many synthetic studies."""
@@ -253,11 +262,13 @@ def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=MET
     fa = alpha / len(report_families(seats, items, roles=cols))
     out = [("seat", r["verdict"]) for r in seat_picks(seat_family(seats, alpha, method, family_alpha=fa))]
     if seats["strategy"].nunique() > 1:
-        out += [("strategy", r["verdict"]) for r in strategy_picks(strategy_family(seats, alpha, method,
-                                                                                   family_alpha=fa))]
+        out += [
+            ("strategy", r["verdict"]) for r in strategy_picks(strategy_family(seats, alpha, method, family_alpha=fa))
+        ]
     if items is not None and len(items):
-        fam = item_family(seats, items, alpha=alpha, method=method, max_rows=item_max_rows, by_players=False,
-                          family_alpha=fa)
+        fam = item_family(
+            seats, items, alpha=alpha, method=method, max_rows=item_max_rows, by_players=False, family_alpha=fa
+        )
         out += [("item", r["verdict"]) for r in item_picks(fam)]
     if cols:
         n = role_players or int(seats.groupby("players").size().idxmax())
@@ -268,17 +279,36 @@ def study_verdicts(seats, items=None, role_players=None, alpha=ALPHA, method=MET
 
 # ----------------------------------------------------------------------------------------------- items
 
-ITEMS_PER_KIND = 3       # item findings per kind at most (the ones that differ, largest first)
+ITEMS_PER_KIND = 3  # item findings per kind at most (the ones that differ, largest first)
 
 
-def item_family(seats, items, games=None, length_col=None, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS,
-                max_rows=250_000, by_players=True, family_alpha=None):
+def item_family(
+    seats,
+    items,
+    games=None,
+    length_col=None,
+    alpha=ALPHA,
+    method=METHOD,
+    min_rows=MIN_ROWS,
+    max_rows=250_000,
+    by_players=True,
+    family_alpha=None,
+):
     """sim.analysis.item_effects with one family over every fitted item of every kind: the verdict is on the
     adjusted effect relative to the kind's average (rel_pp) against 0 and the item threshold. An item the
     leaders acquire (leaders_flag) is never "Strong": its association may be the leaders' lead (see `sim
     effect`)."""
-    t = sa.item_effects(seats, items, outcome="win", alpha=alpha, min_rows=min_rows, games=games,
-                        length_col=length_col, max_rows=max_rows, by_players=by_players)
+    t = sa.item_effects(
+        seats,
+        items,
+        outcome="win",
+        alpha=alpha,
+        min_rows=min_rows,
+        games=games,
+        length_col=length_col,
+        max_rows=max_rows,
+        by_players=by_players,
+    )
     T = THRESHOLDS["item"]
     fitted = np.isfinite(t["rel_p"].to_numpy(dtype=float))
     fa = family_alpha or alpha
@@ -289,8 +319,9 @@ def item_family(seats, items, games=None, length_col=None, alpha=ALPHA, method=M
     t["low_s"] = t["rel_pp"] - z * t["rel_se_pp"]
     t["high_s"] = t["rel_pp"] + z * t["rel_se_pp"]
     t["alpha_s"], t["family"] = a_s, m
-    v = [decide(r, lo, hi, 0.0, T) if f else "grey"
-         for r, lo, hi, f in zip(t["reject"], t["low_s"], t["high_s"], fitted)]
+    v = [
+        decide(r, lo, hi, 0.0, T) if f else "grey" for r, lo, hi, f in zip(t["reject"], t["low_s"], t["high_s"], fitted)
+    ]
     t["verdict"] = ["amber" if (x == "red" and lf) else x for x, lf in zip(v, t["leaders_flag"])]
     t.loc[~fitted, "verdict"] = None
     return t
@@ -310,6 +341,7 @@ def item_picks(fam):
 
 # ----------------------------------------------------------------------------------------------- sides
 
+
 def side_family(games, col, targets=None, alpha=ALPHA, method=METHOD, family_alpha=None):
     """sim.analysis.side_rates of the games column `col` (the winning side: GameSpec.side_column) over every
     player count and side as one family, verdicts against the target."""
@@ -321,6 +353,7 @@ def side_family(games, col, targets=None, alpha=ALPHA, method=METHOD, family_alp
     def lows(a):
         s = sa.side_rates(games, column=col, targets=targets, alpha=a)
         return s["low"].to_numpy(), s["high"].to_numpy()
+
     return _family(t, t["p"].to_numpy(), lows, 100, THRESHOLDS["side"], family_alpha or alpha, method)
 
 
@@ -331,9 +364,11 @@ def side_picks(fam):
 
 # ----------------------------------------------------------------------------------------------- next steps
 
+
 def _param(spec, pattern, kinds=("int", "float")):
     """The first parameter of the game whose name matches the regular expression (numeric kinds)."""
     import re
+
     if spec is None:
         return None
     for p in spec.params.params:
@@ -347,8 +382,7 @@ def _grid(p):
     lo = p.lo if p.lo is not None else p.default - 2 * step
     hi = p.hi if p.hi is not None else p.default + 2 * step
     a, b = max(lo, p.default - 2 * step), min(hi, p.default + 2 * step)
-    return (f"{p.name}={p.show(a)}:{p.show(b)}:{step}" if p.kind == "int"
-            else f"{p.name}={a:g},{p.default:g},{b:g}")
+    return f"{p.name}={p.show(a)}:{p.show(b)}:{step}" if p.kind == "int" else f"{p.name}={a:g},{p.default:g},{b:g}"
 
 
 def next_step(spec, kind, players=None, position=None, side=None, item=None):
@@ -362,24 +396,34 @@ def next_step(spec, kind, players=None, position=None, side=None, item=None):
     g, n = spec.name, f" --players {int(players)}" if players else ""
     if kind == "seat":
         k = int(position or 0)
-        p = (_param(spec, rf"order{k}\b") or _param(spec, r"start_step")
-             or (_param(spec, r"sheriff") if k == 0 and getattr(spec, "turn_order_note", "") else None)
-             or _param(spec, r"(^|\.)start_\w+"))
+        p = (
+            _param(spec, rf"order{k}\b")
+            or _param(spec, r"start_step")
+            or (_param(spec, r"sheriff") if k == 0 and getattr(spec, "turn_order_note", "") else None)
+            or _param(spec, r"(^|\.)start_\w+")
+        )
         if p is None:
             return None, None
         return (f"sim solve {g}{n} --param {p.name} --metric order{k}_win_share", p.name)
     if kind == "side":
-        words = {"law": "sheriff|deputy", "outlaws": "outlaw", "outlaw": "outlaw", "renegade": "renegade",
-                 "deputy": "deputy"}.get(str(side), str(side))
+        words = {
+            "law": "sheriff|deputy",
+            "outlaws": "outlaw",
+            "outlaw": "outlaw",
+            "renegade": "renegade",
+            "deputy": "deputy",
+        }.get(str(side), str(side))
         p = _param(spec, rf"(^|\.)({words})") or _param(spec, rf"({words})")
         if p is None:
             return None, None
         return f"sim sweep {g}{n} --grid {_grid(p)}", p.name
     if kind == "item":
         import re
+
         s = re.sub(r"[^a-z0-9]+", "_", str(item).lower()).strip("_")
-        p = (_param(spec, rf"(^|\.){re.escape(s)}\.(cost|vp|vp1|price)$")
-             or _param(spec, rf"(?i)(^|\.){re.escape(str(item))}$"))
+        p = _param(spec, rf"(^|\.){re.escape(s)}\.(cost|vp|vp1|price)$") or _param(
+            spec, rf"(?i)(^|\.){re.escape(str(item))}$"
+        )
         if p is None:
             return None, None
         return f"sim sweep {g}{n} --grid {_grid(p)}", p.name
@@ -389,6 +433,7 @@ def next_step(spec, kind, players=None, position=None, side=None, item=None):
 
 
 # ----------------------------------------------------------------------------------------------- robustness
+
 
 def second_lineup(spec, lineup):
     """Another population of players for the robustness check: the game's strategies that are not in `lineup`
@@ -412,10 +457,9 @@ def holds(first_verdict, first_excess, second):
         rej = bool(second["reject"])
         if rej and np.sign(second["excess"]) == np.sign(first_excess):
             return "holds"
-        if (rej and np.sign(second["excess"]) != np.sign(first_excess)) or (first_verdict == "red"
-                                                                           and v2 == "green"):
+        if (rej and np.sign(second["excess"]) != np.sign(first_excess)) or (first_verdict == "red" and v2 == "green"):
             return "depends"
-        return None                    # the second population cannot tell: no label rather than a wrong one
+        return None  # the second population cannot tell: no label rather than a wrong one
     if first_verdict == "green":
         return "holds" if v2 in ("green", "negligible") else "depends" if v2 in ("red", "amber") else None
     return None

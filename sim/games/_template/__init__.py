@@ -6,6 +6,7 @@ name starts with `_` is not listed by `sim games`.
 
 This file declares the game to the core: one GameSpec called GAME.
 """
+
 import sim
 
 # First thing, before anything jitted of this game is imported: numba's cache for this game goes to a folder keyed
@@ -21,24 +22,28 @@ from .params import PARAMS  # noqa: E402
 from .text import action_text, event_text  # noqa: E402
 
 GAME = GameSpec(
-    name="toy_pig",                      # the id users type: `sim run toy_pig`
+    name="toy_pig",  # the id users type: `sim run toy_pig`
     title="Pig (test game)",
-    engine="sim.games._template.engine",            # the jitted rules (the engine protocol)
+    engine="sim.games._template.engine",  # the jitted rules (the engine protocol)
     strategy_module="sim.games._template.strategy",  # a real game keeps its strategies in strategies/<name>.py
     params=PARAMS,
-    players=(2, 4), default_players=3,
+    players=(2, 4),
+    default_players=3,
     # The strategies and their presets are declared with their knob table in the strategy module (strategy.py).
     # Id 0 is the core's uniform-random player.
     strategies=S.STRATEGIES,
     default_lineup=("hold20", "hold10", "random"),
     # The outcome columns write_outcome fills, declared once in outcome.py (which writes them by name).
-    game_columns=GAME_COLUMNS, seat_columns=SEAT_COLUMNS,
-    labels={"end_reason": ["target", "turn_cap"]},   # integer codes stored as these strings
+    game_columns=GAME_COLUMNS,
+    seat_columns=SEAT_COLUMNS,
+    labels={"end_reason": ["target", "turn_cap"]},  # integer codes stored as these strings
     # Items are what seats acquire (cards, buildings, characters): item id -> name and kind.
-    item_names=ITEM_NAMES, item_kinds=ITEM_KINDS,
-    actions=CODEC,                       # the action codec (actions.py): `sim audit` groups decisions by its kinds
+    item_names=ITEM_NAMES,
+    item_kinds=ITEM_KINDS,
+    actions=CODEC,  # the action codec (actions.py): `sim audit` groups decisions by its kinds
     # How `sim replay` words an event row and an action (text.py).
-    event_text=event_text, action_text=action_text,
+    event_text=event_text,
+    action_text=action_text,
     # What the report reads in the tables: the games column measuring length (default "steps", the decisions);
     # a score split into points by source (points_prefix), roles dealt to seats, a team game's side column, the
     # money column: see sim.game.GameSpec.  Pig's length is its turns and its standing (standings()) its score.

@@ -4,6 +4,7 @@ Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and n
 The engine, the strategies, text.py and the tests encode and decode only through it.  Pig's two actions have no
 fields; a real game's kinds carry them (e.g. "BUILD": ("tile", "spot")), read with the CODEC's jitted getters.
 """
+
 import numba as nb
 
 from sim.toolkit import ActionCodec, push
@@ -12,7 +13,7 @@ CODEC = ActionCodec(kinds={"ROLL": (), "HOLD": ()})
 ROLL, HOLD = CODEC.kind_ids("ROLL", "HOLD")
 kind_of = CODEC.kind_getter()
 
-MAX_ACTIONS = 2        # length of the legal-action list the kernel passes to legal_actions
+MAX_ACTIONS = 2  # length of the legal-action list the kernel passes to legal_actions
 
 
 @nb.njit(cache=True)

@@ -6,6 +6,7 @@ rules.py    setup, current player, apply_action, is_over: the rulebook
 outcome.py  the results columns, write_outcome and standings (the per-round trace of `sim run --standings`)
 The GameSpec names this module; the core reads everything below from it.
 """
+
 from .actions import CODEC, HOLD, MAX_ACTIONS, ROLL, legal_actions  # noqa: F401
 from .outcome import standings, write_outcome  # noqa: F401
 from .rules import COMPILE_IN_CHILD, EV_ROLL, apply_action, current_player, is_over, setup  # noqa: F401

@@ -8,6 +8,7 @@ information (sees_hidden=True).
 
 Pig hides nothing (scores and the turn total are public; the future dice are re-seeded by the search), so there is
 nothing to re-sample: its search player does not peek."""
+
 import numba as nb
 
 

@@ -3,12 +3,13 @@
 The column names are declared once here; GAME (in __init__.py) names the same tuples, and write_outcome writes
 by the generated indices (seat_int[i, SEAT.win]), so adding a column never shifts the others.
 """
+
 import numba as nb
 
 from sim.toolkit import Columns, rank_seats, winners
 
 GAME_COLUMNS = ("turns", "end_reason")
-SEAT_COLUMNS = ("rank", "win", "order", "busts")   # must include rank, win and order (turn-order position)
+SEAT_COLUMNS = ("rank", "win", "order", "busts")  # must include rank, win and order (turn-order position)
 GAME = Columns("Game", GAME_COLUMNS)
 SEAT = Columns("Seat", SEAT_COLUMNS)
 ITEM_NAMES = ("halfway", "joker")
@@ -22,7 +23,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     acquired, ...).  Returns the number of item rows."""
     game_int[GAME.turns] = s.turns
     game_int[GAME.end_reason] = s.over - 1
-    rank = seat_int[:, SEAT.rank]               # rank_seats writes the ranks straight into their column
+    rank = seat_int[:, SEAT.rank]  # rank_seats writes the ranks straight into their column
     rank_seats(s.score, s.n, rank)
     k = winners(rank, s.n)
     n_items = 0

@@ -5,6 +5,7 @@ current_player -> legal_actions -> the seat's strategy -> apply_action until is_
 Nothing here allocates: the state record is reused game after game, so setup must reset every field a game reads.
 A real game names its functions after the rulebook's sections (e.g. _income, _auction, _final_scoring).
 """
+
 import numba as nb
 import numpy as np
 
@@ -15,7 +16,7 @@ from .actions import ROLL
 from .params import P_BUST_FACE, P_JOKER, P_JOKER_COPIES, P_TARGET, P_TURN_CAP
 from .state import MAX_PLAYERS
 
-EV_ROLL = 1            # event kinds logged for `sim replay` (text.py words them)
+EV_ROLL = 1  # event kinds logged for `sim replay` (text.py words them)
 
 
 @nb.njit(cache=True)
@@ -31,7 +32,7 @@ def setup(s, p, n_players):
         s.busts[i] = 0
         s.half_turn[i] = -1
     s.joker = -1
-    if p[P_JOKER] > 0:            # a joker of known causal effect: its holder wins at once with chance p[P_JOKER]
+    if p[P_JOKER] > 0:  # a joker of known causal effect: its holder wins at once with chance p[P_JOKER]
         holder = rand_below(s.rng, 0, n_players)
         live = rand_float(s.rng, 0) < p[P_JOKER]
         if p[P_JOKER_COPIES] > 0:

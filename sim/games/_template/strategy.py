@@ -4,24 +4,32 @@ choose(s, p, seat, legal, n, sid, weights) returns an index into legal[:n].  It 
 without reference counting, so it must not allocate arrays.  A strategy that reads what its seat could not see
 (another seat's hand, a hidden role) must say so with StrategySpec(..., sees_hidden=True).
 """
+
 import numba as nb
 
 from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import rand_float
 
-PLANTED_BEST = 0.7     # the skill at which the planted bot plays best (tests of sim tune recover it)
+PLANTED_BEST = 0.7  # the skill at which the planted bot plays best (tests of sim tune recover it)
 
 # The knob table: each knob's name, default, range, type and one line of doc; choose() reads knobs by these slots.
 K = KnobTable()
 W_HOLD = K.add("hold", 20, 1, 100, "int", "hold once the turn total reaches this")
-W_SKILL = K.add("skill", 0.5, 0.0, 1.0, doc="planted bot (sid 2): plays each decision well (hold at 20) with "
-                "chance 1 - ((skill - 0.7) / 0.7)^2, else holds at once")
+W_SKILL = K.add(
+    "skill",
+    0.5,
+    0.0,
+    1.0,
+    doc="planted bot (sid 2): plays each decision well (hold at 20) with "
+    "chance 1 - ((skill - 0.7) / 0.7)^2, else holds at once",
+)
 # Presets are data: a name, the strategy id whose code they run, a description and the knobs they change.
-PRESETS = [Preset("hold20", 1, "Hold at a turn total of 20 (knob hold).", {}),
-           Preset("hold10", 1, "Hold at 10 (a preset of hold20's code).", {"hold": 10}),
-           # a test fixture rather than a strategy: a bot whose best knob value is known
-           Preset("planted", 2, "A bot whose best knob value is known: skill = 0.7 (for tests of sim tune).",
-                  {"skill": 0.2})]
+PRESETS = [
+    Preset("hold20", 1, "Hold at a turn total of 20 (knob hold).", {}),
+    Preset("hold10", 1, "Hold at 10 (a preset of hold20's code).", {"hold": 10}),
+    # a test fixture rather than a strategy: a bot whose best knob value is known
+    Preset("planted", 2, "A bot whose best knob value is known: skill = 0.7 (for tests of sim tune).", {"skill": 0.2}),
+]
 STRATEGIES = strategies(K, PRESETS)
 
 

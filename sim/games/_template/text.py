@@ -3,6 +3,7 @@
 event_text(row, names): row is (kind, a, b, c, d) as the engine logged it with log_event; names is the replay's
 {"seat_strategy": [strategy name per seat]}.  action_text(a): an action as encoded by legal_actions.
 """
+
 from . import engine as E
 
 
@@ -14,5 +15,5 @@ def event_text(row, names):
 
 
 def action_text(a):
-    kind, _fields = E.CODEC.decode(a)   # a real game words each kind with its fields
+    kind, _fields = E.CODEC.decode(a)  # a real game words each kind with its fields
     return {"ROLL": "roll", "HOLD": "hold (bank the turn total)"}[kind]

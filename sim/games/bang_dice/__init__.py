@@ -50,8 +50,11 @@ GAME = GameSpec(
     assumed_components="Ghost token set (one per base face + x2) is assumed; see RULES.md",
     rules_version="2026-11-22",
     # what the report reads in the tables (sim.game.GameSpec)
-    length_column="turns", role_columns=("role", "special_role", "character"),
-    dealt_kinds=("character", "special_role"), side_column="winner_team", seat_side_column="role",
+    length_column="turns",
+    role_columns=("role", "special_role", "character"),
+    dealt_kinds=("character", "special_role"),
+    side_column="winner_team",
+    seat_side_column="role",
     standing_unit="life points",
 )
 GAME.action_text = action_text  # used by sim replay when present

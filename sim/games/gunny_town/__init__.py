@@ -44,5 +44,7 @@ GAME = GameSpec(
     ),
     rules_version="EN/FR work-in-progress draft rulebook (2021) + engineering note gunny_town.md",
     # what the report reads in the tables (sim.game.GameSpec)
-    length_column="turns", points_prefix="vp_", money_column="gold",
+    length_column="turns",
+    points_prefix="vp_",
+    money_column="gold",
 )

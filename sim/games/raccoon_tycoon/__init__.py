@@ -43,6 +43,8 @@ GAME = GameSpec(
     assumed_components="",
     rules_version="Raccoon Tycoon rulebook (Forbidden Games 2018); P&P deck transcription DJS commit 6b19209",
     # what the report reads in the tables (sim.game.GameSpec)
-    length_column="turns", points_prefix="vp_", money_column="money",
+    length_column="turns",
+    points_prefix="vp_",
+    money_column="money",
 )
 GAME.action_text = action_text  # used by sim replay (getattr)

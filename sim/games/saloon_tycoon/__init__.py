@@ -80,5 +80,7 @@ GAME = GameSpec(
     ),
     rules_version="Second Edition rulebook (c) 2021 Van Ryder Games; notes/saloon_tycoon.md defaults S1-S19",
     # what the report reads in the tables (sim.game.GameSpec)
-    length_column="turns_total", points_prefix="vp_", money_column="gold",
+    length_column="turns_total",
+    points_prefix="vp_",
+    money_column="gold",
 )
