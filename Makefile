@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SIM := $(VENV)/bin/sim
 
-.PHONY: demo test bench golden clean
+.PHONY: demo test bench golden examples clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,14 @@ test: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest -q
+
+GAMES := bang_dice cold_comfort gunny_town raccoon_tycoon saloon_tycoon
+
+examples: $(VENV)/.installed   # the example designer reports in reports/: 20,000 traced games per game
+	for g in $(GAMES); do \
+	  $(SIM) run $$g --games 20000 --seed 1 --standings --out results/report_examples/$$g --overwrite --no-progress && \
+	  $(SIM) report results/report_examples/$$g -o reports/$$g.html || exit 1; \
+	done
 
 bench: $(VENV)/.installed
 	$(SIM) bench bang_dice --games 1000000 --json bench/bang_dice.json
