@@ -709,6 +709,14 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
     rep.sections.append(sec)
 
 
+def _lineup_hint(spec):
+    """The command that would compare the game's strategies (for a run with one strategy in every seat)."""
+    if spec is None or len(spec.strategies) < 2:
+        return "Run with <code>--lineup</code> to compare several."
+    names = ",".join(s.name for s in spec.strategies if not s.sees_hidden)
+    return f"To measure them: <code>sim run {esc(spec.name)} --lineup {esc(names)} --all-rotations --out ...</code>."
+
+
 def _strategy_section(rep, seats, spec=None):
     T = THRESHOLDS["strategy"]
     sec = Section("strategies", "Strategies")
@@ -716,8 +724,9 @@ def _strategy_section(rep, seats, spec=None):
     if len(names) < 2:
         sec.body.append(
             para(
-                f"Every seat played the same scripted strategy ({esc(names[0])}), so strategies "
-                "cannot be compared in this run. Run with <code>--lineup</code> to compare several."
+                f"Every seat played the same scripted strategy ({esc(names[0])}), so strategies, and skill "
+                "against luck (how often the stronger of two strategies wins), cannot be measured in this run. "
+                + _lineup_hint(spec)
             )
         )
         rep.sections.append(sec)
