@@ -59,6 +59,7 @@ import numpy as np
 from sim.kernel import declared, one_copy
 from sim.knobs import KnobTable, Preset, strategies
 from sim.games.bang_dice import params as P
+from sim.games.bang_dice.hidden import role_evidence
 from sim.games.bang_dice.engine import (
     D_GOOD,
     D_UGLY,
@@ -367,19 +368,8 @@ def _context(s, me, sid):
 
 @declared(F64(STATE, I64, I64, VEC), _nrt=False)
 def _evidence(s, me, t, w):
-    """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0)."""
-    x = w[W_SUSP_DMG] * s.dmg_to_sheriff[t] - w[W_SUSP_HEAL] * s.heal_to_sheriff[t]
-    h = 0.5 * w[W_SUSP_DMG]
-    for v in range(s.n):
-        if v == t or v == s.sheriff:
-            continue
-        if v == me or s.role_known[v] == 1:
-            r = s.role[v]
-            if r == OUTLAW:
-                x += h * (s.healed_by[t, v] - s.hit_by[t, v])
-            elif r == DEPUTY:
-                x += h * (s.hit_by[t, v] - s.healed_by[t, v])
-    return x
+    """Public evidence that seat t is an Outlaw (> 0) or on the Sheriff's side (< 0), weighted by the knobs."""
+    return role_evidence(s, me, t, w[W_SUSP_DMG], w[W_SUSP_HEAL])
 
 
 @declared(F64(STATE, I64, I64, VEC, CX), _nrt=False)

@@ -95,3 +95,29 @@ def test_search_shoots_the_dying_sheriff(rollout):
     H.act(s, p, "REROLL", dice=0)
     assert s["dkind"] == E.D_BE
     assert _search(s, st, p, f"search64@{rollout}") == H.encode("BULLSEYE", seat=0)
+
+
+def _outlaw_share(st, p, seat, draws=4000):
+    """How often determinize (seen from `seat`) makes each seat an Outlaw."""
+    count = np.zeros(E.MAX_PLAYERS)
+    for k in range(draws):
+        d = st.copy()
+        d[0]["rng"][0] = 1 + k
+        determinize(d[0], p, seat)
+        count += d[0]["role"] == E.OUTLAW
+    return count / draws
+
+
+def test_determinize_deals_roles_by_the_public_evidence():
+    """Seen from the Sheriff of a 5-player game (hidden: one Deputy, two Outlaws, one Renegade), a seat that has
+    dealt him 6 damage is dealt an Outlaw far more often than the prior 1/2, one that healed him 6 life far less,
+    and seats without evidence keep the prior: the re-deal is weighted as the `belief` strategy weighs roles."""
+    p = H.params()
+    st, s = build(p, "SDORO", ["PAUL_REGRET"] * 5)
+    before = _outlaw_share(st, p, 0)
+    assert np.all(np.abs(before[1:5] - 0.5) < 0.04)  # no evidence yet: every hidden seat at the prior
+    s["dmg_to_sheriff"][2] = 6
+    s["heal_to_sheriff"][3] = 6
+    after = _outlaw_share(st, p, 0)
+    assert after[2] > 0.8 and after[3] < 0.2
+    assert after[0] == 0  # the Sheriff stays the Sheriff
