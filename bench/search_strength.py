@@ -1,11 +1,12 @@
 """Strength and speed of the search player (issue 24): one search seat against the game's default heuristics,
 every rotation of each seed (common random numbers), win share with a 95% interval against the fair share 1/n.
 
-    python bench/search_strength.py GAME [--players N] [--games G] [--search search16 ...]
+    python bench/search_strength.py GAME [--players 3-8] [--games G] [--search search4 search search64] [--json F]
 
 Prints per search preset: games, win share [interval], fair share, seconds per game, rollouts per second."""
 
 import argparse
+import json
 import math
 import time
 
@@ -62,14 +63,33 @@ def rollout_speed(game, players, games=200, seed=1):
     return games / dt
 
 
+def player_counts(text, game):
+    """'4', '3-8' or '2,4,6' (default: the game's usual count)."""
+    spec = get_game(game)
+    if not text:
+        return [spec.default_players]
+    if "-" in text:
+        lo, hi = text.split("-")
+        return list(range(int(lo), int(hi) + 1))
+    return [int(x) for x in text.split(",")]
+
+
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
-    ap.add_argument("--players", type=int)
-    ap.add_argument("--games", type=int, default=100, help="seeds (each played in every rotation)")
+    ap.add_argument("--players", help="a count, a range 3-8 or a list 2,4,6 (default: the game's usual count)")
+    ap.add_argument("--games", type=int, default=100, help="games in all, every rotation of each seed included")
     ap.add_argument("--search", nargs="+", default=["search"])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", help="append one JSON line per measurement to this file")
+    ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
     a = ap.parse_args()
-    n = a.players or get_game(a.game).default_players
-    print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
-    for name in a.search:
-        print(measure(a.game, n, a.games, name))
+    for n in player_counts(a.players, a.game):
+        if not a.no_speed:
+            print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
+        for name in a.search:
+            row = measure(a.game, n, a.games, name, a.seed)
+            print(row, flush=True)
+            if a.json:
+                with open(a.json, "a") as f:
+                    f.write(json.dumps(row) + "\n")
