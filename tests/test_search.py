@@ -221,3 +221,29 @@ def test_search_candidates_are_the_heuristics_next_choices_then_random():
     assert m == 5 and cand[0] == first and cand[1] == second
     assert len(set(cand[:m])) == m and all(0 <= c < n for c in cand[:m])
     np.testing.assert_array_equal(s["rng"], stream)
+
+
+def test_audit_flags_are_corrected_over_the_kinds():
+    """A kind's flag is a verdict in a family: one borderline kind among many (one-sided p about 0.02 on its own)
+    is not flagged after the Holm correction, a kind with a clear regret is, and a kind below 2 points never is."""
+    import pandas as pd
+
+    from sim.audit import summarise
+
+    rng = np.random.default_rng(3)
+    rows = []
+
+    def add(kind, regrets):
+        for i, r in enumerate(regrets):
+            rows.append(dict(kind=kind, regret=float(r), worse=False, game=i, step=0, chosen_text="a", best_text="b"))
+
+    add("BORDERLINE", [0.06, 0.0, 0.05, -0.01, 0.04, 0.03, 0.02])  # mean 0.027, p about 0.02 alone
+    add("CLEAR", 0.05 + 0.01 * rng.standard_normal(60))
+    add("SMALL", 0.01 + 0.001 * rng.standard_normal(60))  # certainly above 0, but below the 2-point bar
+    for k in range(12):
+        add(f"NOISE{k}", 0.02 * rng.standard_normal(30))
+    s = summarise(pd.DataFrame(rows)).set_index("kind")
+    assert s.loc["BORDERLINE", "p"] < 0.05 < s.loc["BORDERLINE", "p_holm"]
+    assert not s.loc["BORDERLINE", "flagged"]
+    assert s.loc["CLEAR", "flagged"] and not s.loc["SMALL", "flagged"]
+    assert not s.loc["all", "flagged"]

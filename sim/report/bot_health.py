@@ -66,7 +66,8 @@ def add_section(rep, seats, games, items, spec, path, seen=None):
                     f"The bots' '{r['kind']}' decisions lose {r['mean_regret']:.1%} of win share on average "
                     f"against the best action found by rollouts: verdicts touching them may reflect the bots.",
                     f"{int(r['decisions'])} audited decisions; mean regret 95% interval {r['mean_regret_lo']:.3f} to "
-                    f"{r['mean_regret_hi']:.3f}; flagged above 0.02 with an interval excluding 0 (sim audit).",
+                    f"{r['mean_regret_hi']:.3f}; flagged: above 0.02, and above 0 at 5% after a Holm correction "
+                    "over the audited kinds (sim audit).",
                     "bot_health",
                     sec.anchor,
                     {"kind": r["kind"], "mean_regret": float(r["mean_regret"])},
