@@ -51,6 +51,7 @@ from sim.games.saloon_tycoon.params import (
     B_PLAY,
     CF_BUILD,
     CF_CHEAP_N,
+    CF_COPIES,
     CF_CUBES,
     CF_DRAW,
     CF_EXTRA,
@@ -66,10 +67,13 @@ from sim.games.saloon_tycoon.params import (
     P_ANGIE_TILES,
     P_BRIBE,
     P_CUBE_PRICE,
+    P_DRAW,
     P_FIN_L,
     P_FIN_S,
     P_FLAT_GOLD,
+    P_FLAT_MALUS,
     P_HAND_LIMIT,
+    P_N_CARDS,
     P_N_TILES,
     P_PHIN_CUBES,
     P_PHIN_PRICE,
@@ -182,6 +186,32 @@ W_INCOME = K.add(
     2.0,
     doc="value, in gold, of each own turn left of the +1 income a new tile brings (0: a build is valued by its "
     "points and bonus only, as before the audit of issue 24)",
+)
+W_DRAWN = K.add(
+    "drawn",
+    0.3,
+    0.0,
+    1.0,
+    doc="share of a card's played value counted for each card the Draw action brings (it still needs a Tycoon "
+    "action to play; 0: Draw is worth only the flat `draw`, as before issue 24's audit; 0.3 set by the audit: "
+    "with 0.5 Draw itself was flagged, mean regret +0.069 at 4 players; see _draw_value)",
+)
+W_FINISHODDS = K.add(
+    "finishodds",
+    1.0,
+    0.0,
+    1.0,
+    doc="weight of the chance of finishing a new tile (see _finish_chance) on what only a finished tile brings "
+    "(0: counted in full, as before issue 24's audit)",
+)
+W_OUTLAWGOLD = K.add(
+    "outlawgold",
+    1,
+    0,
+    1,
+    kind="bool",
+    doc="1: dumping an own outlaw on a rival is valued by the gold it costs (Phineus, Flatfoot; see _move_value); "
+    "0: a flat 3 Rep x `char`, as before issue 24's audit",
 )
 N_WEIGHTS = len(K)
 
@@ -308,8 +338,34 @@ def _leader_c(s, seat):
     return s.ai_leader
 
 
+# Share of the cubes placed that are bought (4 players, tall in every seat, 8 replayed audit games: 573 of 863;
+# the rest come from cards and finishing bonuses): how many of its pile share Phineus Pillbottom's holder pays for.
+BOUGHT_SHARE = 0.66
+
+
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _move_value(s, p, seat, c, d, w):
+def _outlaw_gold(s, p, c):
+    """Gold outlaw c still costs its holder by the end: Phineus Pillbottom the price surcharge on the bought part
+    of an even share of the timer pile, Flatfoot Fleming the income malus in each own turn left; 0 for the others."""
+    if c == PHINEUS:
+        return (p[P_PHIN_PRICE] - p[P_CUBE_PRICE]) * BOUGHT_SHARE * s.pile / s.n
+    if c == FLATFOOT:
+        return p[P_FLAT_MALUS] * (_turns_left(s) - 1.0)
+    return 0.0
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _sent_back(s, p, d, gold):
+    """Would rival d bribe an outlaw costing `gold` straight back?  It costs d as much (the same pile share), d can
+    pay the bribe at its next turn, and the end is not triggered (no bribes then).  Valuing only the gold, two bots
+    bribed Phineus back and forth until the game stalled (2 players, issue 24)."""
+    if s.end_trig == 1:
+        return False
+    return gold * (1.0 + 1.0 / (s.n - 1.0)) > p[P_BRIBE] and s.gold[d] + income_of(s, d) >= p[P_BRIBE]
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _move_value(s, p, seat, c, d, w, gv):
     """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
     if char_is_citizen(p, c):
@@ -318,16 +374,25 @@ def _move_value(s, p, seat, c, d, w):
             return 8.0 * w[W_CHAR] * (1.0 if _late(s, p, seat) else 0.1)
         return -20.0
     if o == seat and d != seat:
+        hurt = 1.0 if d == _leader_c(s, seat) else 0.3  # a rival's loss counts in full only for the leader
+        gold = _outlaw_gold(s, p, c) if w[W_OUTLAWGOLD] == 1.0 else 0.0
+        if gold > 0.0 and _sent_back(s, p, d, gold):
+            return 0.0
+        if gold > 0.0:
+            # the gold it would cost this player, saved, and what it costs the rival, which helps this player as
+            # much as a gain of its own in a 2-player game and a share 1 / (players - 1) of it among more (the others
+            # gain alike).  A flat 3 Rep x `char` before issue 24's audit, which found bribing Phineus away the best
+            # action in 2-player builds.
+            return gold * gv * (1.0 + hurt / (s.n - 1.0))
         sev = 3.0
         if c == SYDNEY:
             sev = 5.0 if _late(s, p, seat) else 1.5
-        bonus = 1.0 if d == _leader_c(s, seat) else 0.3
-        return sev * w[W_CHAR] * bonus
+        return sev * w[W_CHAR] * hurt
     return -20.0
 
 
 @nb.njit(cache=True, _nrt=False)
-def _best_move(s, p, seat, w):
+def _best_move(s, p, seat, w, gv):
     """Best character move value, computed at most once per choose call (cached in s.ai_bm; -1 = not yet)."""
     if s.ai_bm >= 0.0:
         return s.ai_bm
@@ -337,29 +402,64 @@ def _best_move(s, p, seat, w):
             continue
         for d in range(s.n):
             if d != s.char_owner[c]:
-                v = _move_value(s, p, seat, c, d, w)
+                v = _move_value(s, p, seat, c, d, w, gv)
                 if v > best:
                     best = v
     s.ai_bm = best
     return best
 
 
+@nb.njit(cache=True, _nrt=False)
+def _open_spaces(s, p, seat):
+    """Open cube spaces on the seat's board: cubes a card brings beyond them are lost (R)."""
+    k = 0.0
+    for i in range(s.n_tiles[seat]):
+        k += tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
+    return k
+
+
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _card_value(s, p, seat, c, w, gv):
     v = cparam(p, c, CF_GOLD) * gv
-    v += cparam(p, c, CF_CUBES) * 1.5
+    room = _open_spaces(s, p, seat)
+    v += min(cparam(p, c, CF_CUBES), room) * 1.5
     if cparam(p, c, CF_GOLD_INCOME) == 1:
         v += income_of(s, seat) * gv
     v += cparam(p, c, CF_EXTRA) * 1.8
-    v += cparam(p, c, CF_CHEAP_N) * 0.8
+    v += min(cparam(p, c, CF_CHEAP_N), room) * 0.8
     if cparam(p, c, CF_BUILD) == 1:
         v += 3.0
     v += cparam(p, c, CF_STEAL_GOLD) * gv * 1.5
     v += cparam(p, c, CF_STEAL_CARDS) * 0.8
     if cparam(p, c, CF_MOVE) == 1:
-        v += _best_move(s, p, seat, w)
+        v += _best_move(s, p, seat, w, gv)
     v += cparam(p, c, CF_DRAW) * 0.7
     return v
+
+
+@nb.njit(cache=True, _nrt=False)
+def _draw_value(s, p, seat, w, gv):
+    """Value of the Draw action: the flat `draw` with a short hand, plus `drawn` x the mean played value of a card
+    of the deck (by copies) for each card it adds, or for each card it replaces beyond the hand limit, the mean's
+    gain over the worst card held.  Flat alone (a short hand 1 Rep, the price of Earn), Draw lost to card plays,
+    builds and Earn where the audit found it best (issue 24)."""
+    v = w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
+    if w[W_DRAWN] == 0.0:
+        return v
+    tot = 0.0
+    k = 0.0
+    for c in range(np.int64(p[P_N_CARDS])):
+        m = cparam(p, c, CF_COPIES)
+        if m > 0:
+            tot += m * _card_value(s, p, seat, c, w, gv)
+            k += m
+    if k == 0.0:
+        return v
+    mean = tot / k
+    draw = p[P_DRAW]
+    added = max(0.0, min(draw, p[P_HAND_LIMIT] - s.hand_n[seat]))
+    gain = added * mean + (draw - added) * max(0.0, mean - _worst_card(s, p, seat, w, -1, gv))
+    return v + w[W_DRAWN] * gain
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -375,6 +475,17 @@ def _worst_card(s, p, seat, w, skip, gv):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
+def _finish_chance(s, p, seat, t, cost):
+    """Share of a new tile's finishing value counted: the gold left after building it plus the income of the own
+    turns left, against what its cubes cost (1 when it covers them; near the end a tile that cannot be finished
+    scores only as unfinished, and the audit of issue 24 found late upper-floor builds the costliest blunders)."""
+    price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
+    need = tparam(p, t, TF_CUBES) * price
+    have = s.gold[seat] - cost + (income_of(s, seat) + 1.0) * (_turns_left(s) - 1.0)
+    return min(1.0, max(0.0, have / max(need, 1.0)))
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
     """Value of the build (or card build) action a."""
     t = tile_of(a)
@@ -383,16 +494,18 @@ def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
     cost = build_cost(p, t, f, fp, ignore_lot, discount)
     lg = 0 if ignore_lot else lot_gold(p, f, fp)
     fin = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
-    v = 0.5 * fin + 2.0 + _bonus_value(p, t, w) * 0.5
+    # what only a finished tile brings: its finishing points and bonus, the floor it opens, the roof, the Citizen
+    later = 0.5 * fin + _bonus_value(p, t, w) * 0.5 + w[W_UP] * f
+    if f == NFLOORS - 1:
+        later += w[W_ROOF]
+    if tparam(p, t, TF_SPECIAL) == 1:
+        later += w[W_CHAR] * 2.0
+    k = w[W_FINISHODDS]
+    v = 2.0 + (1.0 - k + k * _finish_chance(s, p, seat, t, cost)) * later
     v += w[W_INCOME] * gv * (_turns_left(s) - 1.0)
-    v += w[W_UP] * f
     v += w[W_OUT] * lot_rep(p, f, fp)
     v += w[W_CUBE] * 0.5 * tparam(p, t, TF_CUBES) / (1.0 + cost)  # the rusher wants cheap cube spaces
     v -= cost * gv + lg * gv * (w[W_LOTGOLD] - 1.0)
-    if f == NFLOORS - 1:
-        v += w[W_ROOF]
-    if tparam(p, t, TF_SPECIAL) == 1:
-        v += w[W_CHAR] * 2.0
     v += w[W_CLAIMTILE] * s.ai[t]
     if s.char_owner[ANGIE] < 0 and s.built[seat] + 1 >= p[P_ANGIE_TILES] and s.pile > 2 * s.n:
         v -= w[W_OUTLAW]
@@ -410,7 +523,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
             v -= w[W_OUTLAW]
         return v
     if kind == DRAW:
-        return w[W_DRAW] if s.hand_n[seat] <= 3 else 0.1 * w[W_DRAW]
+        return _draw_value(s, p, seat, w, gv)
     if kind == PLAY or kind == BONUS_PLAY:
         c = card_of(a)
         v = _card_value(s, p, seat, c, w, gv)
@@ -423,7 +536,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
         top = s.n_tasks - 1
         return _build_value(s, p, seat, a, s.task[top, 1] == 1, s.task[top, 2], w, gv) + 1.0
     if kind == BRIBE or kind == MOVE:
-        v = _move_value(s, p, seat, character_of(a), seat_of(a), w)
+        v = _move_value(s, p, seat, character_of(a), seat_of(a), w, gv)
         if kind == BRIBE:
             v -= p[P_BRIBE] * gv
         return v

@@ -799,3 +799,92 @@ def test_bots_chase_a_near_secret_claim_and_not_a_hopeless_one():
     assert s["ai"][gr] == pytest.approx(0.5 * (5 + 8))
     S._prepare_claim_interest(s, p, 0, _weights("tall", claimev=1.0))
     assert s["ai"][gr] == pytest.approx(0.5 * 5 * 2.0)
+
+
+def _caches(s):
+    s["ai_late"] = -1
+    s["ai_leader"] = -2
+    s["ai_bm"] = -1.0
+
+
+def test_bots_value_cube_cards_only_for_the_cubes_that_find_a_space():
+    # Card cubes without an open space are lost (R); the bots valued Lumber Shipment's 3 cubes on a full board.
+    from strategies import saloon_tycoon as S
+
+    s, p = fresh()
+    clear_board(s, 0)
+    w = _weights("tall")
+    lumber = CD["LUMBER_SHIPMENT"]
+    open_board = S._card_value(s, p, 0, lumber, w, 0.5)
+    finish_saloon(s, p, 0)  # the only tile finished: no open space
+    assert S._open_spaces(s, p, 0) == 0
+    assert S._card_value(s, p, 0, lumber, w, 0.5) == 0.0 < open_board
+
+
+def test_bots_value_the_draw_action_by_the_cards_it_brings():
+    # Draw was worth a flat 1 Rep with a short hand (the price of Earn): the audit found it the best action where
+    # the bots played a card, built or earned.  Now each card it adds counts `drawn` x a deck card's mean value; a
+    # full hand gains only what a drawn card beats the worst card held by.
+    from strategies import saloon_tycoon as S
+
+    s, p = fresh()
+    _caches(s)
+    w = _weights("tall")
+    set_hand(s, 0, ["GOLD_STRIKE"])
+    short = S._draw_value(s, p, 0, w, 0.5)
+    set_hand(s, 0, ["GOLD_STRIKE"] * 4 + ["SUPPLY_WAGON"])
+    full = S._draw_value(s, p, 0, w, 0.5)
+    w[S.W_DRAWN] = 0.0
+    assert S._draw_value(s, p, 0, w, 0.5) == pytest.approx(0.1 * w[S.W_DRAW])  # the old flat value
+    set_hand(s, 0, ["GOLD_STRIKE"])
+    assert S._draw_value(s, p, 0, w, 0.5) == pytest.approx(w[S.W_DRAW])
+    assert short > 2 * w[S.W_DRAW] and full < short
+
+
+def test_bots_dump_phineus_by_the_gold_he_costs_and_bribe_him_away_in_two_player_games():
+    # With a flat 3 Rep x `char` a bribe (6 gold) never paid, yet at 2 players the audit found bribing Phineus
+    # Pillbottom (cubes at 3 gold) to the rival the best action in a build decision in 18 of 236 decisions.
+    from strategies import saloon_tycoon as S
+
+    s, p = fresh(2)
+    clear_board(s, 0)
+    _caches(s)
+    w = _weights("tall")
+    ph = CH["PHINEUS_PILLBOTTOM"]
+    s["char_owner"][ph] = 0
+    s["pile"] = s["pile0"] // 2
+    mid = S._move_value(s, p, 0, ph, 1, w, 0.5)
+    assert mid == pytest.approx(2 * S.BOUGHT_SHARE * s["pile"] / 2 * 0.5)  # own surcharge saved + the rival's
+    s["pile"] = 4
+    assert 0 < S._move_value(s, p, 0, ph, 1, w, 0.5) < mid  # fewer cubes left to buy
+    w[S.W_OUTLAWGOLD] = 0
+    assert S._move_value(s, p, 0, ph, 1, w, 0.5) == pytest.approx(3.0 * w[S.W_CHAR])  # the old flat value
+    # the decision at mid-game, Phineus held, 8 gold, nothing left to build: bribe him away (before: earn or draw)
+    w = _weights("tall")
+    s["pile"] = s["pile0"] // 2
+    s["gold"][0] = 8
+    s["supply"][:] = 0
+    set_hand(s, 0, [])
+    for c in range(len(P.CHAR_IDS)):
+        if c != ph:
+            s["char_owner"][c] = -1
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    n = E.legal_actions(s, p, out)
+    texts = [H.text(a) for a in out[:n]]
+    assert "bribe Phineus Pillbottom to seat 1" in texts[S.choose(s, p, 0, out, n, 1, w)]
+    w[S.W_OUTLAWGOLD] = 0
+    assert "bribe" not in texts[S.choose(s, p, 0, out, n, 1, w)]
+
+
+def test_bots_count_a_new_tile_finishing_value_by_the_chance_of_paying_for_its_cubes():
+    # Late upper-floor builds were the audit's costliest build blunders: a tile that cannot be finished scores only
+    # as unfinished, yet its floor, roof and finishing points were counted in full.
+    from strategies import saloon_tycoon as S
+
+    s, p = fresh()
+    gr = T["GUEST_ROOM"]
+    s["gold"][0] = 6
+    assert S._finish_chance(s, p, 0, gr, 6) == 1.0  # a full pile: income enough to finish it
+    s["end_trig"] = 1  # the last turn, 2 gold left after building: half of its 4 cubes
+    s["gold"][0] = 8
+    assert S._finish_chance(s, p, 0, gr, 6) == pytest.approx(2 / (4 * 2))
