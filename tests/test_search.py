@@ -42,8 +42,12 @@ def test_search_fixes_its_rollout_policys_blunder(seed):
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # header (rollouts, candidates, rollout sid, peek, z), then the rollout preset's own knobs
-    assert s.sid == SEARCH_SID and s.weights == (64.0, 3.0, 1.0, 0.0, 1.0) + tuple(game.strategy("hold10").weights)
+    # header (rollouts, candidates, rollout sid, peek, threshold), then the rollout preset's own knobs
+    assert s.sid == SEARCH_SID and s.weights[:4] == (64.0, 3.0, 1.0, 0.0)
+    assert s.weights[5:] == tuple(game.strategy("hold10").weights)
+    # z = 1 is a one-sided level of 15.9%; Student's t with 63 degrees of freedom needs a little more than 1
+    assert 1.0 < s.weights[4] < 1.02
+    assert game.strategy("search4").weights[4] > 3.0 > game.strategy("search").weights[4] > 2.0
     assert not s.sees_hidden  # Pig supplies a determinize (it hides nothing)
     assert game.strategy("search_peek").sees_hidden
     assert search_strategy(game, "hold20") is None
