@@ -1,9 +1,12 @@
 """Strength and speed of the search player (issue 24): one search seat against the game's default heuristics,
-every rotation of each seed (common random numbers), win share with a 95% interval against the fair share 1/n.
+every rotation of each seed (common random numbers), win share with a 95% interval against the fair share 1/n, and
+the paired gain over the heuristic: the same seeds and rotations played with the rollout heuristic in the search's
+seat (--unpaired skips it).
 
     python bench/search_strength.py GAME [--players 3-8] [--games G] [--search search4 search search64] [--json F]
 
-Prints per search preset: games, win share [interval], fair share, seconds per game, rollouts per second."""
+Prints per search preset: games, win share [interval], fair share, paired gain [interval] and the share of games the
+search changed, seconds per game, rollouts per second."""
 
 import argparse
 import json
@@ -15,23 +18,37 @@ from sim.runner import prepare, simulate
 from sim.search import rollout_preset
 
 
-def measure(game, players, games, name, seed=1):
+def play(spec, design, pvec, seed):
+    """Play the design (after a one-game compile); return its output arrays, wall and process CPU seconds."""
+    simulate(spec, design, pvec, seed, 0, 1)
+    t, cpu = time.perf_counter(), time.process_time()
+    out = simulate(spec, design, pvec, seed, 0, design.total)
+    return out, time.perf_counter() - t, time.process_time() - cpu
+
+
+def interval(values, players):
+    """Mean and 95% half-width, one value per seed group (its rotations share the dice): the interval is over
+    groups."""
+    per_group = values.reshape(-1, players).mean(1) if len(values) % players == 0 else values
+    return float(values.mean()), 1.96 * float(per_group.std(ddof=1)) / math.sqrt(len(per_group))
+
+
+def measure(game, players, games, name, seed=1, paired=True):
+    """The search seat's win share against the fair share; with `paired`, also the same seeds and rotations played
+    with the rollout heuristic in the search's seat, and the paired difference (search minus heuristic, same seat,
+    same dice).  Where the heuristic draws nothing from the policy stream (BANG) the two games are identical until
+    the search leaves the heuristic's choice, so the paired difference measures the search's own gain with far
+    less noise than the win share against 1/n."""
     spec = get_game(game)
     others = [s for s in spec.default_lineup if s != "random"]
     lineup = [name] + [others[i % len(others)] for i in range(players - 1)]
     _, design, pvec = prepare(spec, (players,), games, lineup, None, True, None)
-    simulate(spec, design, pvec, seed, 0, 1)  # compile
-    t, cpu = time.perf_counter(), time.process_time()
-    out = simulate(spec, design, pvec, seed, 0, design.total)
-    dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
+    out, dt, dcpu = play(spec, design, pvec, seed)
     slot = design.slots.index(name)
-    seats = out["strat"][:, :players]
-    share = out["seat_f"][:, :players, 1][seats == slot]
-    # one value per seed group (its rotations share the dice): the interval is over groups
-    per_group = share.reshape(-1, players).mean(1) if len(share) % players == 0 else share
-    mean = float(share.mean())
-    half = 1.96 * float(per_group.std(ddof=1)) / math.sqrt(len(per_group))
-    return {
+    mask = out["strat"][:, :players] == slot
+    share = out["seat_f"][:, :players, 1][mask]
+    mean, half = interval(share, players)
+    row = {
         "game": game,
         "players": players,
         "search": name,
@@ -44,6 +61,25 @@ def measure(game, players, games, name, seed=1):
         "s_per_game": round(dt / design.total, 4),
         "cpu_s_per_game": round(dcpu / design.total, 4),
     }
+    if paired:
+        heuristic = rollout_preset(spec).name
+        base_lineup = [heuristic] + lineup[1:]
+        _, bdesign, _ = prepare(spec, (players,), games, base_lineup, None, True, None)
+        bout, _, _ = play(spec, bdesign, pvec, seed)
+        assert bdesign.total == design.total
+        bshare = bout["seat_f"][:, :players, 1][mask]
+        diff, dhalf = interval(share - bshare, players)
+        row.update(
+            {
+                "paired_with": heuristic,
+                "heuristic_share": round(float(bshare.mean()), 4),
+                "gain": round(diff, 4),
+                "gain_lo": round(diff - dhalf, 4),
+                "gain_hi": round(diff + dhalf, 4),
+                "games_changed": round(float((share != bshare).mean()), 4),
+            }
+        )
+    return row
 
 
 def rollout_speed(game, players, games=200, seed=1):
@@ -83,12 +119,15 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per measurement to this file")
     ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
+    ap.add_argument(
+        "--unpaired", action="store_true", help="skip the paired games with the heuristic in the search's seat"
+    )
     a = ap.parse_args()
     for n in player_counts(a.players, a.game):
         if not a.no_speed:
             print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
         for name in a.search:
-            row = measure(a.game, n, a.games, name, a.seed)
+            row = measure(a.game, n, a.games, name, a.seed, not a.unpaired)
             print(row, flush=True)
             if a.json:
                 with open(a.json, "a") as f:
