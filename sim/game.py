@@ -68,6 +68,8 @@ class GameSpec:
     rules_version: str = ""
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
     search_rollout: str = ""  # rollout policy of the search player (default: first heuristic of the line-up)
+    search_rollouts: int = 0  # rollouts per action of plain `search` (0: sim.search.DEFAULT_ROLLOUTS); a cheap game
+    #                           whose decisions are close calls (BANG) affords more within the 1 s a game
     actions: object = None  # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
     # What the report reads in the results tables, declared here rather than guessed from column names:
     length_column: str = "steps"  # games column measuring a game's length in the game's own unit (turns, rounds);

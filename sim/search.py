@@ -13,11 +13,11 @@ A search strategy is an ordinary StrategySpec with sid SEARCH_SID; its weights r
 (rollouts, candidate cap, rollout policy sid, peek) followed by the rollout preset's own weights, so the kernel
 needs no extra table and presets of the search differ only in data.
 
-Names (any game): `search` (16 rollouts per action, at most 12 candidates, the game's default heuristic as the
-rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C candidates), `z<Z>` (the standard errors by which a
-candidate must beat the heuristic's choice, default 2, as a normal level turned into Student's t for R rollouts), a
-suffix `_peek` (no determinize: sees the true hidden state) and `@<preset>` (another rollout policy), e.g.
-`search64x8@cautious`.
+Names (any game): `search` (16 rollouts per action, or the game's GameSpec.search_rollouts; at most 12
+candidates; the game's default heuristic as the rollout policy), `search<R>` (R rollouts), `search<R>x<C>` (C
+candidates), `z<Z>` (the standard errors by which a candidate must beat the heuristic's choice, default 2, as a
+normal level turned into Student's t for R rollouts), a suffix `_peek` (no determinize: sees the true hidden state)
+and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`.
 """
 
 import re
@@ -51,6 +51,11 @@ def rollout_preset(game):
     return game.strategy(name)
 
 
+def default_rollouts(game):
+    """Rollouts per action of the game's plain `search`: GameSpec.search_rollouts if set, else DEFAULT_ROLLOUTS."""
+    return int(getattr(game, "search_rollouts", 0) or DEFAULT_ROLLOUTS)
+
+
 def has_determinize(game):
     """True if the game supplies <package>.hidden.determinize (its search then does not peek)."""
     import importlib.util
@@ -64,7 +69,7 @@ def search_strategy(game, name):
     m = _NAME.match(name)
     if m is None:
         return None
-    rollouts = int(m.group(1) or DEFAULT_ROLLOUTS)
+    rollouts = int(m.group(1) or default_rollouts(game))
     cap = int(m.group(2) or DEFAULT_CAP)
     z = float(m.group(3)) if m.group(3) else DEFAULT_Z
     peek = bool(m.group(4)) or not has_determinize(game)

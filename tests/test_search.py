@@ -56,6 +56,15 @@ def test_search_names():
         game.strategy("search@nosuch")
 
 
+def test_a_game_may_set_the_plain_search_budget():
+    # Pig keeps the generic 16 rollouts; BANG declares 64 (GameSpec.search_rollouts); an explicit count wins
+    assert get_game("toy_pig").strategy("search").weights[0] == 16.0
+    bang = get_game("bang_dice")
+    assert bang.strategy("search").weights[0] == 64.0
+    assert bang.strategy("search16").weights[0] == 16.0
+    assert bang.strategy("search_peek").weights[0] == 64.0
+
+
 def test_search_player_reproducible_for_any_thread_count():
     spec, design, pvec = prepare("toy_pig", (3,), 60, ["search8", "hold20", "hold10"], None, False, None)
     runs = []
