@@ -56,6 +56,14 @@ W_STARTODDS = K.add(
     "every seat bidding like me (limits from public information): if I would win, as before; if I would lose, I act "
     "again and the start is worth 1 - startodds x the winner's net gain (his value by my weights - the price)",
 )
+W_LASTCARD = K.add(
+    "lastcard",
+    1.0,
+    0.0,
+    1.0,
+    doc="1: in the last railroad's auction, or once the game's end is triggered, my bid limit is all my money "
+    "(left-over money only breaks ties) and I bid it at once; 0: the value-based limit, raised $1 at a time",
+)
 N_WEIGHTS = len(K)
 
 _BARON = {
@@ -82,6 +90,7 @@ _TRADER = {
     "start": 0.8,
     "engine": 0.6,
     "startodds": 0.0,
+    "lastcard": 0.0,
 }
 PRESETS = [
     Preset(
@@ -458,6 +467,13 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     return 0.0
 
 
+@nb.njit(cache=True, inline="always")
+def _last_card(s, w):
+    """Knob lastcard on and this is the last railroad card (the other offer slot empty, the deck empty) or the
+    game's end is already triggered: money left at the end only breaks ties."""
+    return w[W_LASTCARD] > 0.0 and (s.end_trig != 0 or (s.rr_n == 0 and (s.rr_offer[0] < 0 or s.rr_offer[1] < 0)))
+
+
 @nb.njit(cache=True, _nrt=False)
 def _limit_co(s, p, seat, w, co):
     """bid_limit for railroad co; s.lv and s.lv_nt, s.lv_nr must be current (E.score_all_seats)."""
@@ -477,6 +493,8 @@ def _limit_co(s, p, seat, w, co):
         k = s.rr_own[lead, co]
         deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
     lim = max(mine, deny)
+    if _last_card(s, w):
+        lim = max(lim, np.float64(s.money[seat]))
     return min(lim, s.money[seat] - w[W_RESERVE])
 
 
@@ -571,6 +589,15 @@ def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays o
             amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
             bids = n if pas < 0 else n - 1
             return min(amount - lo_amt, bids - 1)  # the bids are lo_amt, lo_amt + 1, ... in order
+        if lowest >= 0 and lo_amt <= lim and _last_card(s, w):
+            # money only breaks ties now: jump to my limit at once (a $1 ladder up to a fortune would take
+            # thousands of decisions)
+            k = 0
+            bids = n if pas < 0 else n - 1
+            for i in range(bids):
+                if E.amount_of(legal[i]) <= lim:
+                    k = i
+            return k
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
