@@ -4,7 +4,10 @@ One utility model in dollars, five archetypes (strategy ids 1..5) that differ in
 preferences.  Every legal action gets a dollar utility; the best one is played (ties broken by a small random term
 from the policy stream).  Auction bids are value-based: a player stays in while the next bid is below
 max(what the card is worth to me, deny_weight x what it is worth to the current VP leader among the others),
-keeping a cash reserve.  In the two-player variant the starter bids only once and the other may raise by $1, so
+keeping a cash reserve.  Starting an auction (knob startodds) is valued by its outcome played out in advance with
+every seat bidding that way: one I would lose (the starter who loses acts again) is started only if the winner would
+not gain much over the price, so a poor player no longer opens auction after auction that a rich one wins at the
+minimum.  In the two-player variant the starter bids only once and the other may raise by $1, so
 the starter bids the lower of its own limit and the opponent's limit as estimated with its own weights (rather than
 the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret
 in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
@@ -44,6 +47,23 @@ W_FOCUS = K.add(
     6.0,
     doc="extra dollars per VP for towns of my favourite commodities (wheat, wood) / my railroad companies",
 )
+W_STARTODDS = K.add(
+    "startodds",
+    1.0,
+    0.0,
+    3.0,
+    doc="0: every auction start is worth start x (my value - minimum bid); >0: the auction is first played out with "
+    "every seat bidding like me (limits from public information): if I would win, as before; if I would lose, I act "
+    "again and the start is worth 1 - startodds x the winner's net gain (his value by my weights - the price)",
+)
+W_LASTCARD = K.add(
+    "lastcard",
+    1.0,
+    0.0,
+    1.0,
+    doc="1: in the last railroad's auction, or once the game's end is triggered, my bid limit is all my money "
+    "(left-over money only breaks ties) and I bid it at once; 0: the value-based limit, raised $1 at a time",
+)
 N_WEIGHTS = len(K)
 
 _BARON = {
@@ -69,6 +89,8 @@ _TRADER = {
     "raise": 1.2,
     "start": 0.8,
     "engine": 0.6,
+    "startodds": 0.0,
+    "lastcard": 0.0,
 }
 PRESETS = [
     Preset(
@@ -94,6 +116,7 @@ PRESETS = [
             "reserve": 4.0,
             "start": 0.4,
             "focus": 2.0,
+            "startodds": 0.0,
         },
     ),
     Preset(
@@ -108,7 +131,17 @@ PRESETS = [
         S_ENGINE,
         "Building engine: buys B and P buildings early and upgrades them, "
         "then converts the larger production into towns; likes the Mayor's Office.",
-        {"dpv": 4.0, "town": 1.0, "rail": 0.8, "build": 1.4, "deny": 0.2, "pair": 1.0, "start": 0.8, "engine": 1.5},
+        {
+            "dpv": 4.0,
+            "town": 1.0,
+            "rail": 0.8,
+            "build": 1.4,
+            "deny": 0.2,
+            "pair": 1.0,
+            "start": 0.8,
+            "engine": 1.5,
+            "startodds": 0.0,
+        },
     ),
     Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
     Preset(
@@ -434,13 +467,16 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     return 0.0
 
 
+@nb.njit(cache=True, inline="always")
+def _last_card(s, w):
+    """Knob lastcard on and this is the last railroad card (the other offer slot empty, the deck empty) or the
+    game's end is already triggered: money left at the end only breaks ties."""
+    return w[W_LASTCARD] > 0.0 and (s.end_trig != 0 or (s.rr_n == 0 and (s.rr_offer[0] < 0 or s.rr_offer[1] < 0)))
+
+
 @nb.njit(cache=True, _nrt=False)
-def bid_limit(s, p, seat, w):
-    co = s.auc_co
-    # each seat's VP and money, towns and railroad cards (E.score_all_seats), computed once per auction
-    if s.lv_key != s.auc_serial:
-        E.score_all_seats(s, p)
-        s.lv_key = s.auc_serial
+def _limit_co(s, p, seat, w, co):
+    """bid_limit for railroad co; s.lv and s.lv_nt, s.lv_nr must be current (E.score_all_seats)."""
     mine = rail_value(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
     # the VP leader among the others
     lead = -1
@@ -457,7 +493,74 @@ def bid_limit(s, p, seat, w):
         k = s.rr_own[lead, co]
         deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
     lim = max(mine, deny)
+    if _last_card(s, w):
+        lim = max(lim, np.float64(s.money[seat]))
     return min(lim, s.money[seat] - w[W_RESERVE])
+
+
+@nb.njit(cache=True, _nrt=False)
+def bid_limit(s, p, seat, w):
+    # each seat's VP and money, towns and railroad cards (E.score_all_seats), computed once per auction
+    if s.lv_key != s.auc_serial:
+        E.score_all_seats(s, p)
+        s.lv_key = s.auc_serial
+    return _limit_co(s, p, seat, w, s.auc_co)
+
+
+@nb.njit(cache=True, _nrt=False)
+def predict_auction(s, p, starter, co, w):
+    """(winner or -1, price) of an auction of railroad co started by starter if every seat bids as choose's auction
+    branch does with weights w (limits from public information).  s.lv must be current (E.score_all_seats); the
+    limits are written to the scratch s.bl_lim, whose cache key (bl_key, an auction serial) stays stale, so the
+    next auction recomputes them."""
+    n = s.n
+    for o in range(n):
+        s.bl_lim[o] = _limit_co(s, p, o, w, co)
+    lo = E.rr_min_bid(p, co)
+    must = p[P.P_AUCTION_OPEN] == 0
+    lim0 = s.bl_lim[starter]
+    if E.two_player_auction(s, p):
+        other = 1 - starter
+        amount = -1
+        if lo <= lim0:
+            amount = min(np.int64(np.floor(lim0)), max(lo, np.int64(np.ceil(s.bl_lim[other]))))
+            amount = max(min(amount, np.int64(s.money[starter])), lo)
+        elif must:
+            amount = lo
+        nm = lo if amount < 0 else amount + 1
+        if s.money[other] >= nm and nm <= s.bl_lim[other]:
+            return other, nm
+        if amount < 0:
+            return -1, 0
+        return starter, amount
+    leader = -1
+    high = 0
+    passed = 0
+    if lo <= lim0 or must:
+        leader = starter
+        high = lo
+    else:
+        passed |= 1 << starter
+    j = starter
+    while True:
+        nxt = -1
+        for _ in range(n):
+            j += 1
+            if j >= n:
+                j = 0
+            if (passed >> j) & 1 or j == leader:
+                continue
+            nxt = j
+            break
+        if nxt < 0:
+            break
+        nm = lo if leader < 0 else high + 1
+        if s.money[nxt] >= nm and nm <= s.bl_lim[nxt]:
+            leader = nxt
+            high = nm
+        else:
+            passed |= 1 << nxt
+    return leader, high
 
 
 @nb.njit(cache=True, inline="always")  # into the kernel's decide: an auction bid costs no call; the main-phase
@@ -486,6 +589,15 @@ def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays o
             amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
             bids = n if pas < 0 else n - 1
             return min(amount - lo_amt, bids - 1)  # the bids are lo_amt, lo_amt + 1, ... in order
+        if lowest >= 0 and lo_amt <= lim and _last_card(s, w):
+            # money only breaks ties now: jump to my limit at once (a $1 ladder up to a fortune would take
+            # thousands of decisions)
+            k = 0
+            bids = n if pas < 0 else n - 1
+            for i in range(bids):
+                if E.amount_of(legal[i]) <= lim:
+                    k = i
+            return k
         if lowest >= 0 and (lo_amt <= lim or pas < 0):
             return lowest
         return pas if pas >= 0 else 0
@@ -527,9 +639,41 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
     # could change the choice gives the same numbers but measured 2% slower (a hard-to-predict branch).
     x = s.rng[1]
+    odds = w[W_STARTODDS] > 0.0
+    scored = False
+    bu_rest = -1e300  # the best action other than an auction: what I do after losing one
+    lose1 = -1  # auctions I expect to lose (at most two offer slots): index, cost and noise
+    lose2 = -1
+    ld1 = 0.0
+    ld2 = 0.0
     for i in range(n):
         a = legal[i]
         kind = E.kind_of(a)
+        if kind == E.A_AUCTION and odds:
+            if not scored:
+                E.score_all_seats(s, p)
+                scored = True
+            co = E.railroad_of(a)
+            win, price = predict_auction(s, p, seat, co, w)
+            x = np.uint64(x + GOLDEN)
+            r = float_of(x)
+            if win == seat:
+                u = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
+                if u > bu:
+                    bu = u
+                    best = i
+            else:
+                # I act again; the winner's net gain (his value by my weights minus the price) is my loss
+                g = 0.0
+                if win >= 0:
+                    g = rail_value(s, p, win, co, w, s.lv_nt[win], s.lv_nr[win]) - price
+                if lose1 < 0:
+                    lose1 = i
+                    ld1 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+                else:
+                    lose2 = i
+                    ld2 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+            continue
         if kind == E.A_PROD:
             if E.card_of(a) != pcard:
                 pcard = E.card_of(a)
@@ -545,8 +689,15 @@ def _choose_best(s, p, seat, legal, n, sid, w):
         x = np.uint64(x + GOLDEN)
         r = float_of(x)
         u += w[W_NOISE] * r
+        if kind != E.A_AUCTION:
+            bu_rest = max(bu_rest, u)
         if u > bu:
             bu = u
             best = i
     s.rng[1] = x
+    if lose1 >= 0 and bu_rest + ld1 > bu:
+        bu = bu_rest + ld1
+        best = lose1
+    if lose2 >= 0 and bu_rest + ld2 > bu:
+        best = lose2
     return best
