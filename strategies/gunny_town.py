@@ -212,6 +212,14 @@ W_JOB_HORIZON = K.add(
     "discounted per turn by travel_discount; 0: the next turn's income only (the old value, kept for head-to-head "
     "measurement)",
 )
+W_LP_FULL = K.add(
+    "lp_income_full",
+    0.3,
+    0.0,
+    1.0,
+    doc="share of a badge's life-point income (the Medic's) counted while the bot is at full life, when the next "
+    "point would be lost (1: counted in full, the earlier bots)",
+)
 KNOBS = tuple(K.names)
 
 PRESETS = [
@@ -251,6 +259,7 @@ PRESETS = [
             ammo=0.8,
             travel_discount=0.6,
             secret_vp=0.8,
+            give_cost=3.0,
         ),
     ),
     Preset(
@@ -277,6 +286,7 @@ PRESETS = [
             fake=0.6,
             travel_discount=0.6,
             secret_vp=0.8,
+            lp_income_full=1.0,
         ),
     ),
     Preset(
@@ -303,6 +313,7 @@ PRESETS = [
             fake=0.6,
             travel_discount=0.6,
             secret_vp=0.8,
+            lp_income_full=1.0,
         ),
     ),
 ]
@@ -372,7 +383,8 @@ def _job_income(s, p, pl, j, w, turns):
     weighted by the sheriff_penalty knob, his penalty times the duel rounds pl has won a round so far (prior: one per
     three rounds, about the measured 0.3).  Those two estimates stay one turn's worth: counted over the badge's
     future they made two bots take the Undertaker's badge from each other for a hundred rounds."""
-    v = turns * (job_gn(p, j) + 1.5 * job_lp(p, j) + w[W_AMMO] * job_ammo(p, j))
+    lpw = 1.5 if s.lp[pl] < p[P_LP_MAX] else 1.5 * w[W_LP_FULL]  # at full life the next point is lost
+    v = turns * (job_gn(p, j) + lpw * job_lp(p, j) + w[W_AMMO] * job_ammo(p, j))
     if j == J_UNDERTAKER:
         deaths = 1.0
         for q in range(s.n):
