@@ -51,6 +51,28 @@ def kind_labeller(game):
     return lambda a: "".join("#" if ch.isdigit() else ch for ch in text(int(a)))[:48]
 
 
+def _with_knobs(spec, preset, knobs):
+    """The StrategySpec `preset` with its knobs changed by {(preset, knob): value} (as `--set strategy.P.K=V`)."""
+    import dataclasses
+
+    changes = {k: v for (p, k), v in knobs.items() if p == preset.name}
+    if not changes:
+        return preset
+    if preset.knobs is None or not len(preset.knobs):
+        raise UserError(f"strategy {preset.name} of {spec.name} has no knobs")
+    return dataclasses.replace(
+        preset, weights=tuple(preset.knobs.vector(changes, base=preset.weights, who=preset.name))
+    )
+
+
+def _weights_of(spec, design, name):
+    """The weights `name` plays with in the design: changed by knobs if the roster says so."""
+    for slot, _, weights in design.custom:
+        if slot == name:
+            return weights
+    return spec.strategy(name).weights
+
+
 def pilot_steps(spec, players, pvec, seed):
     """Mean decisions a game with the rollout preset in every seat (sets the sampling rate)."""
     _, design, _ = prepare(spec, (players,), 16, [rollout_preset(spec).name], None, False, None)
@@ -118,11 +140,22 @@ def run_audit(
     seed = check_seed(seed)
     if threads is not None:
         numba.set_num_threads(int(threads))
-    pvec = spec.params.resolve(params or {})
+    from .knobs import split_overrides
+
+    game_params, knobs = split_overrides(params)
+    for preset, _ in knobs:
+        if preset not in (strategy, policy.name):
+            raise UserError(
+                f"strategy.{preset}.*: the audit plays only {strategy} (audited) and {policy.name} (rollouts); "
+                "set knobs of those"
+            )
+    policy = _with_knobs(spec, policy, knobs)
+    pvec = spec.params.resolve(game_params)
     rate = min(1.0, 1.5 * per_game / max(pilot_steps(spec, players, pvec, seed), 1.0))
     chunk_games = int(chunk_games or max(8, min(64, -(-decisions // per_game) // 4)))
     max_games = 50 * -(-decisions // per_game) + 1000  # a bound for the design; the audit stops far earlier
-    spec, design, pvec = prepare(spec, (players,), max_games, [strategy], None, False, params)
+    audited_knobs = {f"strategy.{p}.{k}": v for (p, k), v in knobs.items() if p == strategy}
+    spec, design, pvec = prepare(spec, (players,), max_games, [strategy], None, False, {**game_params, **audited_knobs})
     out = Path(out or f"results/audit_{spec.name}_{players}p_{strategy}_{decisions}_s{seed}")
     request = {
         "kind": "audit",
@@ -136,6 +169,7 @@ def run_audit(
         "per_game": per_game,
         "seed": seed,
         "params": spec.params.describe(pvec),
+        "knobs": {f"strategy.{p}.{k}": float(v) for (p, k), v in sorted(knobs.items())},
         "game_code": spec.code_version(),
         "chunk_games": chunk_games,
         "rate": rate,
@@ -192,7 +226,7 @@ def _audit_locked(
         "seating": design.to_dict(),
         "params_changed": spec.params.changed(pvec),
         "strategies": {
-            strategy: {"sid": spec.strategy(strategy).sid, "weights": list(spec.strategy(strategy).weights)}
+            strategy: {"sid": spec.strategy(strategy).sid, "weights": list(_weights_of(spec, design, strategy))}
         },
         "command": command or " ".join(sys.argv),
         "code_version": __version__,
@@ -250,8 +284,7 @@ class _Kernel:
         self.eng = spec.engine_module()
         self.cap = int(min(cap, self.eng.MAX_ACTIONS))
         self.label = kind_labeller(spec)
-        self.sids = np.array([spec.strategy(n).sid for n in design.slots], np.int64)
-        self.weights = spec.weights_matrix(design.slots)
+        self.sids, self.weights = design.strategy_rows(spec)  # the presets' knobs, with any strategy.* overrides
         self.policy = int(policy.sid)
         self.rw = np.ascontiguousarray(np.array(policy.weights if policy.weights else (0.0,), np.float64))
         self.peek = not has_determinize(spec)

@@ -260,3 +260,19 @@ def test_audit_flags_are_corrected_over_the_kinds():
     assert not s.loc["BORDERLINE", "flagged"]
     assert s.loc["CLEAR", "flagged"] and not s.loc["SMALL", "flagged"]
     assert not s.loc["all", "flagged"]
+
+
+def test_audit_plays_strategy_knobs_set_by_name(tmp_path):
+    # hold10 with its knob set to 20 is hold20 (same code, same knobs): the same audit, decision for decision
+    from sim.audit import run_audit
+
+    kw = dict(decisions=40, rollouts=8, rollout="hold20", progress=False)
+    knobbed, _, _ = run_audit("toy_pig", 2, "hold10", out=tmp_path / "a", params={"strategy.hold10.hold": 20}, **kw)
+    plain, _, _ = run_audit("toy_pig", 2, "hold20", out=tmp_path / "b", **kw)
+    other, _, _ = run_audit("toy_pig", 2, "hold10", out=tmp_path / "c", **kw)
+    cols = ["kind", "decisions", "mean_regret"]
+    assert knobbed[cols].equals(plain[cols]) and not knobbed[cols].equals(other[cols])
+    manifest = __import__("json").loads((tmp_path / "a" / "manifest.json").read_text())
+    assert manifest["request"]["knobs"] == {"strategy.hold10.hold": 20.0}
+    with pytest.raises(UserError, match="plays only hold10"):
+        run_audit("toy_pig", 2, "hold10", out=tmp_path / "d", params={"strategy.random.x": 1}, **kw)
