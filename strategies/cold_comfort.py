@@ -137,14 +137,15 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
 # section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
-# and saver weaker and is 0 there.
+# and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
+# the host, host_blocky, miner and arsonist weaker.
 PRESETS = [
     Preset(
         "builder",
         SID_BUILDER,
         "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
         "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
-        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
+        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, build=0.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
     ),
     Preset(
         "host",
