@@ -138,7 +138,7 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
 # section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
 # and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
-# the host, host_blocky, miner and arsonist weaker.
+# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) measured head to head.
 PRESETS = [
     Preset(
         "builder",
@@ -158,7 +158,7 @@ PRESETS = [
         "miner",
         SID_MINER,
         "Mines whenever the best hosting move is worth less than a mined die; keeps a gold reserve.",
-        dict(guest=2.0, block=0.5, hood=0.3, mine=0.5, near=1.0, reserve=4.0, campercost=0.0),
+        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0),
     ),
     # fireself: build cost per value
     Preset(
