@@ -138,7 +138,8 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
 # section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
 # and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
-# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) measured head to head.
+# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) and -2 in the arsonist's (-1
+# before) measured head to head.
 PRESETS = [
     Preset(
         "builder",
@@ -167,7 +168,7 @@ PRESETS = [
         "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
         "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
         "hotels, as the rules allow). The only bot that sets fires before its last turn.",
-        dict(guest=1.5, fire=4.0, near=1.0, fireself=2.0, campercost=0.0),
+        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, campercost=0.0),
     ),
     Preset(
         "saver",
