@@ -21,6 +21,9 @@ sid-specific rules.  Weight slots (all knobs: the table K and the presets PRESET
  13 W_HORIZON  turns a new hotel needs to pay back (0 = off): the build bias, the size value, the later-guest value
                of building and resizing scale by h = min(1, expected own turns after this one / W_HORIZON), and
                their cost counts (1 - h / 2) instead of half
+ 14 W_CAMPERCOST  share k of a camper lot's surcharge, (cost.build_on_camper_per_value - cost.build_per_value) x
+               size, counted in full: it buys one guest, not a hotel that keeps earning, so it counts (1 - h / 2) +
+               k h / 2 of its gold instead of the build cost's (1 - h / 2) (0 = the old bots)
 
 sid 1 builder, 2 host, 3 miner, 4 arsonist, 5 saver.  None reads hidden information (the undrawn deck order).
 Shared sub-policies: passing a fire goes to the leader's empty hotel, then any rival's, then an occupied rival
@@ -119,20 +122,31 @@ W_ENDGAME = K.add(
     doc="end-game look-ahead share k on a seat's last decisions (0 = none; see the module doc)",
 )
 W_HORIZON = K.add("horizon", 0.0, 0.0, 6.0, doc="turns a new hotel needs to pay back (0 = off; see the module doc)")
+W_CAMPERCOST = K.add(
+    "campercost",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of a camper lot's surcharge over a vacant lot's price counted in full (0 = discounted like the build "
+    "cost; see the module doc)",
+)
 N_W = len(K)  # weights copied into s.bot_weights; slot S_HZ of it holds the decision's horizon factor
-S_HZ = 14
+S_HZ = 15
 ENDGAME_EPS = 0.05  # the usual score's share in an end-game score: orders moves that change the margin alike
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
-# section 8); horizon made the host, arsonist and saver weaker and is 0 there.
+# section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
+# and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
+# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) and -2 in the arsonist's (-1
+# before) measured head to head.
 PRESETS = [
     Preset(
         "builder",
         SID_BUILDER,
         "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
         "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
-        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
+        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, build=0.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
     ),
     Preset(
         "host",
@@ -145,7 +159,7 @@ PRESETS = [
         "miner",
         SID_MINER,
         "Mines whenever the best hosting move is worth less than a mined die; keeps a gold reserve.",
-        dict(guest=2.0, block=0.5, hood=0.3, mine=0.5, near=1.0, reserve=4.0),
+        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0),
     ),
     # fireself: build cost per value
     Preset(
@@ -154,13 +168,24 @@ PRESETS = [
         "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
         "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
         "hotels, as the rules allow). The only bot that sets fires before its last turn.",
-        dict(guest=1.5, fire=4.0, near=1.0, fireself=2.0),
+        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, campercost=0.0),
     ),
     Preset(
         "saver",
         SID_SAVER,
         "Converts gold to points: spends only above a reserve, ends turns early, mines when idle.",
-        dict(gold=1.2, guest=2.0, block=0.5, hood=0.3, mine=-1.5, build=2.5, end=0.5, near=1.0, reserve=8.0),
+        dict(
+            gold=1.2,
+            guest=2.0,
+            block=0.5,
+            hood=0.3,
+            mine=-1.5,
+            build=2.5,
+            end=0.5,
+            near=1.0,
+            reserve=8.0,
+            campercost=0.0,
+        ),
     ),
     Preset(
         "host_blocky",
@@ -257,6 +282,7 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
         sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
         if k == A_BUILD_CAMPER:
             sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
+            sc -= w[W_CAMPERCOST] * 0.5 * hz * w[W_GOLD] * (cost_camper - cost_build) * v
         elif camp[v] > 0:
             sc += hz * 0.5 * w[W_GUEST] * v
         return sc
