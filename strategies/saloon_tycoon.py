@@ -213,6 +213,24 @@ W_OUTLAWGOLD = K.add(
     doc="1: dumping an own outlaw on a rival is valued by the gold it costs (Phineus, Flatfoot; see _move_value); "
     "0: a flat 3 Rep x `char`, as before issue 24's audit",
 )
+W_PHINCHAIN = K.add(
+    "phinchain",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of `outlaw` charged to a cube that finishes a tile whose bonus cubes then bring Phineus Pillbottom "
+    "(5 cubes on the board; see _phin_chain), and half of it to building such a tile when its own cubes and its "
+    "bonus would; 0: not seen, as before the second pass of issue 24's audit",
+)
+W_CUBEWAIT = K.add(
+    "cubewait",
+    0.0,
+    0.0,
+    1.0,
+    doc="share of a bought cube's value dropped when it does not finish its tile and the gold left cannot finish it "
+    "this turn (it can be bought as well later, and the gold kept pays for a build first; see _cube_value); 0: "
+    "bought as before the second pass of issue 24's audit",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
@@ -289,10 +307,18 @@ def _bonus_value(p, t, w):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _finish_value(s, p, seat, i, w):
+def _finish_value(s, p, seat, i, w, pending):
+    """Value of finishing own tile i; `pending`: cubes still to land from the current effect after this one (they
+    take open spaces before the tile's bonus cubes)."""
     t = s.tile_type[seat, i]
     v = p[P_FIN_L] if tparam(p, t, TF_LARGE) == 1 else p[P_FIN_S]
-    v += _bonus_value(p, t, w)
+    bonus = _bonus_value(p, t, w)
+    if np.int64(tparam(p, t, TF_BONUS)) == B_CUBES:
+        n = tparam(p, t, TF_BONUS_N)
+        room = _open_spaces(s, p, seat) - (tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]) - pending
+        room = max(room, 0.0)
+        v -= w[W_PHINCHAIN] * _phin_chain(s, p, seat, pending, min(n, room), w)
+    v += bonus
     if s.tile_floor[seat, i] == NFLOORS - 1:
         v += p[P_ROOF_PTS] + 1.0 + w[W_ROOF]
     v += 1.0  # opens the space above
@@ -300,13 +326,36 @@ def _finish_value(s, p, seat, i, w):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _cube_value(s, p, seat, i, w):
+def _phin_chain(s, p, seat, pending, extra, w):
+    """`outlaw` when the finishing cube, the current effect's cubes and then `extra` bonus cubes bring Phineus
+    Pillbottom to this player and the cubes alone would not (outlaws do not arrive in others' final turns).  The
+    audit of issue 24 (second pass) found bonus cubes of a Pantry triggering him early its worst cube placements."""
+    if s.char_owner[PHINEUS] >= 0 or extra <= 0.0 or (s.end_trig == 1 and s.cur != s.trig_seat):
+        return 0.0
+    k = s.cubes_board[seat] + 1.0 + pending
+    if k >= p[P_PHIN_CUBES] or k + extra < p[P_PHIN_CUBES]:
+        return 0.0
+    return w[W_OUTLAW]
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _cube_value(s, p, seat, i, w, pending, paid):
+    """Value of one cube on own tile i (`pending`: cubes of the current effect still to land after it): the
+    finishing value when it finishes the tile, else a share of it, and for a bought cube (`paid` gold > 0) whose
+    tile the gold left cannot finish this turn, times 1 - `cubewait` (off in every preset; see RULES.md)."""
     t = s.tile_type[seat, i]
     left = tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]
-    fv = _finish_value(s, p, seat, i, w)
+    fv = _finish_value(s, p, seat, i, w, pending)
     if left <= 1:
         return fv
-    return fv / left * 0.6
+    v = fv / left * 0.6
+    price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
+    need = max(left - 1.0 - pending, 0.0) * price
+    if need <= 0.0:
+        return v
+    if paid > 0.0 and s.gold[seat] - paid < need:
+        v *= 1.0 - w[W_CUBEWAIT]
+    return v
 
 
 @one_copy(_nrt=False)
@@ -500,6 +549,11 @@ def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
         later += w[W_ROOF]
     if tparam(p, t, TF_SPECIAL) == 1:
         later += w[W_CHAR] * 2.0
+    if np.int64(tparam(p, t, TF_BONUS)) == B_CUBES and s.char_owner[PHINEUS] < 0:
+        # its bonus cubes would bring Phineus Pillbottom on top of its own (the audit's early Pantry builds)
+        k = s.cubes_board[seat] + tparam(p, t, TF_CUBES)
+        if k < p[P_PHIN_CUBES] <= k + tparam(p, t, TF_BONUS_N):
+            later -= 0.5 * w[W_PHINCHAIN] * w[W_OUTLAW]
     k = w[W_FINISHODDS]
     v = 2.0 + (1.0 - k + k * _finish_chance(s, p, seat, t, cost)) * later
     v += w[W_INCOME] * gv * (_turns_left(s) - 1.0)
@@ -547,7 +601,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
                 return -1.0
         else:
             price = s.task[s.n_tasks - 1, 2]
-        v = _cube_value(s, p, seat, own_tile_of(a), w) + w[W_CUBE] - price * gv
+        v = _cube_value(s, p, seat, own_tile_of(a), w, 0.0, price) + w[W_CUBE] - price * gv
         if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
             v += 2.0 * w[W_CUBE]  # the rusher ends the game himself when it can
         # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
@@ -555,7 +609,7 @@ def _value(s, p, seat, a, w, n_legal, gv):
             v -= w[W_OUTLAW]
         return v
     if kind == PLACE:
-        return _cube_value(s, p, seat, own_tile_of(a), w)
+        return _cube_value(s, p, seat, own_tile_of(a), w, s.task[s.n_tasks - 1, 1] - 1.0, 0.0)
     if kind == STAKE:
         pts = claim_points(s, p, seat, claim_of(a))
         v = w[W_CLAIM] * pts
