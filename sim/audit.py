@@ -52,25 +52,15 @@ def kind_labeller(game):
 
 
 def _with_knobs(spec, preset, knobs):
-    """The StrategySpec `preset` with its knobs changed by {(preset, knob): value} (as `--set strategy.P.K=V`)."""
+    """The StrategySpec `preset` with its knobs changed by {(preset, knob): value} (as `--set strategy.P.K=V`),
+    through the same roster a run's design uses."""
     import dataclasses
 
-    changes = {k: v for (p, k), v in knobs.items() if p == preset.name}
-    if not changes:
-        return preset
-    if preset.knobs is None or not len(preset.knobs):
-        raise UserError(f"strategy {preset.name} of {spec.name} has no knobs")
-    return dataclasses.replace(
-        preset, weights=tuple(preset.knobs.vector(changes, base=preset.weights, who=preset.name))
-    )
+    from .knobs import roster
 
-
-def _weights_of(spec, design, name):
-    """The weights `name` plays with in the design: changed by knobs if the roster says so."""
-    for slot, _, weights in design.custom:
-        if slot == name:
-            return weights
-    return spec.strategy(name).weights
+    mine = {key: v for key, v in knobs.items() if key[0] == preset.name}
+    rows = roster(spec, (preset.name,), mine) if mine else ()
+    return dataclasses.replace(preset, weights=rows[0][2]) if rows else preset
 
 
 def pilot_steps(spec, players, pvec, seed):
@@ -226,7 +216,7 @@ def _audit_locked(
         "seating": design.to_dict(),
         "params_changed": spec.params.changed(pvec),
         "strategies": {
-            strategy: {"sid": spec.strategy(strategy).sid, "weights": list(_weights_of(spec, design, strategy))}
+            strategy: {"sid": spec.strategy(strategy).sid, "weights": list(design.strategy_rows(spec)[1][0])}
         },
         "command": command or " ".join(sys.argv),
         "code_version": __version__,
