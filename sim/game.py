@@ -70,6 +70,9 @@ class GameSpec:
     search_rollout: str = ""  # rollout policy of the search player (default: first heuristic of the line-up)
     search_rollouts: int = 0  # rollouts per action of plain `search` (0: sim.search.DEFAULT_ROLLOUTS); a cheap game
     #                           whose decisions are close calls (BANG) affords more within the 1 s a game
+    search_margin: bool = True  # the search breaks ties in win share by score margin (own score minus the best
+    #                           other seat's); False where the score is not what a seat plays for (BANG: life points,
+    #                           and a deputy does not gain from the sheriff's wounds)
     actions: object = None  # sim.toolkit.ActionCodec of the engine's actions (kinds for `sim audit`, text)
     # What the report reads in the results tables, declared here rather than guessed from column names:
     length_column: str = "steps"  # games column measuring a game's length in the game's own unit (turns, rounds);

@@ -175,7 +175,7 @@ import numba as nb
 import numpy as np
 from sim.rng import seed_streams, rand_below, next_u64, mix64, GOLDEN
 from sim.kernel import LEGAL_TYPE, LEGAL_OVERFLOW, compile_ahead, run_blocks
-from sim.search import SEARCH_SID, HEADER, W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z
+from sim.search import SEARCH_SID, HEADER, W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z, W_UNANIMOUS, W_MARGIN
 import {engine} as engine
 from {engine} import (setup, current_player, legal_actions, apply_action, is_over, write_outcome,
                       MAX_ACTIONS, MAX_STEPS)
@@ -323,6 +323,15 @@ def paired(a, b):
 
 
 @nb.njit(cache=True)
+def significant(d, se, t, unanimous):
+    """A paired mean advantage d with standard error se beats the threshold t; a zero standard error (every
+    rollout's difference equal) counts only when unanimous (enough rollouts for the sign test, sim/search.py)."""
+    if se > 0:
+        return d > t * se + 1e-12
+    return unanimous and d > 1e-12
+
+
+@nb.njit(cache=True)
 def search_choose(s, p, seat, legal, n, w, work):
     """The search player's choice (an index into legal[:n]); see sim/search.py.  Its seeds come from one draw of
     the seat's own policy stream, so a game with a search seat is reproducible and the dice are untouched."""
@@ -349,13 +358,16 @@ def search_choose(s, p, seat, legal, n, w, work):
     # 2,000 games x 2 rotations against hold20: 16 rollouts won 25% with the plain argmax, 45% with z = 1 and
     # 48% +- 2% with z = 2, the default; 64 rollouts 51% with z = 2).
     z = w[W_Z]
+    unanimous = w[W_UNANIMOUS] != 0
+    by_margin = w[W_MARGIN] != 0
     best = 0
     best_w = 0.0
     best_m = 0.0
     for c in range(1, m):
         dw, sw = paired(win[c], win[0])
         dm, sm = paired(margin[c], margin[0])
-        better = dw > z * sw + 1e-12 if sw > 0 else (dw > 1e-12 or (dw == 0.0 and dm > z * sm + 1e-12))
+        better = significant(dw, sw, z, unanimous) or (by_margin and dw == 0.0 and sw == 0.0 and
+                                                       significant(dm, sm, z, unanimous))
         if better and (best == 0 or dw > best_w + 1e-12 or (abs(dw - best_w) <= 1e-12 and dm > best_m)):
             best, best_w, best_m = c, dw, dm
     return cand[best]

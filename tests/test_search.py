@@ -42,12 +42,15 @@ def test_search_fixes_its_rollout_policys_blunder(seed):
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # header (rollouts, candidates, rollout sid, peek, threshold), then the rollout preset's own knobs
+    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin), then the rollout preset's knobs
     assert s.sid == SEARCH_SID and s.weights[:4] == (64.0, 3.0, 1.0, 0.0)
-    assert s.weights[5:] == tuple(game.strategy("hold10").weights)
+    assert s.weights[7:] == tuple(game.strategy("hold10").weights)
     # z = 1 is a one-sided level of 15.9%; Student's t with 63 degrees of freedom needs a little more than 1
     assert 1.0 < s.weights[4] < 1.02
     assert game.strategy("search4").weights[4] > 3.0 > game.strategy("search").weights[4] > 2.0
+    # four equal advantages happen by chance 1 time in 16, above the 2.3% level of z = 2; six do not (1 in 64)
+    assert s.weights[5] == 1.0 and game.strategy("search4").weights[5] == 0.0
+    assert game.strategy("search6").weights[5] == 1.0 and game.strategy("search5").weights[5] == 0.0
     assert not s.sees_hidden  # Pig supplies a determinize (it hides nothing)
     assert game.strategy("search_peek").sees_hidden
     assert search_strategy(game, "hold20") is None
@@ -63,6 +66,13 @@ def test_a_game_may_set_the_plain_search_budget():
     assert bang.strategy("search").weights[0] == 64.0
     assert bang.strategy("search16").weights[0] == 16.0
     assert bang.strategy("search_peek").weights[0] == 64.0
+
+
+def test_a_game_may_turn_off_the_score_margin_tie_break():
+    # BANG's score is life points, which a deputy does not play for (GameSpec.search_margin = False)
+    pig, bang = get_game("toy_pig").strategy("search"), get_game("bang_dice").strategy("search")
+    assert pig.weights[6] == 1.0 and "score margin" in pig.doc
+    assert bang.weights[6] == 0.0 and "score margin" not in bang.doc
 
 
 def test_search_player_reproducible_for_any_thread_count():
