@@ -261,6 +261,17 @@ W_EARNPLAN = K.add(
     "action is left this turn to build it (Hired Hands; see _earn_plan); 0: Earn is worth its gold only, as before "
     "the third pass of issue 24's audit",
 )
+W_BRIBEBACK = K.add(
+    "bribeback",
+    1,
+    0,
+    1,
+    kind="bool",
+    doc="1: an outlaw dumped on a rival who could bribe him back is still worth it when this player could then bribe "
+    "him away again at its next turn and the rival could not pay two bribes (the rival's own `outlawgold` check then "
+    "keeps him: see _sent_back); 0: any rival who can pay the bribe is expected to send him back, as before the "
+    "third pass of issue 24's audit",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
@@ -434,13 +445,21 @@ def _outlaw_gold(s, p, c):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _sent_back(s, p, d, gold):
+def _sent_back(s, p, seat, d, gold, w):
     """Would rival d bribe an outlaw costing `gold` straight back?  It costs d as much (the same pile share), d can
     pay the bribe at its next turn, and the end is not triggered (no bribes then).  Valuing only the gold, two bots
     bribed Phineus back and forth until the game stalled (2 players, issue 24)."""
     if s.end_trig == 1:
         return False
-    return gold * (1.0 + 1.0 / (s.n - 1.0)) > p[P_BRIBE] and s.gold[d] + income_of(s, d) >= p[P_BRIBE]
+    b = p[P_BRIBE]
+    inc = income_of(s, d)
+    if not (gold * (1.0 + 1.0 / (s.n - 1.0)) > b and s.gold[d] + inc >= b):
+        return False
+    if w[W_BRIBEBACK] == 0.0:
+        return True
+    # d's own check (this one) keeps him when this player, having paid the bribe now, could pay another at its next
+    # turn, unless d could then pay a second one too; so no bribing back and forth between two rich players
+    return s.gold[seat] - b + income_of(s, seat) < b or s.gold[d] + 2.0 * inc >= 2.0 * b
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -455,7 +474,7 @@ def _move_value(s, p, seat, c, d, w, gv):
     if o == seat and d != seat:
         hurt = 1.0 if d == _leader_c(s, seat) else 0.3  # a rival's loss counts in full only for the leader
         gold = _outlaw_gold(s, p, c) if w[W_OUTLAWGOLD] == 1.0 else 0.0
-        if gold > 0.0 and _sent_back(s, p, d, gold):
+        if gold > 0.0 and _sent_back(s, p, seat, d, gold, w):
             return 0.0
         if gold > 0.0:
             # the gold it would cost this player, saved, and what it costs the rival, which helps this player as
