@@ -37,6 +37,7 @@ from sim.games.saloon_tycoon.actions import (
     claim_of,
     floor_of,
     footprint_of,
+    gen_builds,
     kind_of,
     own_tile_of,
     seat_of,
@@ -68,6 +69,7 @@ from sim.games.saloon_tycoon.params import (
     P_BRIBE,
     P_CUBE_PRICE,
     P_DRAW,
+    P_EARN,
     P_FIN_L,
     P_FIN_S,
     P_FLAT_GOLD,
@@ -144,6 +146,7 @@ from sim.games.saloon_tycoon.state import (
     ROOF_SMALL,
     SEC_KEPT,
     SYDNEY,
+    TK_ACTION,
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
@@ -230,6 +233,44 @@ W_CUBEWAIT = K.add(
     doc="share of a bought cube's value dropped when it does not finish its tile and the gold left cannot finish it "
     "this turn (it can be bought as well later, and the gold kept pays for a build first; see _cube_value); 0: "
     "bought as before the second pass of issue 24's audit",
+)
+W_DRAWTURNS = K.add(
+    "drawturns",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of the Draw action's card value dropped for the cards the player cannot play any more: the Tycoon "
+    "actions left (this turn's and one per own turn left) minus the cards already held (see _draw_value); 0: every "
+    "drawn card counted, as before the third pass of issue 24's audit",
+)
+W_PLAYSHARE = K.add(
+    "playshare",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of the own turns left whose Tycoon action `drawturns` counts as a card play (measured: `tall` plays "
+    "0.43 cards a turn at 2 players, 0.54 at 4, bonus plays included, but 0.5 lost to 1 head to head: 49.7% "
+    "against 50.3% at 2 players; 1: every turn)",
+)
+W_EARNPLAN = K.add(
+    "earnplan",
+    1.0,
+    0.0,
+    1.0,
+    doc="share counted, on top of its gold, of the best build that Earn makes affordable when another Tycoon "
+    "action is left this turn to build it (Hired Hands; see _earn_plan); 0: Earn is worth its gold only, as before "
+    "the third pass of issue 24's audit",
+)
+W_BRIBEBACK = K.add(
+    "bribeback",
+    1,
+    0,
+    1,
+    kind="bool",
+    doc="1: an outlaw dumped on a rival who could bribe him back is still worth it when this player could then bribe "
+    "him away again at its next turn and the rival could not pay two bribes (the rival's own `outlawgold` check then "
+    "keeps him: see _sent_back); 0: any rival who can pay the bribe is expected to send him back, as before the "
+    "third pass of issue 24's audit",
 )
 N_WEIGHTS = len(K)
 
@@ -404,13 +445,21 @@ def _outlaw_gold(s, p, c):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _sent_back(s, p, d, gold):
+def _sent_back(s, p, seat, d, gold, w):
     """Would rival d bribe an outlaw costing `gold` straight back?  It costs d as much (the same pile share), d can
     pay the bribe at its next turn, and the end is not triggered (no bribes then).  Valuing only the gold, two bots
     bribed Phineus back and forth until the game stalled (2 players, issue 24)."""
     if s.end_trig == 1:
         return False
-    return gold * (1.0 + 1.0 / (s.n - 1.0)) > p[P_BRIBE] and s.gold[d] + income_of(s, d) >= p[P_BRIBE]
+    b = p[P_BRIBE]
+    inc = income_of(s, d)
+    if not (gold * (1.0 + 1.0 / (s.n - 1.0)) > b and s.gold[d] + inc >= b):
+        return False
+    if w[W_BRIBEBACK] == 0.0:
+        return True
+    # d's own check (this one) keeps him when this player, having paid the bribe now, could pay another at its next
+    # turn, unless d could then pay a second one too; so no bribing back and forth between two rich players
+    return s.gold[seat] - b + income_of(s, seat) < b or s.gold[d] + 2.0 * inc >= 2.0 * b
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -425,7 +474,7 @@ def _move_value(s, p, seat, c, d, w, gv):
     if o == seat and d != seat:
         hurt = 1.0 if d == _leader_c(s, seat) else 0.3  # a rival's loss counts in full only for the leader
         gold = _outlaw_gold(s, p, c) if w[W_OUTLAWGOLD] == 1.0 else 0.0
-        if gold > 0.0 and _sent_back(s, p, d, gold):
+        if gold > 0.0 and _sent_back(s, p, seat, d, gold, w):
             return 0.0
         if gold > 0.0:
             # the gold it would cost this player, saved, and what it costs the rival, which helps this player as
@@ -507,7 +556,21 @@ def _draw_value(s, p, seat, w, gv):
     mean = tot / k
     draw = p[P_DRAW]
     added = max(0.0, min(draw, p[P_HAND_LIMIT] - s.hand_n[seat]))
-    gain = added * mean + (draw - added) * max(0.0, mean - _worst_card(s, p, seat, w, -1, gv))
+    swap = draw - added  # cards that replace held ones (hand limit): worth their gain over the worst held
+    kt = w[W_DRAWTURNS]
+    if kt > 0.0:
+        # card plays left after this Draw: this turn's remaining Tycoon actions (a bonus action or Hired Hands'
+        # actions leave the turn's own) and one per own turn left; the cards held take them first
+        now = s.acts_any
+        if not (s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION) and s.acts_noplay <= 0:
+            now -= 1
+        plays = now + w[W_PLAYSHARE] * (_turns_left(s) - 1.0)
+        idle = added - max(0.0, min(added, plays - s.hand_n[seat]))
+        if idle >= added:
+            v *= 1.0 - kt
+        added -= kt * idle
+        swap += kt * idle  # an idle card still widens the choice
+    gain = added * mean + swap * max(0.0, mean - _worst_card(s, p, seat, w, -1, gv))
     return v + w[W_DRAWN] * gain
 
 
@@ -1179,6 +1242,36 @@ def _add_interest(s, p, seat, g, share, k):
 
 
 @nb.njit(cache=True, _nrt=False)
+def _earn_plan(s, p, seat, legal, n, w):
+    """Value of the best build that only Earn's gold makes affordable, when a Tycoon action is left after Earn to
+    build it (0 otherwise).  A greedy choice sees one action at a time: with Hired Hands' two extra actions the bots
+    drew twice where earning and then building was better (the audit of issue 24, third pass: Draw's regret lay
+    mostly in those turns).  The builds are listed in legal[n:] (scratch past the legal actions)."""
+    left = s.acts_any + s.acts_noplay
+    if not (s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION):
+        left -= 1
+    if left < 1:
+        return 0.0
+    g0 = s.gold[seat]
+    s.gold[seat] = g0 + np.int64(p[P_EARN])
+    m = min(gen_builds(s, p, seat, legal, n, False, False, 0), legal.shape[0])
+    best = 0.0
+    if m > n:
+        if s.ai[0] == 0.0:
+            _prepare_claim_interest(s, p, seat, w)
+        gv = _gold_value(s, seat, w)
+        for j in range(n, m):
+            a = legal[j]
+            if build_cost(p, tile_of(a), floor_of(a), footprint_of(a), False, 0) <= g0:
+                continue  # affordable without Earn: no plan needed
+            v = _build_value(s, p, seat, a, False, 0, w, gv)
+            if v > best:
+                best = v
+    s.gold[seat] = g0
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     # s.ai[t]: claim interest per tile type; s.ai[0] (the Saloon, never built) > 0 flags that a build is legal now
     for t in range(MAX_TILE_TYPES):
@@ -1198,6 +1291,8 @@ def choose(s, p, seat, legal, n, sid, weights):
     bv = -1e18
     for k in range(n):
         v = _value(s, p, seat, legal[k], weights, n, gv) + 1e-6 * rand_float(s.rng, 1)
+        if kind_of(legal[k]) == EARN and weights[W_EARNPLAN] > 0.0:
+            v += weights[W_EARNPLAN] * _earn_plan(s, p, seat, legal, n, weights)
         if v > bv:
             bv = v
             best = k
