@@ -12,7 +12,8 @@ the starter bids the lower of its own limit and the opponent's limit as estimate
 the minimum, which hands the card to any opponent who values it more).  A start I would lose is made only if that
 valuation and the plain one (start x (my value - minimum bid) + 1) both prefer it (knob oddsand).  A sale earns a
 premium on the cash that fills my shortfall (knob liquid): tokens only pay once sold, and cash wins the next
-auction.  Nothing hidden is read: money is secret
+auction.  A town's VP counts more with more players (knob towncrowd): more rivals bid for each
+railroad, nobody contests the towns.  Nothing hidden is read: money is secret
 in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
@@ -91,6 +92,14 @@ W_ODDSAND = K.add(
     doc="with startodds: 0: a start I would lose is worth my best other action + 1 - startodds x the winner's gain; "
     "1: at most its value without startodds (start x (my value - minimum bid) + 1), so a start I would lose is "
     "made only if both valuations prefer it",
+)
+W_TOWNCROWD = K.add(
+    "towncrowd",
+    1.0,
+    0.0,
+    2.0,
+    doc="a town's VP (its own and the pair bonus) counts 1 + towncrowd x (players - 2) / 2 times: the more players "
+    "bid for the railroads, the dearer their VP and the better an uncontested town",
 )
 N_WEIGHTS = len(K)
 
@@ -268,6 +277,8 @@ def town_value(s, p, seat, t, sid, w, nt, nr):
     vp = w[W_TOWN] * E.town_vp(p, t)
     if nr > nt:
         vp += w[W_PAIR] * p[P.P_PAIR_VP]
+    if w[W_TOWNCROWD] > 0.0:
+        vp *= 1.0 + w[W_TOWNCROWD] * (s.n - 2) / 2.0
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
     return w[W_DPV] * (vp + 0.5)  # + tempo: the face-up town is contested
