@@ -9,7 +9,11 @@ every seat bidding that way: one I would lose (the starter who loses acts again)
 not gain much over the price, so a poor player no longer opens auction after auction that a rich one wins at the
 minimum.  In the two-player variant the starter bids only once and the other may raise by $1, so
 the starter bids the lower of its own limit and the opponent's limit as estimated with its own weights (rather than
-the minimum, which hands the card to any opponent who values it more).  Nothing hidden is read: money is secret
+the minimum, which hands the card to any opponent who values it more).  A start I would lose is made only if that
+valuation and the plain one (start x (my value - minimum bid) + 1) both prefer it (knob oddsand).  A sale earns a
+premium on the cash that fills my shortfall (knob liquid): tokens only pay once sold, and cash wins the next
+auction.  A town's VP counts more with more players (knob towncrowd): more rivals bid for each
+railroad, nobody contests the towns.  Nothing hidden is read: money is secret
 in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
@@ -64,6 +68,39 @@ W_LASTCARD = K.add(
     doc="1: in the last railroad's auction, or once the game's end is triggered, my bid limit is all my money "
     "(left-over money only breaks ties) and I bid it at once; 0: the value-based limit, raised $1 at a time",
 )
+W_LIQUID = K.add(
+    "liquid",
+    1.0,
+    0.0,
+    3.0,
+    doc="extra dollars per dollar of a sale's proceeds that fill my cash shortfall (the cash I have a use for, the "
+    "need of _cash_penalty, minus my money): tokens only pay once sold, and selling takes a turn",
+)
+W_LIQEND = K.add(
+    "liqend",
+    1.0,
+    0.0,
+    2.0,
+    doc="0: the liquid premium on every sale; >0: once fewer than liqend x players railroad cards are left, only "
+    "on a sale that lifts my money above every other player's (the last railroads go to the richest bidder)",
+)
+W_ODDSAND = K.add(
+    "oddsand",
+    1.0,
+    0.0,
+    1.0,
+    doc="with startodds: 0: a start I would lose is worth my best other action + 1 - startodds x the winner's gain; "
+    "1: at most its value without startodds (start x (my value - minimum bid) + 1), so a start I would lose is "
+    "made only if both valuations prefer it",
+)
+W_TOWNCROWD = K.add(
+    "towncrowd",
+    1.0,
+    0.0,
+    2.0,
+    doc="a town's VP (its own and the pair bonus) counts 1 + towncrowd x (players - 2) / 2 times: the more players "
+    "bid for the railroads, the dearer their VP and the better an uncontested town",
+)
 N_WEIGHTS = len(K)
 
 _BARON = {
@@ -89,7 +126,6 @@ _TRADER = {
     "raise": 1.2,
     "start": 0.8,
     "engine": 0.6,
-    "startodds": 0.0,
     "lastcard": 0.0,
 }
 PRESETS = [
@@ -116,7 +152,6 @@ PRESETS = [
             "reserve": 4.0,
             "start": 0.4,
             "focus": 2.0,
-            "startodds": 0.0,
         },
     ),
     Preset(
@@ -140,7 +175,6 @@ PRESETS = [
             "pair": 1.0,
             "start": 0.8,
             "engine": 1.5,
-            "startodds": 0.0,
         },
     ),
     Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
@@ -243,6 +277,8 @@ def town_value(s, p, seat, t, sid, w, nt, nr):
     vp = w[W_TOWN] * E.town_vp(p, t)
     if nr > nt:
         vp += w[W_PAIR] * p[P.P_PAIR_VP]
+    if w[W_TOWNCROWD] > 0.0:
+        vp *= 1.0 + w[W_TOWNCROWD] * (s.n - 2) / 2.0
     if E.owns(s, seat, E.BT_GOVERNOR):
         vp += p[P.P_GOVERNOR_VP]
     return w[W_DPV] * (vp + 0.5)  # + tempo: the face-up town is contested
@@ -394,8 +430,24 @@ def _cash_penalty(s, seat, w, need):
 
 
 @nb.njit(cache=True, inline="always")
-def _sell_utility(s, p, seat, a, tvc, pen):
-    """Utility of sale a (tvc: my value of one token of its commodity; pen: _cash_penalty)."""
+def _shortfall(s, seat, w, need):
+    """Knobs liquid and liqend: (dollars per dollar of proceeds, the cash shortfall they fill, the proceeds a sale
+    must exceed to earn the premium: -1 for any sale, else the richest other player's money minus mine)."""
+    gap = -1.0
+    if w[W_LIQEND] > 0.0:
+        rl = s.rr_n + (1 if s.rr_offer[0] >= 0 else 0) + (1 if s.rr_offer[1] >= 0 else 0)
+        if rl < w[W_LIQEND] * s.n:
+            richest = 0
+            for o in range(s.n):
+                if o != seat:
+                    richest = max(richest, np.int64(s.money[o]))
+            gap = max(np.float64(richest - s.money[seat]), 0.0)
+    return w[W_LIQUID], max(need - np.float64(s.money[seat]), 0.0), gap
+
+
+@nb.njit(cache=True, inline="always")
+def _sell_utility(s, p, seat, a, tvc, pen, liq):
+    """Utility of sale a (tvc: my value of one token of its commodity; pen: _cash_penalty; liq: _shortfall)."""
     c = E.commodity_of(a)
     q = E.qty_of(a)
     price = np.int64(s.price[c])
@@ -403,7 +455,10 @@ def _sell_utility(s, p, seat, a, tvc, pen):
         price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
     drop = min(q, price - np.int64(s.pmin[c]))
     left = s.hold[seat, c] - q
-    return q * price - q * tvc - 0.5 * left * drop - pen * q * price
+    u = q * price - q * tvc - 0.5 * left * drop - pen * q * price
+    if liq[0] > 0.0 and q * price > liq[2]:
+        u += liq[0] * min(np.float64(q * price), liq[1])
+    return u
 
 
 @nb.njit(cache=True, inline="always")
@@ -415,7 +470,9 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     if kind == E.A_PROD:
         return _prod_utility(s, seat, a, tv, th, cap, _prod_terms(s, seat, E.card_of(a), tv, w))
     if kind == E.A_SELL:
-        return _sell_utility(s, p, seat, a, tv[E.commodity_of(a)], _cash_penalty(s, seat, w, need))
+        return _sell_utility(
+            s, p, seat, a, tv[E.commodity_of(a)], _cash_penalty(s, seat, w, need), _shortfall(s, seat, w, need)
+        )
     if kind == E.A_AUCTION:
         co = E.railroad_of(a)
         mine = rail_value(s, p, seat, co, w, nt, nr)
@@ -634,6 +691,7 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     pcard = -1  # production options come grouped by card: their terms are computed once a card
     terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     pen = _cash_penalty(s, seat, w, need)
+    liq = _shortfall(s, seat, w, need)
     sc = -1  # sales come grouped by commodity: its token value is looked up once a commodity
     tvc = 0.0
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
@@ -646,6 +704,8 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     lose2 = -1
     ld1 = 0.0
     ld2 = 0.0
+    ov1 = 0.0  # their values without startodds (knob oddsand)
+    ov2 = 0.0
     for i in range(n):
         a = legal[i]
         kind = E.kind_of(a)
@@ -667,12 +727,15 @@ def _choose_best(s, p, seat, legal, n, sid, w):
                 g = 0.0
                 if win >= 0:
                     g = rail_value(s, p, win, co, w, s.lv_nt[win], s.lv_nr[win]) - price
+                ov = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
                 if lose1 < 0:
                     lose1 = i
                     ld1 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+                    ov1 = ov
                 else:
                     lose2 = i
                     ld2 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+                    ov2 = ov
             continue
         if kind == E.A_PROD:
             if E.card_of(a) != pcard:
@@ -683,7 +746,7 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             if E.commodity_of(a) != sc:
                 sc = E.commodity_of(a)
                 tvc = tv[sc]
-            u = _sell_utility(s, p, seat, a, tvc, pen)
+            u = _sell_utility(s, p, seat, a, tvc, pen, liq)
         else:
             u = utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
         x = np.uint64(x + GOLDEN)
@@ -695,9 +758,13 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             bu = u
             best = i
     s.rng[1] = x
-    if lose1 >= 0 and bu_rest + ld1 > bu:
-        bu = bu_rest + ld1
-        best = lose1
-    if lose2 >= 0 and bu_rest + ld2 > bu:
-        best = lose2
+    if lose1 >= 0:
+        v = bu_rest + ld1 if w[W_ODDSAND] == 0.0 else min(bu_rest + ld1, ov1)
+        if v > bu:
+            bu = v
+            best = lose1
+    if lose2 >= 0:
+        v = bu_rest + ld2 if w[W_ODDSAND] == 0.0 else min(bu_rest + ld2, ov2)
+        if v > bu:
+            best = lose2
     return best
