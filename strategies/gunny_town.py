@@ -220,6 +220,14 @@ W_LP_FULL = K.add(
     doc="share of a badge's life-point income (the Medic's) counted while the bot is at full life, when the next "
     "point would be lost (1: counted in full, the earlier bots)",
 )
+W_EVENT_CARDS = K.add(
+    "event_cards",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of the second-best face-up card an event also progresses that it counts (one kill completes both "
+    "'kill a player' cards; two missions a turn may be claimed); 0: the best card only (the earlier bots)",
+)
 KNOBS = tuple(K.names)
 
 PRESETS = [
@@ -338,8 +346,10 @@ def _secret_value(s, p, pl, w):
 
 @one_copy()
 def _event_value(s, p, pl, kind, x, w):
-    """Mission value (public + own secret) an event (kind, x) would bring to pl now: best card it progresses."""
+    """Mission value (public + own secret) an event (kind, x) would bring to pl now: the best card it progresses,
+    plus event_cards times the second best (two missions may be claimed a turn)."""
     best = 0.0
+    second = 0.0
     for k in range(6):
         m = s.face[k]
         if m < 0:
@@ -361,7 +371,11 @@ def _event_value(s, p, pl, kind, x, w):
                     if other != 0:
                         v *= 0.5  # only half of a two-part card
                     if v > best:
+                        second = best
                         best = v
+                    elif v > second:
+                        second = v
+                    break  # a card counts once
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
         for c in range(2):
@@ -371,9 +385,14 @@ def _event_value(s, p, pl, kind, x, w):
                     ok = ((SCOMP[sc, c, 1] >> x) & 1) == 1
                 elif kind == C_KILL_JOB:
                     ok = x >= 0
-                if ok and sv > best:
-                    best = sv
-    return best
+                if ok:
+                    if sv > best:
+                        second = best
+                        best = sv
+                    elif sv > second:
+                        second = sv
+                    break
+    return best + w[W_EVENT_CARDS] * second
 
 
 @one_copy()
