@@ -220,6 +220,23 @@ W_LP_FULL = K.add(
     doc="share of a badge's life-point income (the Medic's) counted while the bot is at full life, when the next "
     "point would be lost (1: counted in full, the earlier bots)",
 )
+W_EVENT_CARDS = K.add(
+    "event_cards",
+    1.0,
+    0.0,
+    1.0,
+    doc="share of the second-best face-up card an event also progresses that it counts (one kill completes both "
+    "'kill a player' cards; two missions a turn may be claimed); 0: the best card only (the earlier bots)",
+)
+W_SURE_HIT = K.add(
+    "sure_hit",
+    0.0,
+    0.0,
+    1.0,
+    doc="a target without an ammunition card (hand sizes are public) can only fake: each round fired is a sure hit; "
+    "1 counts the duel as won (a sure kill when the rounds reach his LP) and without risk; 0: the hand is ignored "
+    "(the default: stronger head to head, but the audit's regret on moves did not fall)",
+)
 KNOBS = tuple(K.names)
 
 PRESETS = [
@@ -338,8 +355,10 @@ def _secret_value(s, p, pl, w):
 
 @one_copy()
 def _event_value(s, p, pl, kind, x, w):
-    """Mission value (public + own secret) an event (kind, x) would bring to pl now: best card it progresses."""
+    """Mission value (public + own secret) an event (kind, x) would bring to pl now: the best card it progresses,
+    plus event_cards times the second best (two missions may be claimed a turn)."""
     best = 0.0
+    second = 0.0
     for k in range(6):
         m = s.face[k]
         if m < 0:
@@ -361,7 +380,11 @@ def _event_value(s, p, pl, kind, x, w):
                     if other != 0:
                         v *= 0.5  # only half of a two-part card
                     if v > best:
+                        second = best
                         best = v
+                    elif v > second:
+                        second = v
+                    break  # a card counts once
     sv, sc = _secret_value(s, p, pl, w)
     if sc >= 0:
         for c in range(2):
@@ -371,9 +394,14 @@ def _event_value(s, p, pl, kind, x, w):
                     ok = ((SCOMP[sc, c, 1] >> x) & 1) == 1
                 elif kind == C_KILL_JOB:
                     ok = x >= 0
-                if ok and sv > best:
-                    best = sv
-    return best
+                if ok:
+                    if sv > best:
+                        second = best
+                        best = sv
+                    elif sv > second:
+                        second = sv
+                    break
+    return best + w[W_EVENT_CARDS] * second
 
 
 @one_copy()
@@ -556,6 +584,18 @@ def _duel_value(s, p, pl, t, w):
         if s.hand[pl, c] > 0 and RANK[c] > best:
             best = RANK[c]
     pwin = 0.12 * best + 0.05 * (fire_rounds(s, p, pl, t) - fire_rounds(s, p, t, pl))
+    sure_kill = False
+    if w[W_SURE_HIT] > 0 and hand_size(s, t) == 0:
+        # he can only fake: every round pl fires is a hit (G11), and he never hits back
+        rounds = fire_rounds(s, p, pl, t)
+        if rounds == 0:  # out of reach from here (a duel after the move): the held weapon's rounds, 1 bare-handed
+            rounds = 1
+            for k in range(5):
+                if (s.wmask[pl] >> k) & 1:
+                    rounds = max(rounds, weapon_rounds(p, k))
+        sure_kill = min(rounds, n_shooting(s, pl)) >= s.lp[t]
+        pwin += w[W_SURE_HIT] * (1.0 - pwin)
+        risk *= 1.0 - w[W_SURE_HIT]
     hit = (
         _event_value(s, p, pl, C_HIT, t, w)
         + _event_value(s, p, pl, C_HIT_NEXT, t, w)
@@ -574,7 +614,7 @@ def _duel_value(s, p, pl, t, w):
         jv = _job_value(s, p, pl, s.job[t], w)
         if jv > 0:
             hit += jv
-    if s.lp[t] == 1:
+    if s.lp[t] == 1 or sure_kill:
         hit += _event_value(s, p, pl, C_KILL, 0, w) + 1.0
         if s.job[t] >= 0:
             hit += _event_value(s, p, pl, C_KILL_JOB, s.job[t], w)

@@ -1407,3 +1407,29 @@ def test_bots_count_a_badges_income_over_the_turns_it_is_held():
     gain = S._job_value(s, pv, 0, soldier, w1) - S._job_value(s, pv, 0, soldier, w0)
     assert gain == pytest.approx((turns - 1.0) * income)
     assert S._job_value(s, pv, 0, soldier, w0) < 0 < S._job_value(s, pv, 0, soldier, w1)
+
+
+def test_event_cards_and_sure_hit_knobs():
+    # event_cards: one kill completes both "kill a player" cards, worth the best card plus event_cards x the second.
+    # sure_hit: a target without an ammunition card can only fake, so the duel is won without risk (off by default).
+    from strategies import gunny_town as S
+
+    s, pv = table(4)
+    kills = [m for m in range(P.MCOMP.shape[0]) if P.MCOMP[m, 0, 0] == P.C_KILL and P.MCOMP[m, 1, 0] == 0][:2]
+    assert len(kills) == 2
+    s["face"][0], s["face"][1] = kills
+    w0 = GAME.weights_matrix(["mission_chaser"])[0].copy()
+    w0[S.W_EVENT_CARDS] = 0.0
+    w1 = w0.copy()
+    w1[S.W_EVENT_CARDS] = 1.0
+    one = [S._mission_value(s, pv, m, w0) for m in kills]
+    assert S._event_value(s, pv, 0, P.C_KILL, 0, w0) == pytest.approx(max(one))
+    assert S._event_value(s, pv, 0, P.C_KILL, 0, w1) == pytest.approx(sum(one))
+    assert w1[S.W_SURE_HIT] == 0.0  # off in the presets
+    s["pos"][0] = s["pos"][1] = at("HOTEL")  # hand-to-hand
+    give(s, 0, E.LEG)
+    ws = w1.copy()
+    ws[S.W_SURE_HIT] = 1.0
+    assert S._duel_value(s, pv, 0, 1, ws) > S._duel_value(s, pv, 0, 1, w1)  # seat 1 holds no card
+    give(s, 1, E.FOOT)
+    assert S._duel_value(s, pv, 0, 1, ws) == pytest.approx(S._duel_value(s, pv, 0, 1, w1))
