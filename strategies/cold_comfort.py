@@ -139,14 +139,14 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 # section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
 # and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
 # the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) and -2 in the arsonist's (-1
-# before) measured head to head.
+# before) measured head to head; block 1.5 and reserve 0 (2 and 2 before) in the builder's measured head to head.
 PRESETS = [
     Preset(
         "builder",
         SID_BUILDER,
         "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
         "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
-        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, build=0.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
+        dict(guest=1.5, block=1.5, hood=1.0, mine=-2.0, build=0.0, near=1.0, size=1.5, horizon=2.0),
     ),
     Preset(
         "host",
