@@ -84,7 +84,7 @@ from sim.rng import rand_float
 assert G == 64  # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
-# Knobs (the weights row).  Defaults are the host's but for size and horizon; each preset in PRESETS lists what it
+# Knobs (the weights row).  Defaults are the old host's (size and horizon 0); each preset in PRESETS lists what it
 # changes.
 K = KnobTable()
 W_GOLD = K.add("gold", 1.0, 0.0, 3.0, doc="value of a dollar (costs count half: a hotel keeps earning)")
@@ -137,11 +137,12 @@ ENDGAME_EPS = 0.05  # the usual score's share in an end-game score: orders moves
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
-# section 8); horizon made the old host, arsonist, saver weaker and is 0 there; campercost 1 made the miner, arsonist
-# and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
-# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) and -2 in the arsonist's (-1
-# before) measured head to head; block 1.5 and reserve 0 (2 and 2 before) in the builder's, size 2 and horizon 2 in
-# the host's (0 and 0 before: horizon alone made it weaker, on top of size 2 stronger) measured head to head.
+# section 8); horizon made the old host, arsonist and saver (size 0) weaker and is 0 in the last two; campercost 1
+# made the miner (and, with size 0, the arsonist and saver) weaker and is 0 there; build 0 (no bias per hotel on top
+# of the size value) made the builder stronger and the host, host_blocky, miner and arsonist weaker; mine 0 in the
+# miner's (0.5 before) and -2 in the arsonist's (-1 before) measured head to head; block 1.5 and reserve 0 (2 and 2
+# before) in the builder's, size 2 and horizon 2 in the host's (0 and 0 before), size 1 and campercost 1 in the
+# arsonist's and the saver's (0 and 0 before) measured head to head; the miner keeps size 0 (it would stop mining).
 PRESETS = [
     Preset(
         "builder",
@@ -170,7 +171,7 @@ PRESETS = [
         "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
         "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
         "hotels, as the rules allow). The only bot that sets fires before its last turn.",
-        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, campercost=0.0),
+        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, size=1.0),
     ),
     Preset(
         "saver",
@@ -186,7 +187,7 @@ PRESETS = [
             end=0.5,
             near=1.0,
             reserve=8.0,
-            campercost=0.0,
+            size=1.0,
         ),
     ),
     Preset(
