@@ -142,7 +142,7 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 # of the size value) made the builder stronger and the host, host_blocky, miner and arsonist weaker; mine 0 in the
 # miner's (0.5 before) and -2 in the arsonist's (-1 before) measured head to head; block 1.5 and reserve 0 (2 and 2
 # before) in the builder's, size 2 and horizon 2 in the host's (0 and 0 before), size 1 and campercost 1 in the
-# arsonist's and the saver's (0 and 0 before) measured head to head; the miner keeps size 0 (it would stop mining).
+# arsonist's and the saver's (0 and 0 before), size 0.2 in the miner's (0 before; 1 stops it mining) measured.
 PRESETS = [
     Preset(
         "builder",
@@ -162,7 +162,7 @@ PRESETS = [
         "miner",
         SID_MINER,
         "Mines whenever the best hosting move is worth less than a mined die; keeps a gold reserve.",
-        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0),
+        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0, size=0.2),
     ),
     # fireself: build cost per value
     Preset(
