@@ -84,7 +84,8 @@ from sim.rng import rand_float
 assert G == 64  # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
 INV1 = 1.0 / (1.0 + np.arange(4 * G, dtype=np.float64))  # INV1[d] = 1 / (1 + d), bit-identical to the division
-# Knobs (the weights row).  Defaults are the host's; each preset in PRESETS lists what it changes.
+# Knobs (the weights row).  Defaults are the old host's (size and horizon 0); each preset in PRESETS lists what it
+# changes.
 K = KnobTable()
 W_GOLD = K.add("gold", 1.0, 0.0, 3.0, doc="value of a dollar (costs count half: a hotel keeps earning)")
 W_GUEST = K.add("guest", 3.0, 0.0, 6.0, doc="value per pip of a guest (income at the next Collect)")
@@ -136,30 +137,32 @@ ENDGAME_EPS = 0.05  # the usual score's share in an end-game score: orders moves
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 # Presets.  endgame 1 in every preset, horizon 2 and size 1.5 in the builder's were measured head to head (RULES.md
-# section 8); horizon made the host, arsonist and saver weaker and is 0 there; campercost 1 made the miner, arsonist
-# and saver weaker and is 0 there; build 0 (no bias per hotel on top of the size value) made the builder stronger and
-# the host, host_blocky, miner and arsonist weaker; mine 0 in the miner's (0.5 before) and -2 in the arsonist's (-1
-# before) measured head to head.
+# section 8); horizon made the old host, arsonist and saver (size 0) weaker and is 0 in the last two; campercost 1
+# made the miner (and, with size 0, the arsonist and saver) weaker and is 0 there; build 0 (no bias per hotel on top
+# of the size value) made the builder stronger and the host, host_blocky, miner and arsonist weaker; mine 0 in the
+# miner's (0.5 before) and -2 in the arsonist's (-1 before) measured head to head; block 1.5 and reserve 0 (2 and 2
+# before) in the builder's, size 2 and horizon 2 in the host's (0 and 0 before), size 1 and campercost 1 in the
+# arsonist's and the saver's (0 and 0 before), size 0.2 in the miner's (0 before; 1 stops it mining) measured.
 PRESETS = [
     Preset(
         "builder",
         SID_BUILDER,
         "Builds hotels next to its own to grow blocks in valuable neighbourhoods; places "
         "grown tiles where its blocks lead; weighs a new hotel by the turns left to pay it back.",
-        dict(guest=1.5, block=2.0, hood=1.0, mine=-2.0, build=0.0, near=1.0, reserve=2.0, size=1.5, horizon=2.0),
+        dict(guest=1.5, block=1.5, hood=1.0, mine=-2.0, build=0.0, near=1.0, size=1.5, horizon=2.0),
     ),
     Preset(
         "host",
         SID_HOST,
         "Maximises guests and income: hosts the best campers, builds and resizes hotels to "
         "match the campers on the map, places grown tiles near its empty hotels.",
-        {},
+        dict(size=2.0, horizon=2.0),
     ),
     Preset(
         "miner",
         SID_MINER,
         "Mines whenever the best hosting move is worth less than a mined die; keeps a gold reserve.",
-        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0),
+        dict(guest=2.0, block=0.5, hood=0.3, mine=0.0, near=1.0, reserve=4.0, campercost=0.0, size=0.2),
     ),
     # fireself: build cost per value
     Preset(
@@ -168,7 +171,7 @@ PRESETS = [
         "Burns its own empty hotels (the smaller the better) next to rivals' hotels, "
         "empty or occupied, and passes the fire into the leader's chain (only through its own empty "
         "hotels, as the rules allow). The only bot that sets fires before its last turn.",
-        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, campercost=0.0),
+        dict(guest=1.5, mine=-2.0, fire=4.0, near=1.0, fireself=2.0, size=1.0),
     ),
     Preset(
         "saver",
@@ -184,7 +187,7 @@ PRESETS = [
             end=0.5,
             near=1.0,
             reserve=8.0,
-            campercost=0.0,
+            size=1.0,
         ),
     ),
     Preset(
