@@ -109,10 +109,11 @@ def test_report_measures_the_effect_of_flagged_items_and_caches_it(tmp_path):
 
 
 @pytest.mark.slow
-def test_rail_baron_effect_is_far_below_its_association():
-    """Raccoon Tycoon's Rail Baron is bought late by the leaders: holders win about 49 points more often than the
-    other seats, but removing it from the game changes its holder's win share by about 13 points (4 players)."""
+def test_rail_baron_effect_is_below_its_association():
+    """Raccoon Tycoon's Rail Baron is bought late by the leaders: with the bots of 2026-11-27 holders win about 33
+    points more often than the other seats, but removing it from the game changes its holder's win share by about
+    21 points (4 players, 20,000 games; 49 against 13 with the bots before the audit's fixes)."""
     res = item_effect("raccoon_tycoon", "Rail Baron", players=4, games=20000, seed=0)
     h, a = res["holder"], res["association"]
     assert h["low"] > 0  # it does help its holder ...
-    assert h["high"] < a["low"] / 2  # ... far less than the association says
+    assert h["high"] < a["low"]  # ... less than the association says
