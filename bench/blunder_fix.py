@@ -1,7 +1,9 @@
 """Before and after a bot fix of issue 24, with common random numbers: the same seeds played with the fix's knob
-at its old value and at its new default, every preset of the line-up changed alike.
+at its old value and at its new default, every preset of the line-up changed alike (or only the one named by
+--only: a fix of one preset measured without changing its opponents).
 
     python bench/blunder_fix.py gunny_town --knob give_cost --old 0 --players 4 --games 20000
+    python bench/blunder_fix.py cold_comfort --knob reserve --old 2 --only builder --players 4 --games 12000
     python bench/blunder_fix.py raccoon_tycoon --knob outbid_check --old 0 --players 2 --games 20000
 
 Prints per version: the first player's win share and each strategy's, with 95% intervals, and the paired
@@ -17,7 +19,7 @@ from sim.game import get_game
 from sim.runner import prepare, simulate
 
 
-def play(spec, players, games, seed, knob, value):
+def play(spec, players, games, seed, knob, value, only=None):
     saved = spec.strategies
     if value is not None:
         spec.strategies = [
@@ -27,6 +29,8 @@ def play(spec, players, games, seed, knob, value):
                     value if s.knobs is not None and i == s.knobs.index(knob) else x for i, x in enumerate(s.weights)
                 ),
             )
+            if only is None or s.name == only
+            else s
             for s in saved
         ]
     try:
@@ -62,10 +66,13 @@ if __name__ == "__main__":
     ap.add_argument("--players", type=int, required=True)
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", help="change the knob in this preset only (default: every preset that has it)")
     a = ap.parse_args()
     spec = get_game(a.game)
+    if a.only is not None and a.only not in [s.name for s in spec.strategies]:
+        ap.error(f"--only {a.only}: not a strategy of {a.game} ({', '.join(s.name for s in spec.strategies)})")
     runs = {
-        "old": play(spec, a.players, a.games, a.seed, a.knob, a.old),
+        "old": play(spec, a.players, a.games, a.seed, a.knob, a.old, a.only),
         "new": play(spec, a.players, a.games, a.seed, a.knob, None),
     }
     for name, r in runs.items():
