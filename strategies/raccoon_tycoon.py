@@ -717,17 +717,17 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             win, price = predict_auction(s, p, seat, co, w)
             x = np.uint64(x + GOLDEN)
             r = float_of(x)
+            # the plain value of the start: a start I win is worth it, a start I lose at most it (oddsand)
+            ov = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
             if win == seat:
-                u = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
-                if u > bu:
-                    bu = u
+                if ov > bu:
+                    bu = ov
                     best = i
             else:
                 # I act again; the winner's net gain (his value by my weights minus the price) is my loss
                 g = 0.0
                 if win >= 0:
                     g = rail_value(s, p, win, co, w, s.lv_nt[win], s.lv_nr[win]) - price
-                ov = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
                 if lose1 < 0:
                     lose1 = i
                     ld1 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
