@@ -535,6 +535,12 @@ def _card_value(s, p, seat, c, w, gv):
     return v
 
 
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _on_bonus_action(s):
+    """True while a bonus action (a card's extra action) is being taken: it does not use up one of the turn's own."""
+    return s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION
+
+
 @nb.njit(cache=True, _nrt=False)
 def _draw_value(s, p, seat, w, gv):
     """Value of the Draw action: the flat `draw` with a short hand, plus `drawn` x the mean played value of a card
@@ -562,7 +568,7 @@ def _draw_value(s, p, seat, w, gv):
         # card plays left after this Draw: this turn's remaining Tycoon actions (a bonus action or Hired Hands'
         # actions leave the turn's own) and one per own turn left; the cards held take them first
         now = s.acts_any
-        if not (s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION) and s.acts_noplay <= 0:
+        if not _on_bonus_action(s) and s.acts_noplay <= 0:
             now -= 1
         plays = now + w[W_PLAYSHARE] * (_turns_left(s) - 1.0)
         idle = added - max(0.0, min(added, plays - s.hand_n[seat]))
@@ -1248,7 +1254,7 @@ def _earn_plan(s, p, seat, legal, n, w):
     drew twice where earning and then building was better (the audit of issue 24, third pass: Draw's regret lay
     mostly in those turns).  The builds are listed in legal[n:] (scratch past the legal actions)."""
     left = s.acts_any + s.acts_noplay
-    if not (s.n_tasks > 0 and s.task[s.n_tasks - 1, 0] == TK_ACTION):
+    if not _on_bonus_action(s):
         left -= 1
     if left < 1:
         return 0.0
