@@ -13,6 +13,7 @@ examples:
   sim params bang_dice
   sim run bang_dice --games 100000 --players 5 --seed 1
   sim run bang_dice --players 4-8 --lineup belief,omniscient,aggressive --all-rotations
+  sim run gunny_town --lineup lawman,gambler,lawman,gambler --all-rotations --mirror
   sim run bang_dice --strategies belief,belief,random,random,random --set module.ghost=on
   sim replay results/bang_dice_5p_100000_s1 42
   sim bench bang_dice --games 1000000
@@ -185,6 +186,7 @@ def cmd_run(args):
         overwrite=args.overwrite,
         command=" ".join(sys.argv),
         standings=args.standings,
+        mirror=args.mirror,
     )
     print(f"results in {path}")
 
@@ -204,6 +206,7 @@ def default_run_out(g, players, args):
         parse_names(args.strategies, "--strategies"),
         args.all_rotations,
         _with_preset(args, parse_sets(args.set)),
+        args.mirror,
     )
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
@@ -314,6 +317,7 @@ def cmd_sweep(args):
         lineup=args.lineup,
         strategies=args.strategies,
         all_rotations=args.all_rotations,
+        mirror=args.mirror,
         sets=_preset_sets(args),
         grids=args.grid,
         zips=args.zip,
@@ -343,6 +347,7 @@ def cmd_sweep(args):
                 args.lineup,
                 args.strategies,
                 args.all_rotations,
+                args.mirror,
                 args.set,
                 args.grid,
                 args.zip,
@@ -558,6 +563,12 @@ def build_parser():
     s.add_argument(
         "--all-rotations", action="store_true", help="replay each seed under every rotation (common random numbers)"
     )
+    s.add_argument(
+        "--mirror",
+        action="store_true",
+        help="rotate the line-up in both directions, so no strategy always sits on the same one's left "
+        "(for head to head line-ups such as A,B,A,B in games with left/right effects)",
+    )
     s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
     s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
@@ -656,6 +667,7 @@ def build_parser():
     s.add_argument("--lineup", help="strategies rotated over the seats")
     s.add_argument("--strategies", help="one strategy per seat, fixed")
     s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
+    s.add_argument("--mirror", action="store_true", help="rotate line-ups in both directions (see sim run --help)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
     s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
     s.add_argument(

@@ -133,6 +133,7 @@ def _sweep_config(game, m, run, config):
         None if fixed else list(c["lineup"]),
         list(c["lineup"]) if fixed else None,
         bool(req.get("all_rotations")),
+        mirror=bool(req.get("mirror")),
     )
     return design, game.params.resolve(c.get("params_changed", {})), c["partition"]
 

@@ -170,12 +170,16 @@ def settings_hash(spec, design, pvec):
         changed["seats"] = [design.mode, list(design.lineup)]
     if design.all_rotations:
         changed["all_rotations"] = True
+    if design.mirror:
+        changed["mirror"] = True
     if not changed:
         return ""
     return hashlib.sha1(json.dumps(changed, sort_keys=True, default=str).encode()).hexdigest()[:6]
 
 
-def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_rotations=False, params=None):
+def prepare(
+    game, players=None, games=10_000, lineup=None, strategies=None, all_rotations=False, params=None, mirror=False
+):
     """Validate a request: (GameSpec, Design, parameter vector). Raises UserError before anything is written."""
     spec = get_game(game) if isinstance(game, str) else game
     players = tuple(players) if players else (spec.default_players,)
@@ -183,7 +187,7 @@ def prepare(game, players=None, games=10_000, lineup=None, strategies=None, all_
     from .knobs import split_overrides
 
     params, knobs = split_overrides(params)  # strategy.<preset>.<knob> go to the design
-    design = make_design(spec, players, games, lineup, strategies, all_rotations, knobs)
+    design = make_design(spec, players, games, lineup, strategies, all_rotations, knobs, mirror)
     pvec = spec.params.resolve(params)
     return spec, design, pvec
 
@@ -236,6 +240,7 @@ def run_study(
     overwrite=False,
     command=None,
     standings=False,
+    mirror=False,
 ):
     """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`
     (standings: also the per-round standings table, for the report's arc; the games are the same).
@@ -245,7 +250,7 @@ def run_study(
     """
     import numba
 
-    spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params)
+    spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params, mirror)
     seed = check_seed(seed)
     if standings and not has_standings(spec):
         raise UserError(

@@ -8,8 +8,13 @@ game index, so any chunk (or a single game, for replay) is reproduced without th
   with rotation r = index mod R holds L[((j + r) mod R) mod m]: with m <= n the line-up fills the seats
   cyclically, with m > n each game seats n consecutive strategies of the line-up.  Either way every strategy
   sits in every seat equally often over R consecutive games.
-- all_rotations (common random numbers): the n rotations of a group replay the same seed, so seat and strategy
-  effects are compared on identical dice.
+- mirror: the line-up also goes round the table the other way: 2R arrangements, the R rotations and then the R
+  rotations of the reversed order (seat j of arrangement R + r holds L[((r - j) mod R) mod m]).  A cyclic rotation
+  keeps every strategy's neighbours: in A,B,A,B each B always sits on an A's left, which biases a head to head in
+  games with left/right effects (passing, "the player on your left", distance).  Mirrored, each strategy has each
+  other on either side equally often.
+- all_rotations (common random numbers): the R rotations of a group (2R with mirror) replay the same seed, so seat
+  and strategy effects are compared on identical dice.
 """
 
 from dataclasses import dataclass
@@ -29,6 +34,7 @@ class Design:
     all_rotations: bool = False
     custom: tuple = ()  # (name, sid, weights) of slots whose knobs differ from the game's presets
     # (--set strategy.<preset>.<knob>, preset files): travels with the design
+    mirror: bool = False  # rotate in both directions (see the module docstring)
 
     @property
     def total(self):
@@ -43,6 +49,8 @@ class Design:
             "games_per_player_count": self.games,
             "slots": list(self.slots),
         }
+        if self.mirror:  # only then: the requests of runs without it stay as they were (resume)
+            d["mirror"] = True
         if self.custom:  # only then: the requests of runs without custom knobs stay as they were (resume)
             d["custom_strategies"] = {name: {"sid": sid, "weights": list(w)} for name, sid, w in self.custom}
         return d
@@ -61,6 +69,7 @@ class Design:
             d["mode"],
             d["all_rotations"],
             custom,
+            bool(d.get("mirror", False)),
         )
 
     def strategy_rows(self, game):
@@ -70,7 +79,8 @@ class Design:
         return strategy_rows(game, self.slots, self.custom)
 
     def assign(self, start, stop, max_players):
-        """Arrays for games [start, stop): players, seed_index, rotation, strategy slot per seat (-1 = empty)."""
+        """Arrays for games [start, stop): players, seed_index, rotation (the arrangement: 0..R-1, R..2R-1 the
+        reversed ones with mirror), strategy slot per seat (-1 = empty)."""
         g = np.arange(start, stop, dtype=np.int64)
         counts = np.asarray(self.player_counts, dtype=np.int64)
         players = counts[g // self.games]
@@ -80,7 +90,7 @@ class Design:
         if self.mode == "fixed":
             rotation = np.zeros_like(g)
         else:
-            rotation = local % n_rot
+            rotation = local % (n_rot * (2 if self.mirror else 1))
         if self.all_rotations and self.mode == "rotate":
             seed_index = g - rotation  # the group's first game: shared by its R rotations
         else:
@@ -94,12 +104,14 @@ class Design:
             if self.mode == "fixed":
                 strat[rows, :n] = pattern[:n]
             else:
-                pos = (seats[None, :n] + rotation[rows, None]) % max(n, m)
+                r = rotation[rows, None] % max(n, m)
+                reversed_ = rotation[rows, None] >= max(n, m)
+                pos = np.where(reversed_, r - seats[None, :n], r + seats[None, :n]) % max(n, m)
                 strat[rows, :n] = pattern[pos % m]
         return players, seed_index, rotation, strat
 
 
-def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False, knobs=None):
+def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False, knobs=None, mirror=False):
     """Validate the user's seating request against the game and build the Design (UserError on bad input).
     knobs: {(preset, knob): value} changes to presets of the line-up (strategy.<preset>.<knob>)."""
     players = tuple(int(n) for n in players)
@@ -125,6 +137,8 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
                 f"--strategies needs exactly one strategy per seat: {players[0]} names for "
                 f"{players[0]} players (got {len(names)})"
             )
+        if mirror:
+            raise UserError("--mirror reverses a rotated line-up; fixed seats (--strategies) do not rotate")
         mode = "fixed"
         all_rotations = False
     else:
@@ -135,4 +149,6 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
     slots = tuple(dict.fromkeys(names))
     from .knobs import roster
 
-    return Design(players, int(games), slots, names, mode, bool(all_rotations), roster(game, slots, knobs))
+    return Design(
+        players, int(games), slots, names, mode, bool(all_rotations), roster(game, slots, knobs), bool(mirror)
+    )

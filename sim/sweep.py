@@ -78,6 +78,7 @@ FILE_KEYS = (
     "lineups",
     "strategies",
     "all_rotations",
+    "mirror",
     "chunk_size",
     "confidence",
     "set",
@@ -261,6 +262,7 @@ class Sweep:
     configs: list = field(default_factory=list)
     scheduler: str = None
     name: str = "sweep"
+    mirror: bool = False
 
     @property
     def cap(self):
@@ -293,6 +295,7 @@ class Sweep:
             "zip": {k: list(v) for k, v in self.zipped.items()},
             "adaptive": self.adaptive,
             "game_code": self.spec.code_version(),
+            **({"mirror": True} if self.mirror else {}),  # only then: older sweeps' requests stay as they were
             **self._preset_files(),
         }
 
@@ -376,6 +379,9 @@ def build_sweep(raw, where="sweep"):
     all_rotations = raw.get("all_rotations", False)
     if not isinstance(all_rotations, bool):
         raise UserError(f"{where}: all_rotations must be true or false (got {all_rotations!r})")
+    mirror = raw.get("mirror", False)
+    if not isinstance(mirror, bool):
+        raise UserError(f"{where}: mirror must be true or false (got {mirror!r})")
     chunk_size = _positive_int(raw.get("chunk_size", min(DEFAULT_CHUNK, games)), f"{where}: chunk_size")
     confidence = _fraction(raw.get("confidence", DEFAULT_CONFIDENCE), f"{where}: confidence")
 
@@ -453,6 +459,7 @@ def build_sweep(raw, where="sweep"):
         zipped,
         adaptive,
         scheduler=scheduler,
+        mirror=mirror,
     )
     sweep.configs = expand(sweep, where)
     return sweep
@@ -486,6 +493,7 @@ def expand(sweep, where="sweep"):
                         list(lineup) if sweep.fixed else None,
                         sweep.all_rotations,
                         knobs,
+                        sweep.mirror,
                     )
                 except UserError as e:
                     raise UserError(f"{where}: {n} players, line-up {','.join(lineup)}: {e}") from None
@@ -501,6 +509,7 @@ def raw_from_flags(
     lineup=None,
     strategies=None,
     all_rotations=False,
+    mirror=False,
     sets=(),
     grids=(),
     zips=(),
@@ -541,6 +550,8 @@ def raw_from_flags(
         raw["strategies"] = strategies
     if all_rotations:
         raw["all_rotations"] = True
+    if mirror:
+        raw["mirror"] = True
     for flag, section, pairs in (("--set", "set", sets), ("--grid", "grid", grids), ("--zip", "zip", zips)):
         if pairs:
             table = _flatten(raw.get(section, {}), f"[{section}]")

@@ -19,7 +19,7 @@ holds nothing else), rotated over every seat with common random numbers (all rot
   closing comparison), state.pkl and request.json (for resume).
 - Closing comparison: the tuned and the starting preset each play the same fresh seeds in the candidate seat
   (paired, common random numbers); the difference of win share gets a normal interval from the per-game pairs.
-  With 3+ players they also meet at one table (tuned, start and n-2 of the field, all rotations).
+  With 3+ players they also meet at one table (tuned, start and n-2 of the field; every rotation in both directions).
 """
 
 import csv
@@ -128,10 +128,14 @@ class Problem:
         return max(1, -(-int(games) // self.players)) * self.players
 
     def same_table(self, tuned, games, seed):
-        """Tuned and starting preset at one table (the field in the other n-2 seats, all rotations): each one's
-        win share and the difference, with a 95% interval from the per-game differences."""
-        games = self.games_for(games)
-        lineup = ("tuned", "start") + self.opponents[: self.players - 2]
+        """Tuned and starting preset at one table (the field in the other n-2 seats), each one's win share and the
+        difference, with a 95% interval over seed groups.  The two sit apart (tuned, field, start, rest of the field)
+        and every rotation is played in both directions with one seed: at 3 and 4 players each then has the same
+        neighbours on each side equally often, so the difference is not a seating effect."""
+        group = 2 * self.players
+        games = max(1, -(-int(games) // group)) * group
+        field = self.opponents[: self.players - 2]
+        lineup = ("tuned",) + field[:1] + ("start",) + field[1:]
         design = Design(
             (self.players,),
             games,
@@ -140,13 +144,15 @@ class Problem:
             "rotate",
             True,
             (("tuned", int(self.base.sid), tuple(tuned)), ("start", int(self.base.sid), tuple(self.base.weights))),
+            mirror=True,
         )
         out = simulate(self.game, design, self.pvec, seed, 0, games)
         share = out["seat_f"][:games, :, 1]
-        a = np.where(out["strat"][:games] == 0, share, 0.0).sum(axis=1)
-        b = np.where(out["strat"][:games] == 1, share, 0.0).sum(axis=1)
-        d = a - b
-        half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
+        tuned_slot, start_slot = design.slots.index("tuned"), design.slots.index("start")
+        a = np.where(out["strat"][:games] == tuned_slot, share, 0.0).sum(axis=1)
+        b = np.where(out["strat"][:games] == start_slot, share, 0.0).sum(axis=1)
+        d = (a - b).reshape(-1, group).mean(axis=1)  # the games of a group share their dice
+        half = Z95 * d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
         return {
             "games": int(games),
             "tuned_share": float(a.mean()),

@@ -114,6 +114,7 @@ def edit_seed(ws, which):
 
 # (argv, what must be in the line, set-up on the workspace or None)
 CASES = [
+    (["run", "toy_pig", "--strategies", "hold20,hold20", "--players", "2", "--mirror"], ["--mirror", "fixed"], None),
     # NaN and infinite numbers in --set, grids and ranges
     (["run", "toy_pig", "--set", "target=nan"], ["finite"], None),
     (["run", "toy_pig", "--set", "target=inf"], ["finite"], None),

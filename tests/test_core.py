@@ -77,6 +77,104 @@ def test_all_rotations_share_seeds(toy):
     assert sorted(strat[:3, 0]) == [0, 1, 2]
 
 
+def _left_neighbours(strat, n):
+    """Counts of (strategy, strategy on its left) over the tables of an assignment."""
+    pairs = {}
+    for row in strat:
+        for j in range(n):
+            key = (int(row[j]), int(row[(j + 1) % n]))
+            pairs[key] = pairs.get(key, 0) + 1
+    return pairs
+
+
+def test_cyclic_rotation_keeps_neighbours_and_mirror_balances_them(toy):
+    """A,B,A,B rotated one way: B always sits on A's left; rotated both ways, each sits on either side of the
+    other equally often, and every strategy still occupies every seat equally often."""
+    lineup = ["hold20", "hold10", "hold20", "hold10"]
+    _, plain, _ = prepare(toy, (4,), 80, lineup=lineup)
+    _, mirrored, _ = prepare(toy, (4,), 80, lineup=lineup, mirror=True)
+    *_, strat = plain.assign(0, 80, 4)
+    assert _left_neighbours(strat, 4) == {(0, 1): 160, (1, 0): 160}
+    _, _, rotation, strat = mirrored.assign(0, 80, 4)
+    assert set(rotation) == set(range(8))
+    # 3-player line-up: left and right neighbours trade places between the two directions
+    _, three, _ = prepare(toy, (3,), 60, lineup=["hold20", "hold10", "random"], mirror=True)
+    *_, strat3 = three.assign(0, 60, 4)
+    left = _left_neighbours(strat3, 3)
+    assert left[(0, 1)] == left[(1, 0)] == left[(0, 2)] == left[(2, 0)] == 30
+    for seat in range(3):
+        assert list(np.bincount(strat3[:, seat], minlength=3)) == [20, 20, 20]
+    for seat in range(4):
+        assert list(np.bincount(strat[:, seat], minlength=2)) == [40, 40]
+
+
+def test_interleaved_mirrored_head_to_head_seats_both_sides_alike(toy):
+    """A,X,A',Y with mirror: A and A' meet the same (left, right) neighbours equally often, which a cyclic rotation
+    does not give (A always has X on its left, A' always Y)."""
+
+    def sides(design, who):
+        *_, strat = design.assign(0, 64, 4)
+        out = {}
+        for row in strat:
+            for j in np.flatnonzero(row[:4] == who):
+                key = (int(row[(j + 1) % 4]), int(row[(j - 1) % 4]))
+                out[key] = out.get(key, 0) + 1
+        return out
+
+    lineup = ["hold20", "hold10", "random", "planted"]
+    _, plain, _ = prepare(toy, (4,), 64, lineup=lineup)
+    _, mirrored, _ = prepare(toy, (4,), 64, lineup=lineup, mirror=True)
+    # slots: hold20 0, hold10 1, random 2, planted 3; hold20 and random are the pair compared
+    assert sides(plain, 0) == {(1, 3): 64} and sides(plain, 2) == {(3, 1): 64}
+    assert sides(mirrored, 0) == sides(mirrored, 2) == {(1, 3): 32, (3, 1): 32}
+
+
+def test_mirror_with_all_rotations_shares_one_seed_over_both_directions(toy):
+    _, design, _ = prepare(toy, (3,), 12, lineup=["hold20", "hold10", "random"], all_rotations=True, mirror=True)
+    _, seed_index, rotation, strat = design.assign(0, 12, 4)
+    assert list(seed_index) == [0] * 6 + [6] * 6
+    assert list(rotation) == list(range(6)) * 2
+    assert sorted(map(tuple, strat[:6, :3])) == sorted(  # the 6 arrangements of 3 strategies, each once
+        [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1), (1, 0, 2), (2, 1, 0)]
+    )
+
+
+def test_mirror_is_recorded_resumed_and_replayed(tmp_path, toy):
+    from sim.seating import Design
+
+    run = run_study(
+        toy,
+        tmp_path / "m",
+        games=60,
+        players=(3,),
+        lineup=["hold20", "hold10", "random"],
+        mirror=True,
+        seed=3,
+        chunk_size=30,
+        progress=False,
+    )
+    m = json.loads((run / "manifest.json").read_text())
+    assert m["seating"]["mirror"] is True and Design.from_dict(m["seating"]).mirror
+    plain = run_study(
+        toy,
+        tmp_path / "p",
+        games=60,
+        players=(3,),
+        lineup=["hold20", "hold10", "random"],
+        seed=3,
+        chunk_size=30,
+        progress=False,
+    )
+    assert "mirror" not in json.loads((plain / "manifest.json").read_text())["seating"]
+    s, p = read(run, "seats"), read(plain, "seats")
+    assert (s.strategy.astype(str) != p.strategy.astype(str)).any()
+    from sim.replay import replay
+
+    assert replay(run, 59)[2] is None  # the replay, seated from the manifest, matches the stored game
+    with pytest.raises(UserError, match="fixed seats"):
+        prepare(toy, (3,), 10, strategies=["hold20", "hold10", "random"], mirror=True)
+
+
 def test_run_tables_and_manifest(tmp_path, toy):
     run = run_study(toy, tmp_path / "r", games=3000, players=(3, 4), seed=5, chunk_size=1000, progress=False)
     g, s, it = read(run, "games"), read(run, "seats"), read(run, "items")

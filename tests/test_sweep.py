@@ -194,6 +194,8 @@ def test_dotted_names_as_nested_tables(tmp_path, monkeypatch):
         ('game = "toy_pig"\nplayers = "x"\n', ["players takes a count"]),
         ('game = "toy_pig"\nlineup = ["hold2O"]\n', ["unknown strategy", "Did you mean hold20"]),
         ('game = "toy_pig"\nall_rotations = "yes"\n', ["all_rotations must be true or false"]),
+        ('game = "toy_pig"\nmirror = 1\n', ["mirror must be true or false"]),
+        ('game = "toy_pig"\nstrategies = ["hold20", "hold20", "hold20"]\nmirror = true\n', ["fixed seats"]),
         ('game = "toy_pig"\n[adaptive]\nmetric = "order0_win_share"\nwidth = 0.02\n', ["[adaptive] needs max_games"]),
         (
             'game = "toy_pig"\n[adaptive]\nmetric = "ordr0_win_share"\nwidth = 0.02\nmax_games = 99999\n',

@@ -1815,6 +1815,7 @@ def _provenance_section(rep, spec, manifest, is_sweep, cf):
             (
                 "Seating",
                 f"{seat.get('mode', '?')}: {', '.join(seat.get('lineup', []) or [])}"
+                + (" (rotated in both directions)" if seat.get("mirror") else "")
                 + (" (every rotation replayed)" if seat.get("all_rotations") else ""),
             )
         )
