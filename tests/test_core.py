@@ -77,14 +77,19 @@ def test_all_rotations_share_seeds(toy):
     assert sorted(strat[:3, 0]) == [0, 1, 2]
 
 
+def _neighbours(strat, n):
+    """Counts of (strategy, its left neighbour, its right neighbour) over the seats of an assignment; the left
+    neighbour is the next seat."""
+    from collections import Counter
+
+    return Counter((int(row[j]), int(row[(j + 1) % n]), int(row[(j - 1) % n])) for row in strat for j in range(n))
+
+
 def _left_neighbours(strat, n):
-    """Counts of (strategy, strategy on its left) over the tables of an assignment."""
-    pairs = {}
-    for row in strat:
-        for j in range(n):
-            key = (int(row[j]), int(row[(j + 1) % n]))
-            pairs[key] = pairs.get(key, 0) + 1
-    return pairs
+    out = {}
+    for (who, left, _), k in _neighbours(strat, n).items():
+        out[(who, left)] = out.get((who, left), 0) + k
+    return out
 
 
 def test_cyclic_rotation_keeps_neighbours_and_mirror_balances_them(toy):
@@ -114,12 +119,7 @@ def test_interleaved_mirrored_head_to_head_seats_both_sides_alike(toy):
 
     def sides(design, who):
         *_, strat = design.assign(0, 64, 4)
-        out = {}
-        for row in strat:
-            for j in np.flatnonzero(row[:4] == who):
-                key = (int(row[(j + 1) % 4]), int(row[(j - 1) % 4]))
-                out[key] = out.get(key, 0) + 1
-        return out
+        return {(left, right): k for (w, left, right), k in _neighbours(strat, 4).items() if w == who}
 
     lineup = ["hold20", "hold10", "random", "planted"]
     _, plain, _ = prepare(toy, (4,), 64, lineup=lineup)
@@ -142,35 +142,25 @@ def test_mirror_with_all_rotations_shares_one_seed_over_both_directions(toy):
 def test_mirror_is_recorded_resumed_and_replayed(tmp_path, toy):
     from sim.seating import Design
 
-    run = run_study(
-        toy,
-        tmp_path / "m",
-        games=60,
-        players=(3,),
-        lineup=["hold20", "hold10", "random"],
-        mirror=True,
-        seed=3,
-        chunk_size=30,
-        progress=False,
-    )
-    m = json.loads((run / "manifest.json").read_text())
+    def run(out, **kw):
+        lineup = ["hold20", "hold10", "random"]
+        return run_study(toy, out, games=60, players=(3,), lineup=lineup, seed=3, chunk_size=30, progress=False, **kw)
+
+    mirrored = run(tmp_path / "m", mirror=True)
+    m = json.loads((mirrored / "manifest.json").read_text())
     assert m["seating"]["mirror"] is True and Design.from_dict(m["seating"]).mirror
-    plain = run_study(
-        toy,
-        tmp_path / "p",
-        games=60,
-        players=(3,),
-        lineup=["hold20", "hold10", "random"],
-        seed=3,
-        chunk_size=30,
-        progress=False,
-    )
+    plain = run(tmp_path / "p")
     assert "mirror" not in json.loads((plain / "manifest.json").read_text())["seating"]
-    s, p = read(run, "seats"), read(plain, "seats")
+    with pytest.raises(UserError, match="different run"):  # one folder never mixes the two seatings
+        run(tmp_path / "m")
+    before = (mirrored / "manifest.json").read_text()
+    run(tmp_path / "m", mirror=True)  # the same request resumes: nothing left to play
+    assert json.loads((mirrored / "manifest.json").read_text())["chunks"] == json.loads(before)["chunks"]
+    s, p = read(mirrored, "seats"), read(plain, "seats")
     assert (s.strategy.astype(str) != p.strategy.astype(str)).any()
     from sim.replay import replay
 
-    assert replay(run, 59)[2] is None  # the replay, seated from the manifest, matches the stored game
+    assert replay(mirrored, 59)[2] is None  # the replay, seated from the manifest, matches the stored game
     with pytest.raises(UserError, match="fixed seats"):
         prepare(toy, (3,), 10, strategies=["hold20", "hold10", "random"], mirror=True)
 
