@@ -272,6 +272,17 @@ W_BRIBEBACK = K.add(
     "keeps him: see _sent_back); 0: any rival who can pay the bribe is expected to send him back, as before the "
     "third pass of issue 24's audit",
 )
+W_BRIBEWAR = K.add(
+    "bribewar",
+    1,
+    0,
+    1,
+    kind="bool",
+    doc="1: a rival who can pay the bribe is expected to send a dumped outlaw back only when its income is at least "
+    "this player's (the one who would outlast a bribe war keeps him away; every bot reads the same rule, so the "
+    "holder it predicts keeps him does keep him: see _sent_back); 0: the `bribeback` rule, as before the fourth pass "
+    "of issue 24's audit",
+)
 N_WEIGHTS = len(K)
 
 PRESETS = [
@@ -455,6 +466,10 @@ def _sent_back(s, p, seat, d, gold, w):
     inc = income_of(s, d)
     if not (gold * (1.0 + 1.0 / (s.n - 1.0)) > b and s.gold[d] + inc >= b):
         return False
+    if w[W_BRIBEWAR] == 1.0:
+        # the richer income outlasts a bribe war; the rival applies the same test the other way round, so a rival
+        # predicted to keep him does keep him (ties: sent back, no bribe, so no war between equal players)
+        return inc >= income_of(s, seat)
     if w[W_BRIBEBACK] == 0.0:
         return True
     # d's own check (this one) keeps him when this player, having paid the bribe now, could pay another at its next
