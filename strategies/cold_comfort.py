@@ -142,7 +142,8 @@ SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 # of the size value) made the builder stronger and the host, host_blocky, miner and arsonist weaker; mine 0 in the
 # miner's (0.5 before) and -2 in the arsonist's (-1 before) measured head to head; block 1.5 and reserve 0 (2 and 2
 # before) in the builder's, size 2 and horizon 2 in the host's (0 and 0 before), size 1 and campercost 1 in the
-# arsonist's and the saver's (0 and 0 before), size 0.2 in the miner's (0 before; 1 stops it mining) measured.
+# arsonist's and the saver's (0 and 0 before), size 0.2 in the miner's (0 before; 1 stops it mining), size 2 in the
+# saver's (1 before) measured.
 PRESETS = [
     Preset(
         "builder",
@@ -187,7 +188,7 @@ PRESETS = [
             end=0.5,
             near=1.0,
             reserve=8.0,
-            size=1.0,
+            size=2.0,
         ),
     ),
     Preset(
