@@ -237,6 +237,16 @@ W_SURE_HIT = K.add(
     "1 counts the duel as won (a sure kill when the rounds reach his LP) and without risk; 0: the hand is ignored "
     "(the default: stronger head to head, but the audit's regret on moves did not fall)",
 )
+W_FAKE_OPP = K.add(
+    "fake_opponents",
+    3.0,
+    1.0,
+    5.0,
+    doc="opponents' count below which the defender fakes less: the fake chance is multiplied by (players - 1) / "
+    "fake_opponents when that is below 1 (a fake concedes a hit, and with one opponent every hit conceded serves "
+    "the one rival); 3: a third of it at 2 players, two thirds at 3, unchanged at 4 to 6; 1: unchanged at every "
+    "count (the earlier bots)",
+)
 KNOBS = tuple(K.names)
 
 PRESETS = [
@@ -961,7 +971,8 @@ def _defender_card(s, p, pl, w):
     if hi >= 0 and RANK[hi] >= 3 and not over:
         return hi
     # a bluff made every time is a rule, not a bluff: fake with probability `fake` (policy stream, the dice stay)
-    if s.lp[pl] >= 2 and rand_float(s.rng, 1) < w[W_FAKE]:
+    fake = w[W_FAKE] * min(1.0, (s.n - 1) / w[W_FAKE_OPP])
+    if s.lp[pl] >= 2 and rand_float(s.rng, 1) < fake:
         return FAKE
     if has_dodge:
         return DODGE
