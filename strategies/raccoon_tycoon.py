@@ -13,8 +13,9 @@ the minimum, which hands the card to any opponent who values it more).  A start 
 valuation and the plain one (start x (my value - minimum bid) + 1) both prefer it (knob oddsand).  A sale earns a
 premium on the cash that fills my shortfall (knob liquid): tokens only pay once sold, and cash wins the next
 auction.  A town's VP counts more with more players (knob towncrowd): more rivals bid for each
-railroad, nobody contests the towns.  Nothing hidden is read: money is secret
-in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
+railroad, nobody contests the towns.  Above a cash level a dollar spent counts less the richer I am (knob
+rich): money left at the end scores nothing, so surplus cash buys VP.  Nothing hidden is read: money is secret in
+the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
@@ -136,6 +137,7 @@ _TRADER = {
     "start": 0.8,
     "engine": 0.6,
     "lastcard": 0.0,
+    "rich": 10.0,
 }
 PRESETS = [
     Preset(
