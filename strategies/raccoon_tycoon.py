@@ -13,8 +13,9 @@ the minimum, which hands the card to any opponent who values it more).  A start 
 valuation and the plain one (start x (my value - minimum bid) + 1) both prefer it (knob oddsand).  A sale earns a
 premium on the cash that fills my shortfall (knob liquid): tokens only pay once sold, and cash wins the next
 auction.  A town's VP counts more with more players (knob towncrowd): more rivals bid for each
-railroad, nobody contests the towns.  Nothing hidden is read: money is secret
-in the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
+railroad, nobody contests the towns.  Above a cash level a dollar spent counts less the richer I am (knob
+rich): money left at the end scores nothing, so surplus cash buys VP.  Nothing hidden is read: money is secret in
+the rulebook but is easy to track from play, and the P&P hands of others are not looked at.
 
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
@@ -101,6 +102,15 @@ W_TOWNCROWD = K.add(
     doc="a town's VP (its own and the pair bonus) counts 1 + towncrowd x (players - 2) / 2 times: the more players "
     "bid for the railroads, the dearer their VP and the better an uncontested town",
 )
+W_RICH = K.add(
+    "rich",
+    0.0,
+    0.0,
+    200.0,
+    doc="0: a dollar spent is a dollar; >0: above this much money a dollar spent (a building's or upgrade's cost, a "
+    "railroad's price) counts rich / my money (not below what it scores with my Bank): cash left at the end scores "
+    "nothing, so a rich player buys VP it would refuse at face value",
+)
 N_WEIGHTS = len(K)
 
 _BARON = {
@@ -127,6 +137,7 @@ _TRADER = {
     "start": 0.8,
     "engine": 0.6,
     "lastcard": 0.0,
+    "rich": 10.0,
 }
 PRESETS = [
     Preset(
@@ -175,6 +186,7 @@ PRESETS = [
             "pair": 1.0,
             "start": 0.8,
             "engine": 1.5,
+            "rich": 10.0,
         },
     ),
     Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
@@ -476,13 +488,15 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
     if kind == E.A_AUCTION:
         co = E.railroad_of(a)
         mine = rail_value(s, p, seat, co, w, nt, nr)
-        return w[W_START] * (mine - E.rr_min_bid(p, co)) + 1.0
+        return w[W_START] * (mine - E.rr_min_bid(p, co) * _dollar(s, p, seat, w)) + 1.0
     if kind == E.A_BUY:
         bt = s.tile_type[E.tile_of(a)]
-        return building_value(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt)
+        dol = _dollar(s, p, seat, w)
+        return building_value(s, p, seat, bt, sid, w, False, fl, nt, nr, bbest) - E.bt_cost(p, bt) * dol
     if kind == E.A_UPGRADE:
         bt = s.tile_type[E.tile_of(a)]
-        return building_value(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt)
+        dol = _dollar(s, p, seat, w)
+        return building_value(s, p, seat, bt, sid, w, True, fl, nt, nr, bbest) - E.upgrade_price(s, p, bt) * dol
     if kind == E.A_TOWN_NAMED:
         t = E.town_of(a)
         c = E.town_com(p, t)
@@ -525,6 +539,18 @@ def utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap):
 
 
 @nb.njit(cache=True, inline="always")
+def _dollar(s, p, seat, w):
+    """Knob rich: what a dollar I spend is worth to me (1 below rich dollars, less the richer I am; with my Bank,
+    at least the VP it scores)."""
+    if w[W_RICH] <= 0.0 or s.money[seat] <= w[W_RICH]:
+        return 1.0
+    m = w[W_RICH] / np.float64(s.money[seat])
+    if E.owns(s, seat, E.BT_BANK):
+        m = max(m, w[W_DPV] / p[P.P_BANK_PER_VP])
+    return min(m, 1.0)
+
+
+@nb.njit(cache=True, inline="always")
 def _last_card(s, w):
     """Knob lastcard on and this is the last railroad card (the other offer slot empty, the deck empty) or the
     game's end is already triggered: money left at the end only breaks ties."""
@@ -549,7 +575,7 @@ def _limit_co(s, p, seat, w, co):
     if lead >= 0:
         k = s.rr_own[lead, co]
         deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
-    lim = max(mine, deny)
+    lim = max(mine, deny) / _dollar(s, p, seat, w)
     if _last_card(s, w):
         lim = max(lim, np.float64(s.money[seat]))
     return min(lim, s.money[seat] - w[W_RESERVE])
@@ -718,7 +744,8 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             x = np.uint64(x + GOLDEN)
             r = float_of(x)
             # the plain value of the start: a start I win is worth it, a start I lose at most it (oddsand)
-            ov = w[W_START] * (rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co)) + 1.0 + w[W_NOISE] * r
+            mv = rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co) * _dollar(s, p, seat, w)
+            ov = w[W_START] * mv + 1.0 + w[W_NOISE] * r
             if win == seat:
                 if ov > bu:
                     bu = ov
