@@ -163,6 +163,7 @@ PRESETS = [
             "reserve": 4.0,
             "start": 0.4,
             "focus": 2.0,
+            "rich": 10.0,
         },
     ),
     Preset(
@@ -189,7 +190,12 @@ PRESETS = [
             "rich": 10.0,
         },
     ),
-    Preset("balanced", S_BALANCED, "Balanced: weighs towns and railroads alike and chases town + railroad pairs.", {}),
+    Preset(
+        "balanced",
+        S_BALANCED,
+        "Balanced: weighs towns and railroads alike and chases town + railroad pairs.",
+        {"rich": 10.0},
+    ),
     Preset(
         "rail_baron_denier",
         S_BARON,
