@@ -5,9 +5,11 @@ at its old value and at its new default, every preset of the line-up changed ali
     python bench/blunder_fix.py gunny_town --knob give_cost --old 0 --players 4 --games 20000
     python bench/blunder_fix.py cold_comfort --knob reserve --old 2 --only builder --players 4 --games 12000
     python bench/blunder_fix.py raccoon_tycoon --knob outbid_check --old 0 --players 2 --games 20000
+    python bench/blunder_fix.py raccoon_tycoon --knob rich --old 0 --only building_engine --players 4 \
+        --lineup rail_baron,town_builder,building_engine,balanced --games 20000
 
 Prints per version: the first player's win share and each strategy's, with 95% intervals, and the paired
-difference (new - old) of the first player's win share over the same seeds."""
+differences (new - old) over the same seeds of the first player's win share and of each strategy's."""
 
 import argparse
 import dataclasses
@@ -15,11 +17,12 @@ import math
 
 import numpy as np
 
+from sim.errors import UserError
 from sim.game import get_game
 from sim.runner import prepare, simulate
 
 
-def play(spec, players, games, seed, knob, value, only=None):
+def play(spec, players, games, seed, knob, value, only=None, lineup=None):
     saved = spec.strategies
     if value is not None:
         spec.strategies = [
@@ -34,7 +37,7 @@ def play(spec, players, games, seed, knob, value, only=None):
             for s in saved
         ]
     try:
-        _, design, pvec = prepare(spec, (players,), games, None, None, False, None)
+        _, design, pvec = prepare(spec, (players,), games, lineup, None, False, None)
         out = simulate(spec, design, pvec, seed, 0, design.total)
         cols = list(spec.seat_columns)
         order = out["seat_int"][:, :players, cols.index("order")]
@@ -67,14 +70,19 @@ if __name__ == "__main__":
     ap.add_argument("--games", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="change the knob in this preset only (default: every preset that has it)")
+    ap.add_argument("--lineup", help="strategies rotated over the seats, comma-separated (default: the game's)")
     a = ap.parse_args()
     spec = get_game(a.game)
     if a.only is not None and a.only not in [s.name for s in spec.strategies]:
         ap.error(f"--only {a.only}: not a strategy of {a.game} ({', '.join(s.name for s in spec.strategies)})")
-    runs = {
-        "old": play(spec, a.players, a.games, a.seed, a.knob, a.old, a.only),
-        "new": play(spec, a.players, a.games, a.seed, a.knob, None),
-    }
+    lineup = a.lineup.split(",") if a.lineup else None
+    try:
+        runs = {
+            "old": play(spec, a.players, a.games, a.seed, a.knob, a.old, a.only, lineup),
+            "new": play(spec, a.players, a.games, a.seed, a.knob, None, lineup=lineup),
+        }
+    except UserError as e:
+        ap.error(str(e))
     for name, r in runs.items():
         m, h = ci(r["first"])
         line = (
@@ -95,3 +103,10 @@ if __name__ == "__main__":
         f"paired difference new - old, first player's win share: {m:+.4f} +- {h:.4f} "
         f"(seeds where the first player's result is the same: {np.mean(d == 0):.3f})"
     )
+    new, old = runs["new"], runs["old"]  # same seeds and seats: a strategy's seats match game by game
+    for k, slot in enumerate(new["slots"]):
+        seats = new["strat"] == k
+        rows = seats.any(1)
+        per_game = ((new["win"] - old["win"]) * seats).sum(1)[rows] / seats.sum(1)[rows]
+        m, h = ci(per_game)
+        print(f"paired difference new - old, {slot}'s win share per seat: {m:+.4f} +- {h:.4f}")
