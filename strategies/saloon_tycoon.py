@@ -1323,11 +1323,8 @@ def choose(s, p, seat, legal, n, sid, weights):
     ck = -1  # best cube bought
     cv = -1e18
     for k in range(n):
-        v = _value(s, p, seat, legal[k], weights, n, gv) + 1e-6 * rand_float(s.rng, 1)
-        kind = kind_of(legal[k])
-        if kind == EARN and weights[W_EARNPLAN] > 0.0:
-            v += weights[W_EARNPLAN] * _earn_plan(s, p, seat, legal, n, weights)
-        if kind == BUY and v > cv:
+        v = _planned_value(s, p, seat, legal, n, k, weights, gv) + 1e-6 * rand_float(s.rng, 1)
+        if kind_of(legal[k]) == BUY and v > cv:
             cv = v
             ck = k
         if v > bv:
@@ -1337,6 +1334,15 @@ def choose(s, p, seat, legal, n, sid, weights):
         if _cube_first(s, p, seat, legal, n, weights, gv, best, bv, cv):
             return ck
     return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _planned_value(s, p, seat, legal, n, k, w, gv):
+    """The value of action k, Earn with the build its gold makes affordable (knob earnplan)."""
+    v = _value(s, p, seat, legal[k], w, n, gv)
+    if kind_of(legal[k]) == EARN and w[W_EARNPLAN] > 0.0:
+        v += w[W_EARNPLAN] * _earn_plan(s, p, seat, legal, n, w)
+    return v
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -1372,9 +1378,7 @@ def _cube_first(s, p, seat, legal, n, w, gv, best, bv, cv):
     for k in range(n):
         c = _tycoon_cost(p, legal[k])
         if k != best and 0.0 <= c <= left:
-            v = _value(s, p, seat, legal[k], w, n, gv)
-            if kind_of(legal[k]) == EARN and w[W_EARNPLAN] > 0.0:
-                v += w[W_EARNPLAN] * _earn_plan(s, p, seat, legal, n, w)
+            v = _planned_value(s, p, seat, legal, n, k, w, gv)
             if v > t:
                 t = v
     return cv + w[W_CUBEFIRST] * t > bv
