@@ -40,7 +40,7 @@ def cache_root():
 
 def game_cache_root(package):
     """Cache folder of one game package (e.g. 'sim.games.bang_dice'), keyed by the jitted core, every file of the
-    game's folder and its strategy modules (strategies/<name>*.py).  Numba's cache only checks a function's own
+    game's folder and its strategies package (strategies/<name>/).  Numba's cache only checks a function's own
     file, so a key over every file a game's compiled code can depend on is what keeps stale machine code out;
     keying per game means an edit to one game never recompiles the others."""
     import importlib.util
@@ -48,13 +48,14 @@ def game_cache_root(package):
     spec = importlib.util.find_spec(package)
     folder = Path(spec.origin).parent
     name = package.rsplit(".", 1)[-1]
-    files = _jitted_core_files() + list(folder.rglob("*.py")) + list(_STRATEGIES.glob(f"{name}*.py"))
+    files = _jitted_core_files() + list(folder.rglob("*.py")) + list((_STRATEGIES / name).rglob("*.py"))
     return _cache_base() / f"{name}-{_hash_files(files)}"
 
 
 def use_game_cache(package):
-    """Direct numba's cache to the game's folder.  A game package calls this first thing in its __init__.py:
-    numba fixes a function's cache location when the function is decorated, i.e. when its module is imported."""
+    """Direct numba's cache to the game's folder.  A game package and its strategies package call this first thing
+    in their __init__.py: numba fixes a function's cache location when the function is decorated, i.e. when its
+    module is imported, and another game may have been imported in between."""
     import numba
 
     folder = game_cache_root(package) / "numba"

@@ -6,29 +6,14 @@ Adding a game means adding a folder with a GameSpec called GAME; nothing else in
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 from .errors import UserError, suggest
 from .params import ParamTable
-
-
-@dataclass
-class StrategySpec:
-    """A named scripted strategy: an integer id dispatched inside the game's jitted `choose`, plus weights
-    (its knobs, named by `knobs`; built from sim.knobs.Preset declarations)."""
-
-    name: str
-    sid: int  # 0 is reserved for the generic uniform-random agent
-    doc: str
-    weights: tuple = ()  # heuristic knobs; presets are strategies with the same sid and other weights
-    sees_hidden: bool = False  # True if it reads hidden information (roles, hands) from the state
-    knobs: object = None  # sim.knobs.KnobTable naming the weights (None: unnamed, e.g. random)
-    changes: dict = field(default_factory=dict)  # the knobs this preset sets away from the table's defaults
-    origin: str = ""  # a preset loaded from a file (--strategy-file): its path
-
-
-RANDOM = StrategySpec("random", 0, "Uniform random over the legal actions (generic: works on every game).")
+from .players import RANDOM
+from .search import search_strategy
 
 
 @dataclass
@@ -49,11 +34,11 @@ class GameSpec:
     name: str
     title: str
     engine: str  # dotted module path of the jitted rules
-    strategy_module: str  # dotted module path of the jitted choose()
+    strategy_module: str  # dotted module path of the game's strategies package (strategies.<name>): choose(), K,
+    #                       PRESETS and STRATEGIES; bound by `strategies` below, never imported by the engine
     params: ParamTable
     players: tuple  # (min, max)
     default_players: int
-    strategies: list
     default_lineup: tuple
     game_columns: tuple  # names of game_int columns written by write_outcome
     seat_columns: tuple  # names of seat_int columns (must include 'rank', 'win' and 'order')
@@ -90,6 +75,13 @@ class GameSpec:
     def engine_module(self):
         return importlib.import_module(self.engine)
 
+    @cached_property
+    def strategies(self):
+        """The game's presets (StrategySpecs), from its strategies package.  The rules never import their bots: a
+        game is bound to its strategies here, on first use, so the two packages have no import cycle.  The list is
+        the package's own, so presets registered later (tuned or file presets, sim.knobs) are seen everywhere."""
+        return importlib.import_module(self.strategy_module).STRATEGIES
+
     def code_version(self):
         """Hash of every source the game's compiled play depends on (its numba cache key): results written by
         another code version are not resumed into the same folder."""
@@ -102,8 +94,6 @@ class GameSpec:
             if s.name == name:
                 return s
         # the rollout search player exists for every game (sim/search.py)
-        from .search import search_strategy
-
         found = search_strategy(self, name)
         if found is not None:
             return found

@@ -4,7 +4,7 @@ A game's scripted strategies share one float `weights` row (see `choose(..., sid
 row is a knob declared once in a KnobTable, with a name, a default, a range, a type and one line of doc;
 `KnobTable.add` returns the slot, which the strategy code uses as a compile-time constant (never a bare number).
 A preset is a name, a strategy id and the knobs it changes from the table's defaults (`Preset`), declared in one
-list per game (`PRESETS` in strategies/<game>.py) and turned into StrategySpecs by `strategies()`.
+list per game (`PRESETS` in strategies/<game>/) and turned into StrategySpecs by `strategies()`.
 
 Studies change knobs by dotted name: `strategy.<preset>.<knob>` (see `split_overrides`).
 """
@@ -123,7 +123,7 @@ class Preset:
 
 def strategies(table, presets):
     """StrategySpecs of a game's presets (validated: unknown knobs and out-of-range values fail at import)."""
-    from .game import StrategySpec
+    from .players import StrategySpec
 
     out = []
     for p in presets:
@@ -251,7 +251,7 @@ def load_preset_file(game, path):
     """
     from pathlib import Path
 
-    from .game import StrategySpec
+    from .players import StrategySpec
 
     raw = read_preset_file(path)
     where = f"preset file {path}"
@@ -347,12 +347,17 @@ def _game(game):
     return get_game(game) if isinstance(game, str) else game
 
 
-def tuned_folder(game):
-    """Where a game ships its tuned presets: tuned/ next to its engine (sim/games/<game>/tuned/*.toml)."""
-    import importlib
+def strategies_folder(game):
+    """The folder of a game's strategies package (strategies/<game>/): its bots, presets and BOTS.md."""
+    import importlib.util
     from pathlib import Path
 
-    return Path(importlib.import_module(game.engine).__file__).resolve().parent / "tuned"
+    return Path(importlib.util.find_spec(game.strategy_module).origin).resolve().parent
+
+
+def tuned_folder(game):
+    """Where a game ships its tuned presets: strategies/<game>/tuned/*.toml."""
+    return strategies_folder(game) / "tuned"
 
 
 def load_shipped(game):

@@ -25,7 +25,7 @@ import re
 import numba as nb
 
 from .errors import UserError
-from .game import StrategySpec
+from .players import StrategySpec
 
 SEARCH_SID = -1  # never a game's own strategy id (those are >= 1; 0 is random)
 W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z, W_UNANIMOUS, W_MARGIN = 0, 1, 2, 3, 4, 5, 6

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from sim.errors import UserError
-from sim.game import StrategySpec, get_game
+from sim.game import get_game
+from sim.players import StrategySpec
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
 from sim.search import SEARCH_SID, search_strategy

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from sim.tune import Problem, tune
-from sim.games._template.strategy import PLANTED_BEST
+from strategies._template import PLANTED_BEST
 
 ARGS = dict(
     strategy="planted",

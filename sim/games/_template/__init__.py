@@ -10,12 +10,11 @@ This file declares the game to the core: one GameSpec called GAME.
 import sim
 
 # First thing, before anything jitted of this game is imported: numba's cache for this game goes to a folder keyed
-# by the hash of this folder's files, the jitted core and strategies/<name>*.py, so an edit never runs stale code.
+# by the hash of this folder's files, the jitted core and strategies/<name>/, so an edit never runs stale code.
 sim.use_game_cache(__name__)
 
 from sim.game import GameSpec  # noqa: E402 (after use_game_cache on purpose)
 
-from . import strategy as S  # noqa: E402
 from .actions import CODEC  # noqa: E402
 from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS  # noqa: E402
 from .params import PARAMS  # noqa: E402
@@ -25,13 +24,13 @@ GAME = GameSpec(
     name="toy_pig",  # the id users type: `sim run toy_pig`
     title="Pig (test game)",
     engine="sim.games._template.engine",  # the jitted rules (the engine protocol)
-    strategy_module="sim.games._template.strategy",  # a real game keeps its strategies in strategies/<name>.py
+    strategy_module="strategies._template",  # the bots: choose(), knobs and presets (strategies/_template/)
     params=PARAMS,
     players=(2, 4),
     default_players=3,
-    # The strategies and their presets are declared with their knob table in the strategy module (strategy.py).
-    # Id 0 is the core's uniform-random player.
-    strategies=S.STRATEGIES,
+    # The strategies and their presets are declared with their knob table in the strategies package; the registry
+    # binds them to the game (GameSpec.strategies), so the rules never import their bots.  Id 0 is the core's
+    # uniform-random player.
     default_lineup=("hold20", "hold10", "random"),
     # The outcome columns write_outcome fills, declared once in outcome.py (which writes them by name).
     game_columns=GAME_COLUMNS,

@@ -13,7 +13,6 @@ from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .state import CAUSE_LABELS, END_LABELS, ROLE_NAMES, SPECIAL_NAMES, WINNER_LABELS
 from .text import action_text, event_text
 
-import strategies.bang_dice as S  # noqa: E402  (needs the engine above)
 
 _ROLES = [r.lower() for r in ROLE_NAMES]
 
@@ -26,8 +25,7 @@ GAME = GameSpec(
     params=P.TABLE,
     players=(3, 8),
     default_players=5,
-    strategies=list(S.STRATEGIES),
-    default_lineup=S.DEFAULT_LINEUP,
+    default_lineup=("belief",),
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,
     labels={

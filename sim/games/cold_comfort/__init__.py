@@ -14,7 +14,6 @@ from .actions import CODEC
 from .outcome import END_REASONS, GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import PARAMS
 
-import strategies.cold_comfort as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
 
 GAME = GameSpec(
     name="cold_comfort",
@@ -25,7 +24,6 @@ GAME = GameSpec(
     params=PARAMS,
     players=(2, 6),
     default_players=4,
-    strategies=S.STRATEGIES,
     # every preset plays its last turn (and the final round's tile) by the projected final standings (W_ENDGAME)
     default_lineup=("builder", "host"),  # fits every player count (seats cycle builder, host, ...)
     game_columns=GAME_COLUMNS,

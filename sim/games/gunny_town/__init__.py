@@ -11,10 +11,6 @@ from .outcome import GAME_COLUMNS, ITEM_KINDS, ITEM_NAMES, SEAT_COLUMNS
 from .params import JOB_NAMES, PARAMS
 from .text import action_text, event_text
 
-import strategies.gunny_town as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
-
-KNOBS = S.KNOBS
-STRATEGIES = S.STRATEGIES
 
 GAME = GameSpec(
     name="gunny_town",
@@ -25,7 +21,6 @@ GAME = GameSpec(
     params=PARAMS,
     players=(2, 6),
     default_players=4,
-    strategies=STRATEGIES,
     default_lineup=("mission_chaser", "gunslinger", "businessman"),
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,

@@ -4,7 +4,6 @@ import sim
 
 sim.use_game_cache(__name__)  # before anything jitted of this game is imported
 
-import strategies.raccoon_tycoon as S
 from sim.game import GameSpec
 
 from . import engine as E
@@ -20,7 +19,6 @@ ITEM_KINDS = (
 )
 assert len(ITEM_NAMES) == E.N_ITEM_IDS
 
-STRATEGIES = S.STRATEGIES  # presets: strategies/raccoon_tycoon.py PRESETS
 
 GAME = GameSpec(
     name="raccoon_tycoon",
@@ -31,7 +29,6 @@ GAME = GameSpec(
     params=T,
     players=(2, 5),
     default_players=4,
-    strategies=STRATEGIES,
     default_lineup=("rail_baron", "town_builder", "market_trader", "balanced"),
     game_columns=E.GAME_COLUMNS,
     seat_columns=E.SEAT_COLUMNS,

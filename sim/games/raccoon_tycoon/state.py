@@ -193,7 +193,7 @@ STATE_DTYPE = np.dtype(
         ("auc_high", np.int32),
         ("auc_passed", np.int8, (MAX_PLAYERS,)),
         ("auc_serial", np.int32),  # auctions started this game (a key for the strategies' per-auction cache)
-        # strategy scratch (strategies/raccoon_tycoon.py): each bidder's limit, valid while bl_key == auc_serial
+        # strategy scratch (strategies/raccoon_tycoon/): each bidder's limit, valid while bl_key == auc_serial
         ("bl_key", np.int32, (MAX_PLAYERS,)),
         ("bl_lim", np.float64, (MAX_PLAYERS,)),
         ("lv_key", np.int32),  # ... and each seat's VP * 1000 + money, valid while lv_key == auc_serial

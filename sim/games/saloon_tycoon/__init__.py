@@ -50,9 +50,6 @@ def _item_tables():
 
 _ITEM_NAMES, _ITEM_KINDS = _item_tables()
 
-import strategies.saloon_tycoon as S  # noqa: E402  (knobs and presets: S.K, S.PRESETS)
-
-STRATEGIES = S.STRATEGIES
 
 GAME = GameSpec(
     name="saloon_tycoon",
@@ -63,7 +60,6 @@ GAME = GameSpec(
     params=PARAMS,
     players=(2, 4),
     default_players=4,
-    strategies=STRATEGIES,
     default_lineup=("tall", "wide", "claims", "characters"),
     game_columns=GAME_COLUMNS,
     seat_columns=SEAT_COLUMNS,

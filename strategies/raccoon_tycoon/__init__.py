@@ -20,6 +20,10 @@ the rulebook but is easy to track from play, and the P&P hands of others are not
 Knobs: the table K below (name, default, range, doc); presets: PRESETS (the knobs each changes).
 """
 
+import sim
+
+sim.use_game_cache("sim.games.raccoon_tycoon")  # these bots compile into their game's cache (sim/__init__.py)
+
 import numba as nb
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Tests of the bang_dice heuristic strategies (strategies/bang_dice.py).
+"""Tests of the bang_dice heuristic strategies (strategies/bang_dice/).
 
 Legal play in every player count and module set, decisions on hand-built states, the belief bot's blindness to
 hidden roles, and statistical sanity (heuristics beat random; omniscient not worse than belief).
@@ -8,7 +8,7 @@ import numba as nb
 import numpy as np
 import pytest
 
-from tests.bang_dice_util import E, GAME, H, build, faces
+from tests.games.bang_dice.util import E, GAME, H, build, faces
 from sim.rng import rand_below, seed_streams
 from sim.runner import prepare, simulate
 from strategies import bang_dice as S
@@ -54,7 +54,7 @@ def test_specs_well_formed():
         assert set(S.KNOB_DOC) == set(S.KNOBS)
     assert spec("aggressive").sid == spec("cautious").sid == spec("belief").sid
     assert spec("aggressive").weights != spec("cautious").weights
-    for name in S.DEFAULT_LINEUP:
+    for name in GAME.default_lineup:
         spec(name)
 
 

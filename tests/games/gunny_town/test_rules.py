@@ -168,7 +168,7 @@ def mission_reward(pv, card):
 def test_board_distances_match_the_assumed_csv():
     # the note's ASSUMED distance table, kept in the game's data folder
     path = (
-        Path(__file__).resolve().parents[1]
+        Path(__file__).resolve().parents[3]
         / "sim"
         / "games"
         / "gunny_town"

@@ -6,7 +6,7 @@ import numba as nb
 import numpy as np
 import pytest
 
-from tests.bang_dice_util import C, E, GAME, H, P, build, ev_kinds, faces, more, values
+from tests.games.bang_dice.util import C, E, GAME, H, P, build, ev_kinds, faces, more, values
 from sim.rng import seed_streams
 
 NOOP = faces("BR", "BR", "BR", "BR", "BR")  # a roll that takes no arrow and stops nothing

@@ -53,6 +53,10 @@ for the best such gift.
 Knobs: the table K below (name, default, range, doc); presets: PRESETS.  No allocation in the hot path: scalars only.
 """
 
+import sim
+
+sim.use_game_cache("sim.games.bang_dice")  # these bots compile into their game's cache (sim/__init__.py)
+
 import numba as nb
 import numpy as np
 
@@ -255,7 +259,6 @@ PRESETS = [
     ),
 ]
 STRATEGIES = strategies(K, PRESETS)
-DEFAULT_LINEUP = ("belief",)
 
 # role table by player count: deputies, outlaws, renegades (index = players)
 _ROLE_D = np.array([0, 0, 0, 1, 0, 1, 1, 2, 2], np.int64)

@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.games.gunny_town import GAME, KNOBS
+from sim.games.gunny_town import GAME
+from strategies.gunny_town import KNOBS
 from sim.games.gunny_town import engine as E
 from sim.kernel import new_states
 from sim.replay import replay_text

@@ -9,7 +9,7 @@ from sim.games.bang_dice.hidden import determinize
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
 from sim.runner import output_buffers
-from tests.bang_dice_util import H, build, faces
+from tests.games.bang_dice.util import H, build, faces
 
 PER_SEAT = ("role", "role0", "special")
 

@@ -10,6 +10,10 @@ the chance estimated from the state (see _claim_chance: hopeless claims are drop
 ones chased).
 """
 
+import sim
+
+sim.use_game_cache("sim.games.saloon_tycoon")  # these bots compile into their game's cache (sim/__init__.py)
+
 import math
 
 import numba as nb

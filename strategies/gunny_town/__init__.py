@@ -9,6 +9,10 @@ The strategies read only public information and their own hand (sees_hidden=Fals
 the challenger's face-down card.
 """
 
+import sim
+
+sim.use_game_cache("sim.games.gunny_town")  # these bots compile into their game's cache (sim/__init__.py)
+
 import numba as nb
 import numpy as np
 

@@ -5,6 +5,10 @@ without reference counting, so it must not allocate arrays.  A strategy that rea
 (another seat's hand, a hidden role) must say so with StrategySpec(..., sees_hidden=True).
 """
 
+import sim
+
+sim.use_game_cache("sim.games._template")  # these bots compile into their game's cache (sim/__init__.py)
+
 import numba as nb
 
 from sim.knobs import KnobTable, Preset, strategies

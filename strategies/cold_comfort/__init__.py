@@ -33,6 +33,10 @@ the die in its own hotel, else on a vacant lot (next to its hotels if it can), e
 fires that reach a rival hotel (before its last turn, where W_ENDGAME decides).
 """
 
+import sim
+
+sim.use_game_cache("sim.games.cold_comfort")  # these bots compile into their game's cache (sim/__init__.py)
+
 import numba as nb
 import numpy as np
 
