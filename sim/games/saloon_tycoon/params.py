@@ -224,10 +224,8 @@ def _slug(s):
     return s.lower()
 
 
-def build_params(data, path="<data>"):  # long: the whole parameter table, one add per rule and component
-    """The ParamTable and the slot bases for a validated data file (slot positions do not depend on the file)."""
-    T = ParamTable()
-    S = {}
+def _setup_params(T, S, data, path):
+    """Add the starting set-up, limits, income and supplies to T; their slot bases go in S."""
     st = data["setup"]
 
     def setup(name, key, lo, hi, doc, sub=None):
@@ -288,7 +286,10 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
     S["ROOFS_L"] = T.add(
         "supply.roofs_large", roofs["large"], lo=0, hi=100, prov=roofs["p"], src="R", doc="large roof tiles"
     )
-    # outlaws
+
+
+def _outlaw_params(T, S, data, path):
+    """Add the outlaws' thresholds and end-game Rep to T; their slot bases go in S."""
     S["FLAT_GOLD"] = T.add(
         "outlaw.flatfoot_gold",
         10,
@@ -343,7 +344,10 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
         src="R",
         doc="end-game Rep of the player holding Sydney Smythe",
     )
-    # ambiguity readings (notes section 4) and engine options
+
+
+def _reading_params(T, S, data, path):
+    """Add the readings of ambiguous rules (rule.*) and engine options to T; their slot bases go in S."""
     S["R_SALOON_SCORES"] = T.add(
         "rule.saloon_finish_scores",
         "on",
@@ -485,7 +489,10 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
         doc="end the game (end_reason stalled) after this many whole rounds in which nobody "
         "built a tile or placed a cube; 0 = never",
     )
-    # lots
+
+
+def _lot_params(T, S, data, path):
+    """Add the ground lots' extra gold and Rep to T; their slot bases go in S."""
     S["LOT0"] = len(T)
     by_id = {lot["id"]: lot for lot in data["board"]["lots"]}
     for lid in LOT_IDS:
@@ -508,9 +515,11 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
             src=lot.get("why", ""),
             doc=f"Rep for building on ground lot {lid}",
         )
-    # characters
+
+
+def _character_params(T, S, data, path):
+    """Add the characters' gender and kind to T; their slot bases go in S."""
     chars = data["characters"]
-    char_ids = [c["id"] for c in chars]
     S["CHAR0"] = len(T)
     for c in chars:
         pv = c.get("provenance", {})
@@ -533,7 +542,11 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
             src=",".join(c.get("src", [])),
             doc=f"kind of {c['name']}",
         )
-    # tiles
+
+
+def _tile_params(T, S, data, path):
+    """Add the tile types: costs, Rep, prerequisites and finish bonuses to T; their slot bases go in S."""
+    char_ids = [c["id"] for c in data["characters"]]
     tiles = data["tiles"]
     tile_ids = [t["id"] for t in tiles]
     S["N_TILES"] = T.add(
@@ -624,7 +637,10 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
         )
         T.add(f"{pref}.special", "on" if t and t.get("special") else "off", kind="bool", prov="F", doc="special tile")
     S["TS"] = 13
-    # cards
+
+
+def _card_params(T, S, data, path):
+    """Add the Tycoon cards to T; their slot bases go in S."""
     cards = data["tycoon_cards"]
     S["N_CARDS"] = T.add(
         "count.card_types",
@@ -706,7 +722,12 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
         )
         T.add(f"{pref}.draw", e.get("draw", 0), lo=0, hi=5, prov=pe, doc="cards drawn")
     S["CS"] = 15
-    # claims
+
+
+def _claim_params(T, S, data, path):
+    """Add the Open and Secret Claims to T; their slot bases go in S."""
+    char_ids = [c["id"] for c in data["characters"]]
+    tile_ids = [t["id"] for t in data["tiles"]]
     for sec, cap, key in (("open_claims", MAX_OPEN, "OPEN"), ("secret_claims", MAX_SECRET, "SECRET")):
         cl = data[sec]
         S[f"N_{key}"] = T.add(
@@ -740,6 +761,24 @@ def build_params(data, path="<data>"):  # long: the whole parameter table, one a
                 )
                 T.add(f"{pref}.req{j}_n", n, lo=0, hi=1000, prov=pv, doc="requirement amount")
     S["KS"] = 2 + 3 * MAX_TERMS
+
+
+def build_params(data, path="<data>"):
+    """The ParamTable and the slot bases for a validated data file (slot positions do not depend on the file).
+    Added section by section in a fixed order: a slot's position must not depend on the file."""
+    T = ParamTable()
+    S = {}
+    for add_section in (
+        _setup_params,
+        _outlaw_params,
+        _reading_params,
+        _lot_params,
+        _character_params,
+        _tile_params,
+        _card_params,
+        _claim_params,
+    ):
+        add_section(T, S, data, path)
     return T, S
 
 
