@@ -8,7 +8,7 @@ from sim.games.gunny_town import engine as E
 from sim.kernel import load_kernel
 from sim.runner import output_buffers
 from sim.games.gunny_town import params as P
-from tests.test_gunny_town_rules import MIS, H, at, begin, code, put_face, table
+from tests.games.gunny_town.test_rules import MIS, H, at, begin, code, put_face, table
 
 
 def _search(s, p, name):
