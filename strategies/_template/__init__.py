@@ -2,7 +2,9 @@
 
 choose(s, p, seat, legal, n, sid, weights) returns an index into legal[:n].  It runs once per decision compiled
 without reference counting, so it must not allocate arrays.  A strategy that reads what its seat could not see
-(another seat's hand, a hidden role) must say so with StrategySpec(..., sees_hidden=True).
+(another seat's hand, a hidden role) must say so in its Preset (sees_hidden=True).  The bots read the rules' constants
+from the engine (`from sim.games.<game> import engine as E`: E.HOLD) and parameter slots from the params module
+(`from sim.games.<game> import params as P`: p[P.P_TARGET]), never copies of them.
 """
 
 import sim
