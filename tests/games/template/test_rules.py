@@ -1,4 +1,5 @@
-"""Rules tests of the template game, Pig: the pattern to copy for a new game's tests/test_<game>_rules.py.
+"""Rules tests of the template game, Pig: the pattern to copy for a new game's
+tests/games/<game>/test_rules.py.
 
 A rules test builds a state by hand (or from setup), applies one action and asserts what the rulebook says.
 """
