@@ -458,14 +458,14 @@ P_R_HTH = _add(
 )
 P_R_SHERIFF_PEN = _add(
     "rule.sheriff_penalty",
-    "per_round",
+    "per_duel",
     kind="choice",
     choices=("per_round", "per_duel"),
-    prov="D",
-    src="T Jobs 'When you win a duel, collect a penalty of 2 GNs'; T 'Multiple gun "
-    "fire' ('fire a first round and resolve the duel')",
-    doc="the Sheriff's penalty for every round he wins (each round resolves the duel) or once "
-    "per duel in which he wins a round",
+    prov="F",
+    src="T Jobs 'When you win a duel, collect a penalty of 2 GNs' (literal: once a duel); per_round reads T "
+    "'Multiple gun fire' ('fire a first round and resolve the duel') as a duel won per round",
+    doc="the Sheriff's penalty once per duel in which he wins a round (per_duel) or for every round he "
+    "wins (per_round)",
 )
 P_ROUND_CAP = _add(
     "end.round_cap",

@@ -424,11 +424,12 @@ def test_unarmed_defender(reading):
         assert s["lp"][0] == 3 and s["lp"][1] == 3 and s["duels_won"][1] == 0
 
 
-@pytest.mark.parametrize("reading,rounds_paid", [("per_round", 2), ("per_duel", 1)])
+@pytest.mark.parametrize("reading,rounds_paid", [("per_round", 2), ("per_duel", 1), (None, 1)])
 def test_sheriff_penalty_per_duel_or_round(reading, rounds_paid):
     """T Jobs, Sheriff: 'When you win a duel, collect a penalty of 2 GNs'; a double-barrel duel has two rounds, each
-    'resolves the duel' (T 'Multiple gun fire'): per_round pays twice, per_duel once."""
-    s, pv = table(4, params={"rule.sheriff_penalty": reading})
+    'resolves the duel' (T 'Multiple gun fire'): per_round pays twice, per_duel once.  The default (None) is the
+    literal reading: once a duel."""
+    s, pv = table(4, params={} if reading is None else {"rule.sheriff_penalty": reading})
     s["pos"][0] = s["pos"][1] = at("HOTEL")
     s["job"][0] = JOB["SHERIFF"]
     s["job_holder"][JOB["SHERIFF"]] = 0
@@ -611,6 +612,12 @@ def test_winner_choices_frighten_and_take_the_job():
     assert s["horse"][1] == 0 and s["lp"][1] == 3
     assert s["job"][0] == JOB["MEDIC"] and s["job"][1] == -1 and s["job_holder"][JOB["MEDIC"]] == 0
     assert s["secret"][1] >= 0  # lost his job without a secret card: draws one
+
+
+def test_sheriff_penalty_default_is_the_literal_reading():
+    # Issue 40: T Jobs says "When you win a duel", and no rulebook sentence makes each round a won duel for the penalty.
+    param = GAME.params.params[GAME.params.index("rule.sheriff_penalty")]
+    assert param.show(param.default) == "per_duel" and "per_round" in param.choices
 
 
 def test_sheriff_penalty_and_undertaker():
