@@ -295,7 +295,7 @@ W_CUBEFIRST = K.add(
     doc="share counted, when the best Tycoon action would leave too little gold for the best cube, of the best Tycoon "
     "action still affordable after that cube (the cube is bought first when the two together beat the Tycoon "
     "action alone; never before a unique special tile; see _cube_first); 0: one action at a time, as before the "
-    "fourth pass of issue 24's audit (head to head +0.019 +- 0.006 at 2 players, neutral at 4: see RULES.md)",
+    "fourth pass of issue 24's audit (head to head +0.019 +- 0.006 at 2 players, neutral at 4: see BOTS.md)",
 )
 N_WEIGHTS = len(K)
 
@@ -319,7 +319,7 @@ PRESETS = [
         "rusher",
         1,
         "Cube rusher: buys cubes whenever it can and empties the pile itself when it can "
-        "(measured: it does not yet end more games than the others; see RULES.md).",
+        "(measured: it does not yet end more games than the others; see BOTS.md).",
         dict(up=0.8, out=0.3, lotgold=1.0, sydney=1.0, cube=2.5, char=0.4, outlaw=1.0, roof=1.5, gold=0.4, draw=0.6),
     ),
     Preset(
@@ -408,7 +408,7 @@ def _phin_chain(s, p, seat, pending, extra, w):
 def _cube_value(s, p, seat, i, w, pending, paid):
     """Value of one cube on own tile i (`pending`: cubes of the current effect still to land after it): the
     finishing value when it finishes the tile, else a share of it, and for a bought cube (`paid` gold > 0) whose
-    tile the gold left cannot finish this turn, times 1 - `cubewait` (off in every preset; see RULES.md)."""
+    tile the gold left cannot finish this turn, times 1 - `cubewait` (off in every preset; see BOTS.md)."""
     t = s.tile_type[seat, i]
     left = tparam(p, t, TF_CUBES) - s.tile_cubes[seat, i]
     fv = _finish_value(s, p, seat, i, w, pending)
@@ -1251,7 +1251,7 @@ def _prepare_claim_interest(s, p, seat, w):
     half again for an open claim.  For an own secret claim this is scaled by 1 - claimev + claimev x 2 x the
     estimated chance of completing the claim with that tile: a hopeless claim is not chased, one that the tile
     nearly completes is chased up to twice as hard.  (Scaling the open claims' interest the same way, or valuing
-    a tile by the points it adds, made the bots weaker: see RULES.md.)"""
+    a tile by the points it adds, made the bots weaker: see BOTS.md.)"""
     for t in range(MAX_TILE_TYPES):
         s.ai[t] = 0.0
     for j in range(MAX_SEC_HAND):

@@ -1,4 +1,4 @@
-"""Gunny Town's actions and the legal-action list (RULES.md sections 3-5: what a player may do in each phase).
+"""Gunny Town's actions and the legal-action list (RULES.md "Turn": what a player may do in each phase).
 
 Every action is declared once in CODEC (sim.toolkit.ActionCodec): its kind and named fields, packed into one int64.
 The engine, the strategies, text.py, hidden.py and the tests encode and decode only through it.  The order of the
@@ -269,7 +269,7 @@ def bet_amounts(s, p, out, n):
 
 @one_copy()
 def _location_options(s, p, out, n):
-    """The location actions open at the active player's square (RULES.md section 4)."""
+    """The location actions open at the active player's square (RULES.md "Location actions")."""
     pl = s.cur
     loc = LOC_AT[s.pos[pl]]
     if loc < 0:

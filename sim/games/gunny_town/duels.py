@@ -1,4 +1,4 @@
-"""Gunny Town's duels (RULES.md section 5, T "Duels", "Resolving a duel", "Multiple gun fire").
+"""Gunny Town's duels (RULES.md "Duels", T "Duels", "Resolving a duel", "Multiple gun fire").
 
 A duel is rounds of face-down cards: the challenger lays one (CCARD), the defender replies, dodges or fakes (DCARD),
 and the round's winner chooses to hit or frighten the loser's horse, and may take his badge (WIN).  The challenger

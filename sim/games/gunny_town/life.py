@@ -1,4 +1,4 @@
-"""Gunny Town's life points, jail and job badges (RULES.md sections 3 and 7, T "Life Points", "Jobs").
+"""Gunny Town's life points, jail and job badges (RULES.md "Turn", "Life and jail", T "Life Points", "Jobs").
 
 A player at 0 LP goes to jail: he loses his badge, his horse and some VP, and skips his next turn; whoever put him
 there scores the kill.  A badge changes hands at its location, in a duel or by a bribe.
@@ -74,7 +74,7 @@ def lose_lp(s, p, pl, k, by):
 
 @nb.njit(cache=True)
 def go_to_jail(s, p, pl, by):
-    """pl has no LP left (RULES.md section 7): jail, the Undertaker's bonus, the killer's mission credit."""
+    """pl has no LP left (RULES.md "Life and jail"): jail, the Undertaker's bonus, the killer's mission credit."""
     victim_job = s.job[pl]
     s.lp[pl] = 0
     u = s.job_holder[J_UNDERTAKER]

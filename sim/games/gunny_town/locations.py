@@ -1,4 +1,4 @@
-"""Gunny Town's location actions (RULES.md section 4): badges, pickups, stores, the Armory and the Stables, the
+"""Gunny Town's location actions (RULES.md "Location actions"): badges, pickups, stores, the Armory and the Stables, the
 extra move, chests, robberies, the Saloon bet and the judge.
 
 A turn has one location action, before or after the move (loc_state); at one location it may be several of the

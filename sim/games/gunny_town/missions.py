@@ -1,4 +1,4 @@
-"""Gunny Town's missions (RULES.md section 6): progress, completion, and the face-up row's refill.
+"""Gunny Town's missions (RULES.md "Missions"): progress, completion, and the face-up row's refill.
 
 Every mission event a player causes (a hit, a purchase, a robbery...) is credited to the face-up missions and to his
 secret mission; a mission is claimed automatically the moment its requirement is met, best VP first, at most

@@ -39,8 +39,8 @@ SEAT = Columns("Seat", SEAT_COLUMNS)
 
 assert len(ITEM_NAMES) == N_ITEM_IDS == len(ITEM_KINDS)  # params.py names the items state.py numbers
 
-# The ranking key (RULES.md section 8): VP, then missions accomplished (not secret ones), then GN, packed into one
-# int64 that orders seats as that comparison does (gold shifted to be non-negative; fewer than 1,024 missions).
+# The ranking key (RULES.md, "End and scoring"): VP, then missions accomplished (not secret ones), then GN, packed
+# into one int64 that orders seats as that comparison does (gold shifted to be non-negative; fewer than 1,024 missions).
 KEY_GOLD_OFFSET = 1 << 31
 KEY_MISSIONS = 1 << 32
 KEY_VP = 1 << 42

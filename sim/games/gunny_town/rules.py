@@ -111,7 +111,7 @@ PALM_PISTOL_BIT = 1 << PALM_PISTOL
 
 @nb.njit(cache=True)
 def setup(s, p, n_players):
-    """Start a game (RULES.md section 2): every field a game reads is set here (the record is reused)."""
+    """Start a game (RULES.md "Setup"): every field a game reads is set here (the record is reused)."""
     n = n_players
     s.n = n
     s.turn = 0

@@ -24,7 +24,7 @@ FAKE = N_AMMO_TYPES  # the defender's fake: he lays no card (not a card type)
 RANK = np.array([0, 5, 4, 3, 2, 1], np.int64)
 DISCARD_ORDER = np.array([FOOT, LEG, ARM, CHEST, DODGE, HEAD], np.int64)  # automated discards: least useful first
 
-# phases of a turn (RULES.md section 3): the active player's ENTRY (first turn), PRE (before the move), EXTRA (the
+# phases of a turn (RULES.md "Turn"): the active player's ENTRY (first turn), PRE (before the move), EXTRA (the
 # paid extra move), POST (after it); a Saloon bet's PAIR; a duel's CCARD, DCARD and WIN (the round winner's choice)
 PH_ENTRY, PH_PRE, PH_EXTRA, PH_POST, PH_PAIR, PH_CCARD, PH_DCARD, PH_WIN = range(8)
 

@@ -1297,7 +1297,7 @@ def test_bots_value_the_undertaker_by_his_bonus_too():
 def test_sheriff_penalty_knob_values_the_badge_and_the_duels():
     # sheriff_penalty > 0: the badge is worth its penalty times the duel rounds the bot has won a round so far (prior:
     # one per three rounds); a Sheriff's duel is worth the loser's penalty more; a duel against a Sheriff who can
-    # reply risks it.  Measured weaker head to head (RULES.md section 11), so every preset keeps it at 0.
+    # reply risks it.  Measured weaker head to head (strategies/gunny_town/BOTS.md), so every preset keeps it at 0.
     from strategies import gunny_town as S
 
     s, pv = table(4)
