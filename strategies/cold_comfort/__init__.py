@@ -141,7 +141,8 @@ ENDGAME_EPS = 0.05  # the usual score's share in an end-game score: orders moves
 SID_BUILDER, SID_HOST, SID_MINER, SID_ARSONIST, SID_SAVER = 1, 2, 3, 4, 5
 
 # Presets (what each is for: BOTS.md; the measurements: git history).  endgame 1 in every preset, horizon 2 and
-# size 1.5 in the builder's were measured head to head; horizon made the old host, arsonist and saver (size 0) weaker and is 0 in the last two; campercost 1
+# size 1.5 in the builder's were measured head to head; horizon made the old host, arsonist and saver (size 0)
+# weaker and is 0 in the last two; campercost 1
 # made the miner (and, with size 0, the arsonist and saver) weaker and is 0 there; build 0 (no bias per hotel on top
 # of the size value) made the builder stronger and the host, host_blocky, miner and arsonist weaker; mine 0 in the
 # miner's (0.5 before) and -2 in the arsonist's (-1 before) measured head to head; block 1.5 and reserve 0 (2 and 2
