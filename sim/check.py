@@ -133,9 +133,9 @@ def part_problem(path, table, expect):
         return "no checksum record (cannot be verified)"
     if isinstance(rec, dict):
         if rec.get("rows") is not None and rec["rows"] != meta.num_rows:
-            return f"{meta.num_rows} rows, the manifest recorded {rec['rows']}"
+            return f"{meta.num_rows} rows, the record says {rec['rows']}"
         if expect.checksum and rec.get("crc32") is not None and file_crc(path) != rec["crc32"]:
-            return "checksum differs from the manifest's record"
+            return "checksum differs from the chunk's record"
     return None
 
 

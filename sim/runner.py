@@ -19,7 +19,7 @@ from .game import get_game
 from .knobs import describe_strategies
 from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, new_states
 from .lock import FolderLock
-from .check import MAX_CHUNKS, MAX_GAMES, request_id
+from .check import MAX_CHUNKS, MAX_GAMES, read_record, request_id
 from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_final_json, write_json
 from .seating import make_design
 
@@ -432,6 +432,10 @@ def _chunks_to_play(out, manifest, resumed):
         print(f"note: removing {path}: no chunk of this run", file=sys.stderr)
         Path(path).unlink(missing_ok=True)
     done = {c for _, c in verdict.done}
+    for c in done:  # a chunk finished after the manifest's last write: its record file has it
+        saved = read_record(out, c)
+        if saved and saved.get("tables"):
+            manifest["chunks"][str(c)] = saved["tables"]
     return [c for c in range(manifest["n_chunks"]) if c not in done]
 
 

@@ -61,7 +61,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .check import MAX_CHUNKS, Expect, chunk_state, expected_columns, request_id
+from .check import MAX_CHUNKS, Expect, chunk_state, expected_columns, read_record, request_id
 from .errors import UserError, suggest
 from .game import game_names, get_game
 from .knobs import as_param, describe_strategies, load_files, split_overrides
@@ -800,6 +800,9 @@ class Planner:
             )
             if state == "done":
                 self.stats[k][c] = read_part_stats(self.sweep.spec, self.folder, k, c)
+                saved = read_record(self.folder, c, task.partition)  # (a chunk done after the last manifest save)
+                if saved and saved.get("tables"):
+                    self.records.setdefault(task.partition, {})[str(c)] = saved["tables"]
             elif state == "bad":
                 print(f"note: replaying {why}", file=sys.stderr)
                 recs.pop(str(c), None)

@@ -554,6 +554,8 @@ def test_killed_sweep_never_leaves_a_done_chunk_without_its_record(tmp_path, cap
     code, err = cli(capsys, SWEEP + ["--out", str(out)])
     assert code == 0, err
     assert_same_results(out, clean / "sweep")
+    m = json.loads((out / "manifest.json").read_text())
+    assert sum(len(r) for r in m["chunks"].values()) == 20  # chunks done before the kill keep their records
 
 
 def test_full_disk_during_a_sweep_leaves_a_final_manifest_and_no_temp_file(tmp_path, capsys, monkeypatch):
