@@ -54,7 +54,7 @@ def describe_error(e, command=None):
             errno.ENOTDIR: "a part of the path is a file, not a folder",
             errno.EISDIR: "give a file name, not a folder",
         }.get(e.errno, "check the path and the disk")
-        return one_line(f"{what}:{where}; {hint}")
+        return one_line(f"{what}{':' + where if where else ''}; {hint}")
     try:
         import pyarrow as pa
 

@@ -94,8 +94,11 @@ class FolderLock:
         fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
         try:
             os.write(fd, json.dumps(self._info()).encode())
-        finally:
+        except OSError:  # a full disk: no empty lock file left behind for the next command to wait on
             os.close(fd)
+            self.path.unlink(missing_ok=True)
+            raise
+        os.close(fd)
 
     def _read(self):
         try:

@@ -627,6 +627,8 @@ def test_error_lines_say_what_happened():
     full = OSError(errno.ENOSPC, "No space left on device", "r.html")
     assert "resume" not in describe_error(full, "report") and "free some space" in describe_error(full, "report")
     assert "to resume" in describe_error(full, "run")
+    line = describe_error(OSError(errno.ENOSPC, "No space left on device"), "report")
+    assert line.startswith("No space left on device; free some space"), line
     # pyarrow's OSError for a damaged file carries no errno: the line still says what it was
     line = describe_error(OSError("Couldn't deserialize thrift: TProtocolException: Invalid data"))
     assert line.startswith("OSError: Couldn't deserialize thrift") and "check the path" in line
@@ -640,6 +642,21 @@ def test_lock_message_of_a_half_written_lock_has_no_question_mark(tmp_path):
     with pytest.raises(UserError) as e:
         FolderLock(out).acquire()
     assert "?" not in str(e.value) and "taking the lock right now" in str(e.value)
+
+
+def test_a_full_disk_leaves_no_empty_lock_file(tmp_path, monkeypatch):
+    import errno
+
+    import sim.lock
+    from sim.lock import FolderLock, lock_path
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sim.lock.os, "write", full)
+    with pytest.raises(UserError, match="No space left"):
+        FolderLock(tmp_path / "r.html").acquire()
+    assert not lock_path(tmp_path / "r.html").exists()
 
 
 def test_replay_mismatch_prints_plain_numbers(ws, capsys):
