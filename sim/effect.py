@@ -244,8 +244,11 @@ def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
     folder = os.path.join(str(run_path), "effects")
     path = os.path.join(folder, f"{key}.json")
     if os.path.exists(path):
-        with open(path) as f:
-            return json.load(f)
+        try:
+            with open(path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            pass  # a damaged cache entry is played again, never read
     res = to_json(
         item_effect(
             spec,

@@ -16,7 +16,7 @@ def _fmt(x):
 
 def _range(lo, hi):
     if lo is not None and hi is not None:
-        return f"from {_fmt(lo)} to {_fmt(hi)}"
+        return f"between {_fmt(lo)} and {_fmt(hi)}"
     if lo is not None:
         return f"at least {_fmt(lo)}"
     if hi is not None:

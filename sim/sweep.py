@@ -1035,10 +1035,15 @@ def write_summary(folder, frame):
 
 
 def read_sweep(folder, table="seats"):
-    """One table of a sweep as a pandas DataFrame with its `config` column (the hive partition key)."""
+    """One table of a sweep as a pandas DataFrame with its `config` column (the hive partition key): the done
+    chunks only, their checksums verified first (a damaged chunk: one-line UserError)."""
     import pyarrow.dataset as ds
 
-    return ds.dataset(Path(folder) / table, format="parquet", partitioning="hive").to_table().to_pandas()
+    from .check import verified
+
+    files = verified(folder).files(folder, table)
+    base = str(Path(folder) / table)
+    return ds.dataset(files, format="parquet", partitioning="hive", partition_base_dir=base).to_table().to_pandas()
 
 
 # ----------------------------------------------------------------------------------------------- running

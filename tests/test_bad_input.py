@@ -259,7 +259,7 @@ KNOB_INF = 'game = "toy_pig"\ngames = 100\n[set]\n"strategy.hold20.hold" = inf\n
 CASES_41 = [
     (
         ["audit", "toy_pig", "--strategy", "hold10", "--decisions", "4", "--threads", "99"],
-        ["--threads", "from 1"],
+        ["--threads", "between 1 and"],
         None,
     ),
     (["audit", "toy_pig", "--strategy", "hold10", "--decisions", "4", "--threads", "0"], ["--threads"], None),
@@ -288,7 +288,7 @@ CASES_41 = [
     ),
     (
         ["effect", "toy_pig", "--item", "joker", "--players", "3", "--deal-to-seat=-1"],
-        ["--deal-to-seat", "from 0 to 2"],
+        ["--deal-to-seat", "between 0 and 2"],
         None,
     ),
     (["effect", "toy_pig", "--item", "joker", "--players", "3", "--deal-to-seat", "9"], ["--deal-to-seat"], None),
