@@ -274,7 +274,7 @@ def tune(
     stop_after: stop (as if interrupted) after this many new evaluations (tests of resume)."""
 
     seed = check_seed(seed)
-    evals = number(evals, "--evals", 2, MAX_EVALS, whole=True)
+    evals = number(evals, "--evals", 2, whole=True)
     games_per_eval = number(games_per_eval, "--games-per-eval", 1, MAX_GAMES, whole=True)
     if final_games is not None:
         final_games = number(final_games, "--final-games", 1, MAX_GAMES, whole=True)
