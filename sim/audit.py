@@ -30,6 +30,7 @@ from statsmodels.stats.multitest import multipletests
 from . import __version__
 from .analysis.stats import wilson
 from .errors import UserError
+from .inputs import set_threads
 from .game import get_game
 from .kernel import load_kernel, new_states, run_blocks
 from .lock import FolderLock
@@ -111,7 +112,6 @@ def run_audit(
 ):
     """Audit `strategy` (default: the game's first heuristic) over `decisions` sampled decisions; returns the
     summary DataFrame (also written to `out`)."""
-    import numba
 
     spec = get_game(game) if isinstance(game, str) else game
     players = int(players or spec.default_players)
@@ -128,8 +128,7 @@ def run_audit(
     if cap < 2 or decisions < 1 or per_game < 1:
         raise UserError("--cap must be at least 2, --decisions and --per-game at least 1")
     seed = check_seed(seed)
-    if threads is not None:
-        numba.set_num_threads(int(threads))
+    set_threads(threads)
     from .knobs import split_overrides
 
     game_params, knobs = split_overrides(params)

@@ -9,11 +9,19 @@ done, `sim report` reads only done chunks, and `sim check RESULTS` prints the ve
 
 A chunk whose `games` part is missing was never finished (the games part is renamed into place last); a chunk
 whose games part exists but whose files fail a check is bad: reported, and replayed on resume.
+
+Checksum records: `sim.results.write_chunk` writes each chunk's record (rows, bytes and CRC-32 of every part,
+and the id of the run's request) to `checksums/[config=K/]part-NNNNN.json`, flushed to disk, before it renames the
+games part into place; so no kill can leave a done chunk without its record.  The manifest's `chunks` holds the
+same records (older folders have only those).  A done chunk with no record, or with the record of another run
+(a part or chunk copied in from another folder), is bad.  Every reader (`sim report`, `sim.analysis.load_run`,
+`sim replay`, a resumed sweep) verifies the checksums of what it reads, or refuses.
 """
 
+import hashlib
 import json
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -25,6 +33,9 @@ STANDINGS_COLUMNS = ("game", "round", "seat", "standing")
 GAME_BASE = ("game", "seed_index", "rotation", "players", "steps", "capped")
 SEAT_BASE = ("game", "seat", "players", "strategy", "score", "win_share")
 ITEM_BASE = ("game", "seat", "players", "item", "kind", "turn")
+RECORDS = "checksums"  # the folder of the per-chunk checksum records
+MAX_CHUNKS = 1_000_000  # chunks of one run or sweep: more is a mistaken chunk size (or an edited manifest)
+MAX_GAMES = 10**10  # per run or configuration (sim.runner refuses more)
 
 
 def part_name(chunk):
@@ -53,6 +64,30 @@ def seat_rows(player_counts, games_per_count, start, stop):
     return total
 
 
+def request_id(request):
+    """A short id of a run's or sweep's request (as stored in its manifest): written into every checksum record,
+    so a part (with its record) from another run is told apart."""
+    text = json.dumps(json.loads(json.dumps(request, default=str)), sort_keys=True)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def record_path(folder, chunk, partition=None):
+    base = Path(folder) / RECORDS
+    return (base if partition is None else base / partition) / f"{part_name(chunk)[: -len('.parquet')]}.json"
+
+
+def read_record(folder, chunk, partition=None):
+    """The chunk's checksum record file (None when there is none; {} when it is unreadable)."""
+    path = record_path(folder, chunk, partition)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def file_crc(path):
     crc = 0
     with open(path, "rb") as f:
@@ -71,6 +106,7 @@ class Expect:
     columns: dict
     record: dict = None  # the manifest's record of the chunk, if any
     checksum: bool = True  # compare CRC-32 with the record (reads every byte)
+    run_id: str = None  # the request id the chunk's record file must carry (None: not checked)
 
 
 def part_problem(path, table, expect):
@@ -93,11 +129,13 @@ def part_problem(path, table, expect):
         if lo is not None and (lo < expect.start or hi >= expect.stop):
             return f"holds games {lo}..{hi}, not {expect.start}..{expect.stop - 1}"
     rec = (expect.record or {}).get(table)
-    if rec:
+    if expect.checksum and not (isinstance(rec, dict) and rec.get("crc32") is not None):
+        return "no checksum record (cannot be verified)"
+    if isinstance(rec, dict):
         if rec.get("rows") is not None and rec["rows"] != meta.num_rows:
-            return f"{meta.num_rows} rows, the manifest recorded {rec['rows']}"
+            return f"{meta.num_rows} rows, the record says {rec['rows']}"
         if expect.checksum and rec.get("crc32") is not None and file_crc(path) != rec["crc32"]:
-            return "checksum differs from the manifest's record"
+            return "checksum differs from the chunk's record"
     return None
 
 
@@ -120,12 +158,24 @@ def chunk_state(folder, chunk, expect, partition=None):
     games = sub("games") / part_name(chunk)
     if not games.exists():
         return "missing", None
+    where = f"{partition}/" if partition else ""
+    saved = read_record(folder, chunk, partition)
+    if saved is not None:
+        if not saved.get("tables"):
+            return "bad", f"{RECORDS}/{where}{part_name(chunk)}: checksum record unreadable"
+        if expect.run_id is not None and saved.get("run") != expect.run_id:
+            return "bad", f"games/{where}{part_name(chunk)}: the checksum record is another run's"
+        expect = replace(expect, record=saved["tables"])
+    if expect.checksum and not expect.record:
+        return "bad", f"games/{where}{part_name(chunk)}: no checksum record (cannot be verified)"
     for table in ("games", "seats", "items", "standings"):
         if table not in expect.columns:
             continue
-        why = part_problem(sub(table) / part_name(chunk), table, expect)
+        try:
+            why = part_problem(sub(table) / part_name(chunk), table, expect)
+        except OSError as e:
+            why = f"cannot be read ({e.strerror or e.__class__.__name__})"
         if why is not None:
-            where = f"{partition}/" if partition else ""
             return "bad", f"{table}/{where}{part_name(chunk)}: {why}"
     return "done", None
 
@@ -188,45 +238,107 @@ def read_manifest_checked(folder):
     return m
 
 
-def check_folder(folder, checksum=True):
-    """Validate every chunk of a run or sweep folder against its manifest; returns a Verdict."""
+def refuse_audit(folder, m, what):
+    """A one-line UserError when the folder is a `sim audit` folder, which holds decisions, not run tables: `what`
+    (check, report) does not apply to it, and nothing in it needs recovering."""
+    if (m.get("request") or {}).get("kind") == "audit":
+        raise UserError(
+            f"{folder} is an audit folder (sim audit), not a run or sweep: {what} does not apply to it; its summary "
+            f"is {Path(folder) / 'summary.txt'} and `sim replay {folder} GAME` re-plays any of its games"
+        )
+
+
+def _whole(value, what, lo, hi):
+    """An int from lo to hi read from a manifest (ValueError naming it otherwise: an edited manifest)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"{what} is {value!r}, not a whole number from {lo:,} to {hi:,}")
+    return value
+
+
+def check_folder(folder, checksum=True, only=None):
+    """Validate every chunk of a run or sweep folder against its manifest; returns a Verdict.
+
+    only: a set of (partition or None, chunk) to check (the others are not looked at: `chunks` still counts
+    them, `stray` is left empty), e.g. the one chunk `sim replay` reads."""
     from .game import get_game
 
     folder = Path(folder)
     m = read_manifest_checked(folder)
+    refuse_audit(folder, m, "sim check")
     try:
         spec = get_game(m["game"])
         columns = expected_columns(spec)
         chunks_rec = m.get("chunks") or {}
+        if not isinstance(chunks_rec, dict):
+            raise ValueError("chunks is not a table of records")
+        run_id = request_id(m["request"]) if m.get("request") is not None else None
+        cs = _whole(m["chunk_size"], "chunk_size", 1, MAX_GAMES)
         if m.get("kind") == "sweep":
             v = Verdict("sweep", m.get("status", "?"))
-            cs = int(m["chunk_size"])
+            plan = []
             for cfg in m["configs"]:
-                part, n = cfg["partition"], int(cfg["players"])
-                planned = int(cfg["games_planned"])
+                part, n = cfg["partition"], _whole(cfg["players"], "players", 1, 1000)
+                planned = _whole(cfg["games_planned"], "games_planned", 0, MAX_GAMES)
+                plan.append((part, n, planned))
+            if sum(-(-planned // cs) for _, _, planned in plan) > MAX_CHUNKS:
+                raise ValueError(f"it plans more than {MAX_CHUNKS:,} chunks")
+            for part, n, planned in plan:
                 rec = chunks_rec.get(part, {})
                 for c in range(-(-planned // cs)):
                     start, stop = c * cs, min(planned, (c + 1) * cs)
-                    e = Expect(start, stop, (stop - start) * n, columns, rec.get(str(c)), checksum)
+                    if only is not None and (part, c) not in only:
+                        v.chunks += 1
+                        continue
+                    e = Expect(start, stop, (stop - start) * n, columns, rec.get(str(c)), checksum, run_id)
                     _tally(v, folder, part, c, e)
-            v.stray = stray_parts(folder, {(p, c) for p, c in v.done + v.missing} | {(p, c) for p, c, _ in v.bad})
+            if only is None:
+                v.stray = stray_parts(folder, {(p, c) for p, c in v.done + v.missing} | {(p, c) for p, c, _ in v.bad})
             return v
         v = Verdict("run", m.get("status", "?"))
         columns = expected_columns(spec, standings=bool((m.get("request") or {}).get("standings")))
         d = m["seating"]
-        counts, per = list(d["player_counts"]), int(d["games_per_player_count"])
-        total, cs = per * len(counts), int(m["chunk_size"])
+        design = (m.get("request") or {}).get("design")
+        if design is not None and design != d:
+            raise ValueError("seating differs from the request's design")
+        counts = [_whole(n, "a player count", 1, 1000) for n in d["player_counts"]]
+        per = _whole(d["games_per_player_count"], "games_per_player_count", 1, MAX_GAMES)
+        total = per * len(counts)
+        if -(-total // cs) > MAX_CHUNKS:
+            raise ValueError(f"{total:,} games in chunks of {cs:,} are more than {MAX_CHUNKS:,} chunks")
         for c in range(-(-total // cs)):
             start, stop = c * cs, min(total, (c + 1) * cs)
-            e = Expect(start, stop, seat_rows(counts, per, start, stop), columns, chunks_rec.get(str(c)), checksum)
+            if only is not None and (None, c) not in only:
+                v.chunks += 1
+                continue
+            e = Expect(
+                start, stop, seat_rows(counts, per, start, stop), columns, chunks_rec.get(str(c)), checksum, run_id
+            )
             _tally(v, folder, None, c, e)
-        v.stray = stray_parts(folder, {(None, c) for c in range(v.chunks)})
+        if only is None:
+            v.stray = stray_parts(folder, {(None, c) for c in range(v.chunks)})
         return v
     except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError) as e:
         raise UserError(
             f"{folder}/manifest.json is incomplete or edited ({e.__class__.__name__}: {e}); re-run "
             f"with --overwrite / --fresh"
         ) from None
+
+
+def verified(folder, what="read", only=None):
+    """check_folder with checksums, for a reader: the Verdict, or a one-line UserError when a chunk it would read
+    is damaged (a flipped byte, a part or record of another run, a missing record)."""
+    return refuse_damaged(folder, check_folder(folder, checksum=True, only=only), what)
+
+
+def refuse_damaged(folder, verdict, what="read"):
+    """The verdict, or a one-line UserError naming its first damaged chunk."""
+    bad = verdict.bad
+    if bad:
+        raise UserError(
+            f"{folder} has {len(bad)} damaged chunk{'s' if len(bad) != 1 else ''} ({bad[0][2]}); nothing was "
+            f"{what}: `sim check {folder}` lists them and the command that wrote the folder replays them"
+        )
+    return verdict
 
 
 def _tally(v, folder, partition, c, e):

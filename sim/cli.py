@@ -457,19 +457,10 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
-    from pathlib import Path
-
-    from .check import check_folder
     from .report import build_report
 
-    if (Path(args.results) / "manifest.json").exists():
-        verdict = check_folder(args.results, checksum=False)  # unfinished chunks are left out; bad ones stop it
-        if verdict.bad:
-            raise UserError(
-                f"{args.results} has {len(verdict.bad)} damaged chunks ({verdict.bad[0][2]}); "
-                f"`sim check {args.results}` lists them and the command that wrote the folder "
-                f"replays them"
-            )
+    # the report verifies every part's checksum before it reads (sim.report.build.open_results): unfinished
+    # chunks are left out, a damaged one refuses the report in one line
     for path in build_report(args.results, out=args.out, pdf=args.pdf, solve=args.solve or (), targets=args.target):
         print(f"report written to {path}")
 
@@ -854,7 +845,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # classified below; anything unknown is re-raised with its traceback
-        line = error_line(e)
+        line = error_line(e, args.command)
         if line is None:
             raise
         sys.stderr.write(f"sim {args.command}: error: {line}\n")
@@ -872,11 +863,11 @@ def _quiet_stdout():
         pass
 
 
-def error_line(e):
+def error_line(e, command=None):
     """One line for an error a user can cause (bad input, a file we cannot read or write), else None."""
     from .errors import describe_error
 
-    return describe_error(e)
+    return describe_error(e, command)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,6 @@ def run_on_cluster(client, planner, done):
     task fails for good, when the cluster has had no worker for NO_WORKERS_S seconds, or when the scheduler has
     been unreachable for LOST_SCHEDULER_S seconds; finished chunks are kept either way.
     """
-    import logging
     import time
 
     from distributed import wait
@@ -60,11 +59,6 @@ def run_on_cluster(client, planner, done):
     session = uuid.uuid4().hex[:8]  # a fresh key per session: a resumed sweep never meets its cancelled keys
     running = {}
     address = getattr(getattr(client, "scheduler", None), "address", "the scheduler")
-    # a lost scheduler makes the client log reconnection tracebacks before our one line: keep them out
-    quiet = [logging.getLogger(n) for n in ("distributed.client", "distributed.comm", "distributed.core")]
-    levels = [lg.level for lg in quiet]
-    for lg in quiet:
-        lg.setLevel(logging.CRITICAL)
 
     def submit(tasks):
         for task in tasks:
@@ -83,7 +77,7 @@ def run_on_cluster(client, planner, done):
                     if now - lost > LOST_SCHEDULER_S:
                         raise UserError(
                             f"lost the Dask scheduler at {address} ({client.status} for "
-                            f"{LOST_SCHEDULER_S} s); restart it and run the same command again"
+                            f"{LOST_SCHEDULER_S} s); restart the scheduler and its workers"
                         )
                     continue
                 lost = None
@@ -107,11 +101,12 @@ def run_on_cluster(client, planner, done):
                 try:
                     stats = fut.result()
                 except Exception as e:  # noqa: BLE001 - a lost task (KilledWorker) or the task's own error
-                    if "Cancelled" in e.__class__.__name__:  # what a lost scheduler does to every pending task
+                    lost_link = "CommClosed" in e.__class__.__name__ or isinstance(e, (OSError, TimeoutError))
+                    if "Cancelled" in e.__class__.__name__ or (lost_link and client.status != "running"):
+                        # what a lost scheduler does to every pending task (or to the result being fetched)
                         raise UserError(
-                            f"the cluster cancelled task config={task.config} chunk={task.chunk}: the "
-                            f"Dask scheduler at {address} is {client.status}; restart it (and its "
-                            f"workers) and run the same command again"
+                            f"lost the Dask scheduler at {address} (task config={task.config} chunk="
+                            f"{task.chunk} was cancelled); restart the scheduler and its workers"
                         ) from None
                     raise UserError(
                         f"task config={task.config} chunk={task.chunk} failed on the cluster "
@@ -123,6 +118,30 @@ def run_on_cluster(client, planner, done):
         if running:
             with contextlib.suppress(Exception):  # a lost scheduler cannot cancel; the tasks die with it
                 client.cancel([fut for _, fut in running.values()])
+
+
+QUIET_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+@contextlib.contextmanager
+def quiet_client():
+    """Keep dask's own logging off stderr while this process holds a client, up to and including its close: a
+    lost scheduler makes the client log reconnection tracebacks (32 lines of them, some while the client closes
+    after our one-line error), which say nothing the one line does not."""
+    import logging
+
+    import distributed  # noqa: F401 - its import configures its loggers' levels: quiet them after that
+
+    names = set(QUIET_LOGGERS) | {
+        n for n in logging.root.manager.loggerDict if n.split(".")[0] in QUIET_LOGGERS
+    }  # each: dask's logging configuration gives some children a level of their own
+    quiet = [logging.getLogger(n) for n in sorted(names)]
+    levels = [lg.level for lg in quiet]
+    for lg in quiet:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
         for lg, level in zip(quiet, levels):
             lg.setLevel(level)
 

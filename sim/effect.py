@@ -26,6 +26,7 @@ import pandas as pd
 from statsmodels.stats.weightstats import DescrStatsW
 
 from .errors import UserError
+from .inputs import number, set_threads
 
 
 def slug(name):
@@ -122,14 +123,15 @@ def item_effect(
     holders' win share), holder_win (the same for win rate), by_order (DataFrame: order, mean, low, high),
     association (holders' win rate minus non-holders' in the as-printed games, with its interval),
     held_share (fraction of games where a seat held it as printed)."""
-    import numba
     from .analysis.items import item_strength
     from .runner import check_seed, prepare
 
     spec, design, pvec0 = prepare(game, (players,) if players else None, games, lineup, strategies, False, overrides)
-    if threads:
-        numba.set_num_threads(int(threads))
+    set_threads(threads)
     name = find_item(spec, item)
+    n = int(design.player_counts[0])
+    if deal_seat is not None:  # seats are numbered 0..n-1
+        deal_seat = number(deal_seat, f"--deal-to-seat (a seat of {n} players)", 0, n - 1, whole=True)
     if deal_seat is None:
         change = removal(spec, name)
     else:
@@ -179,7 +181,11 @@ def report_lines(res):
     pc = lambda x: "n/a" if not np.isfinite(x) else f"{100 * x:+.1f}"  # noqa: E731
     h, w = res["holder"], res["holder_win"]
     conf = f"{100 * res['confidence']:.0f}%"
-    what = ", ".join(f"{k}={v}" for k, v in res["intervention"].items())
+    # the seat as the user numbers it (0-based), not the game's 1-based parameter value
+    what = ", ".join(
+        f"{k}={v}" if not k.startswith("item.deal_to_seat") else f"dealt to seat {int(v) - 1}"
+        for k, v in res["intervention"].items()
+    )
     lines = [
         f"{res['game']}, {res['players']} players, {res['games']:,} paired games (seed {res['seed']}): as "
         f"printed vs {res['mode'] if res['mode'] != 'remove' else 'without ' + res['item']} ({what}).",
@@ -238,8 +244,11 @@ def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
     folder = os.path.join(str(run_path), "effects")
     path = os.path.join(folder, f"{key}.json")
     if os.path.exists(path):
-        with open(path) as f:
-            return json.load(f)
+        try:
+            with open(path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            pass  # a damaged cache entry is played again, never read
     res = to_json(
         item_effect(
             spec,

@@ -26,20 +26,27 @@ def one_line(text, limit=400):
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def describe_error(e):
+RESUMABLE = ("run", "sweep", "tune", "audit", "readings", "solve")  # commands that resume when run again
+
+
+def describe_error(e, command=None):
     """The one line the command line prints for an error a user can cause, or None for a bug (re-raised with its
-    traceback, so it gets reported rather than hidden)."""
+    traceback, so it gets reported rather than hidden).  command: the sim command that failed (its hints differ:
+    only a command that resumes is told to resume)."""
     import errno
     import json
 
     if isinstance(e, UserError):
         return one_line(e)
     if isinstance(e, OSError):
-        what = e.strerror or e.__class__.__name__
+        what = e.strerror or one_line(e, 160) or e.__class__.__name__
+        if not e.strerror and str(e):
+            what = f"{e.__class__.__name__}: {what}"
         where = f" {e.filename}" if e.filename else ""
+        again = "run the same command again" + (" to resume" if command is None or command in RESUMABLE else "")
         hint = {
-            errno.ENOSPC: "free some space and run the same command again to resume",
-            errno.EDQUOT: "free some space and run the same command again to resume",
+            errno.ENOSPC: f"free some space and {again}",
+            errno.EDQUOT: f"free some space and {again}",
             errno.EACCES: "choose a folder you can write (--out)",
             errno.EPERM: "choose a folder you can write (--out)",
             errno.EROFS: "choose a folder on a writable disk (--out)",
@@ -47,7 +54,7 @@ def describe_error(e):
             errno.ENOTDIR: "a part of the path is a file, not a folder",
             errno.EISDIR: "give a file name, not a folder",
         }.get(e.errno, "check the path and the disk")
-        return one_line(f"{what}:{where}; {hint}")
+        return one_line(f"{what}{':' + where if where else ''}; {hint}")
     try:
         import pyarrow as pa
 

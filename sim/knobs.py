@@ -9,10 +9,11 @@ list per game (`PRESETS` in strategies/<game>/) and turned into StrategySpecs by
 Studies change knobs by dotted name: `strategy.<preset>.<knob>` (see `split_overrides`).
 """
 
-import math
+import re
 from dataclasses import dataclass, field
 
 from .errors import UserError, suggest
+from .inputs import finite
 
 KNOB_KINDS = ("float", "int", "bool")
 PREFIX = "strategy."
@@ -38,12 +39,7 @@ class Knob:
             if key not in table:
                 raise UserError(f"{label} is a switch: use on/off (got '{raw}')")
             return table[key]
-        try:
-            value = float(raw)
-        except (TypeError, ValueError):
-            raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')") from None
-        if math.isnan(value):
-            raise UserError(f"{label} needs a number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
+        value = finite(raw, label, f"in [{self.lo:g}, {self.hi:g}]")
         if self.kind == "int" and value != int(value):
             raise UserError(f"{label} needs a whole number in [{self.lo:g}, {self.hi:g}] (got '{raw}')")
         if not self.lo <= value <= self.hi:
@@ -260,7 +256,12 @@ def load_preset_file(game, path):
             raise suggest(key, PRESET_FILE_KEYS, f"key in {where}")
     if raw.get("game", game.name) != game.name:
         raise UserError(f"{where} is a preset of {raw['game']}, not of {game.name}")
-    name = str(raw.get("name", Path(path).stem))
+    name = raw.get("name", Path(path).stem)
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_-]*", name):
+        raise UserError(
+            f"{where}: name must be one word of letters, digits, _ and - (got {name!r}), e.g. name = "
+            f'"{re.sub(r"[^A-Za-z0-9_-]+", "_", Path(path).stem).strip("_-") or "my_preset"}"'
+        )
     if "base" not in raw:
         raise UserError(
             f'{where} names no base preset (base = "..."). Valid: {", ".join(s.name for s in game.strategies)}'

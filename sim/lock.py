@@ -69,10 +69,12 @@ def _describe(info):
 class FolderLock:
     """Context manager: exclusive use of `target` (a results folder or an output file) by this process.
 
-    what: the command, for the message ('sim run', 'sim sweep', ...)."""
+    what: the command, for the message ('sim run', 'sim sweep', ...); wait: seconds to wait for a live owner to
+    release it before refusing (0: refuse at once)."""
 
-    def __init__(self, target, what="sim"):
+    def __init__(self, target, what="sim", wait=0.0):
         self.target = Path(target)
+        self.wait = float(wait)  # seconds to wait for a live owner before refusing
         self.path = lock_path(target)
         self.what = what
         self.token = uuid.uuid4().hex
@@ -92,8 +94,11 @@ class FolderLock:
         fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
         try:
             os.write(fd, json.dumps(self._info()).encode())
-        finally:
+        except OSError:  # a full disk: no empty lock file left behind for the next command to wait on
             os.close(fd)
+            self.path.unlink(missing_ok=True)
+            raise
+        os.close(fd)
 
     def _read(self):
         try:
@@ -114,7 +119,10 @@ class FolderLock:
             raise UserError(
                 f"cannot create {self.path.parent} for {self.target} ({e.strerror or e}); choose another --out"
             ) from None
-        for _ in range(5):
+        deadline = time.monotonic() + self.wait
+        tries = 0
+        while tries < 5:
+            tries += 1
             try:
                 self._create()
                 self.held = True
@@ -130,9 +138,14 @@ class FolderLock:
                 continue  # released between our create and read: try again
             stale = self._stale(info)
             if not stale:
+                if time.monotonic() < deadline:
+                    tries = 0  # the caller waits for the owner (a report waiting for another's robustness run)
+                    time.sleep(0.5)
+                    continue
+                command = str(info.get("command") or "")[:80]
                 raise UserError(
-                    f"{self.target} is in use by another process ({_describe(info)}: "
-                    f"{info.get('command', '?')[:80]}); wait for it to finish or choose another --out"
+                    f"{self.target} is in use by another process ({_describe(info)}"
+                    f"{': ' + command if command else ''}); wait for it to finish or choose another --out"
                 )
             if self._take_over(info):
                 owner = _describe(info) if info else "a process killed while taking it"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import UserError, suggest
+from .inputs import finite
 
 PROVENANCE = {"F": "fact (rulebook or cited public source)", "D": "derived from facts", "A": "ASSUMED"}
 KINDS = ("int", "float", "bool", "choice")
@@ -42,14 +43,7 @@ class Param:
             if text in self.choices:
                 return float(self.choices.index(text))
             raise UserError(f"parameter {self.name}: '{raw}' is not a valid choice. Valid: {', '.join(self.choices)}")
-        try:
-            if isinstance(raw, bool):  # TOML true is not the number 1
-                raise TypeError
-            value = float(raw)
-        except (TypeError, ValueError):
-            raise UserError(f"parameter {self.name} needs a number (got '{raw}')") from None
-        if value != value or value in (float("inf"), float("-inf")):  # NaN/inf would pass every range test
-            raise UserError(f"parameter {self.name} needs a finite number (got '{raw}')")
+        value = finite(raw, f"parameter {self.name}")  # (a TOML true is not the number 1)
         if self.kind == "int" and value != int(value):
             raise UserError(f"parameter {self.name} needs a whole number (got '{raw}')")
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):

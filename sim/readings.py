@@ -29,6 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import UserError
+from .inputs import set_threads
 from .results import read_manifest, write_json
 
 THRESHOLDS = {"turn order": 0.02, "strategy": 0.03, "side": 0.05, "length": 0.10}  # length: relative
@@ -300,7 +301,6 @@ def run_readings(
     command=None,
 ):
     """Play the study (resuming what is in `out`) and return its summary table."""
-    import numba
 
     from .game import get_game
     from .runner import check_seed, output_buffers, prepare, simulate
@@ -313,10 +313,7 @@ def run_readings(
     max_games = int(max_games or games)
     if max_games < games:
         raise UserError(f"--max-games ({max_games}) must be at least --games ({games})")
-    if threads is not None:
-        if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
-            raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
-        numba.set_num_threads(int(threads))
+    set_threads(threads)
     from .presets import with_preset
 
     base_sets = with_preset(spec.name, preset, params)

@@ -142,17 +142,22 @@ def _compare_with_stored(game, design, pvec, seed, index, run, partition):
     """Play the game again (without reading the folder's rules) and compare its outcome with the stored seats."""
     import pyarrow.dataset as ds
 
+    from .check import part_name, read_manifest_checked, verified
+
     base = Path(run) / "seats" / (partition or "")
     if not base.is_dir():
         return None
+    chunk = index // int(read_manifest_checked(run)["chunk_size"])
+    verdict = verified(run, "compared", only={(partition, chunk)})  # a damaged part: one line, nothing read
+    if (partition, chunk) not in verdict.done:
+        return None  # not played yet (an unfinished run): nothing to compare with
     try:
-        files = [str(f) for f in sorted(base.glob("part-*.parquet"))]
         stored = (
-            ds.dataset(files, format="parquet")
+            ds.dataset([str(base / part_name(chunk))], format="parquet")
             .to_table(columns=["game", "seat", "score", "win_share"], filter=ds.field("game") == index)
             .to_pandas()
         )
-    except Exception as e:  # noqa: BLE001 - a damaged part: sim check names it
+    except OSError as e:
         return f"the stored rows cannot be read ({e.__class__.__name__}); run `sim check {run}`"
     if stored.empty:
         return None  # not played yet (an unfinished run): nothing to compare with
@@ -168,9 +173,14 @@ def _compare_with_stored(game, design, pvec, seed, index, run, partition):
         return None
     return (
         f"the replayed game {index} does not match the row stored in {run} (scores "
-        f"{list(stored['score'])} stored, {list(r['seat_f'][:n, 0])} replayed): its manifest or the game code "
+        f"{_numbers(stored['score'])} stored, {_numbers(r['seat_f'][:n, 0])} replayed): its manifest or the game code "
         f"changed after it was played"
     )
+
+
+def _numbers(values):
+    """[3, 1.5, 0] for a list of floats (not numpy reprs)."""
+    return "[" + ", ".join(f"{float(v):g}" for v in values) + "]"
 
 
 def game_lines(game, design, pvec, seed, index, what):

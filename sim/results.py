@@ -131,31 +131,53 @@ def _encodings(schema):
     return {"use_dictionary": labels, "column_encoding": ints}
 
 
-def write_chunk(folder, chunk, tables, partition=None):
+def write_chunk(folder, chunk, tables, partition=None, run_id=None):
     """Write one chunk's part files (games, seats, items, and standings when traced) atomically (temp name, then
     rename; games last).  Returns the chunk's record for the manifest: per table its rows, bytes and the CRC-32 of
     the file (computed from the bytes in memory, so the record describes exactly what was written; `sim check`
-    compares it with the file)."""
+    compares it with the file).
+
+    The record (with run_id, the request id of the run: sim.check.request_id) is also written to the chunk's
+    record file, flushed to disk, before the games part is renamed into place: a chunk never counts as done
+    without its checksums, whenever the process is killed."""
     folder = Path(folder)
     record = {}
-    for name in (t for t in TABLES if t in tables):
-        sub = folder / name if partition is None else folder / name / partition
-        sub.mkdir(parents=True, exist_ok=True)
-        final = sub / part_name(chunk)
-        tmp = sub / f".{part_name(chunk)}.{_unique()}.tmp"
-        sink = pa.BufferOutputStream()
-        pq.write_table(
-            tables[name], sink, compression=COMPRESSION, write_statistics=STATISTICS, **_encodings(tables[name].schema)
-        )
-        data = sink.getvalue()
-        try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-            os.replace(tmp, final)
-        except BaseException:
-            tmp.unlink(missing_ok=True)  # a full disk or Ctrl-C mid-write leaves no temp file behind
-            raise
-        record[name] = {"rows": tables[name].num_rows, "bytes": data.size, "crc32": zlib.crc32(data)}
+    pending = None  # the games part, renamed after the record is on disk
+    try:
+        for name in (t for t in TABLES if t in tables):
+            sub = folder / name if partition is None else folder / name / partition
+            sub.mkdir(parents=True, exist_ok=True)
+            final = sub / part_name(chunk)
+            tmp = sub / f".{part_name(chunk)}.{_unique()}.tmp"
+            sink = pa.BufferOutputStream()
+            pq.write_table(
+                tables[name],
+                sink,
+                compression=COMPRESSION,
+                write_statistics=STATISTICS,
+                **_encodings(tables[name].schema),
+            )
+            data = sink.getvalue()
+            try:
+                with open(tmp, "wb") as f:
+                    f.write(data)
+                if name == "games":
+                    pending = (tmp, final)
+                else:
+                    os.replace(tmp, final)
+            except BaseException:
+                tmp.unlink(missing_ok=True)  # a full disk or Ctrl-C mid-write leaves no temp file behind
+                raise
+            record[name] = {"rows": tables[name].num_rows, "bytes": data.size, "crc32": zlib.crc32(data)}
+        if pending is not None:
+            from .check import record_path
+
+            write_json(record_path(folder, chunk, partition), {"run": run_id, "tables": record}, durable=True)
+            os.replace(*pending)
+            pending = None
+    finally:
+        if pending is not None:
+            pending[0].unlink(missing_ok=True)
     return record
 
 
@@ -170,7 +192,7 @@ def clean_temp_files(folder):
     never read).  Called by the folder's lock holder only, so no live writer's temp file is removed."""
     folder = Path(folder)
     removed = 0
-    for table in TABLES:
+    for table in (*TABLES, "checksums"):
         base = folder / table
         if base.is_dir():
             for tmp in base.rglob(".part-*.tmp*"):
@@ -183,12 +205,59 @@ def clean_temp_files(folder):
     return removed
 
 
-def write_json(path, data):
-    """Atomic JSON write."""
+def write_json(path, data, durable=False):
+    """Atomic JSON write (durable: flushed to disk before the rename, and the rename too).  A failed write (a full
+    disk) leaves no temp file behind."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{_unique()}.tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=False, default=str))
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(data, indent=1, sort_keys=False, default=str))
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    if durable:
+        _sync_dir(path.parent)
+
+
+def _sync_dir(folder):
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_final_json(path, data):
+    """Write a final manifest even on a full disk: atomically when there is room, else compact and in place over
+    the old file's own blocks (a shorter text than the indented one it replaces needs no new block).  Returns
+    whether it was written."""
+    path = Path(path)
+    try:
+        write_json(path, data)
+        return True
+    except OSError:
+        pass
+    text = json.dumps(data, separators=(",", ":"), default=str).encode()
+    try:
+        if not path.exists() or path.stat().st_size < len(text):
+            return False
+        with open(path, "r+b") as f:
+            f.write(text)
+            f.truncate(len(text))
+        return True
+    except OSError:
+        return False
 
 
 def read_manifest(folder):

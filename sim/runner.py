@@ -14,11 +14,13 @@ import numpy as np
 
 from . import __version__, source_hash
 from .errors import UserError
+from .inputs import set_threads
 from .game import get_game
 from .knobs import describe_strategies
 from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, new_states
 from .lock import FolderLock
-from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_json
+from .check import MAX_CHUNKS, MAX_GAMES, read_record, request_id
+from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_final_json, write_json
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
@@ -137,7 +139,7 @@ def check_overflow(game, out):
         )
 
 
-MAX_GAMES = 10**10  # per run or configuration: beyond this a run would take weeks and its ids outgrow the tables
+# MAX_GAMES (sim.check): per run or configuration; beyond it a run would take weeks and its ids outgrow the tables
 
 
 def check_games(games, where="--games"):
@@ -157,9 +159,63 @@ def check_games(games, where="--games"):
     return games
 
 
+def bytes_per_game(game, standings=False):
+    """Memory one game of a chunk takes while it is played and written, estimated from the design of the game's
+    outputs: the two sets of kernel output buffers (output_buffers) plus the chunk's tables built from one of them
+    (at most as large as the buffers)."""
+    eng = game.engine_module()
+    per = 8 * (
+        len(game.game_columns)
+        + eng.MAX_PLAYERS * (len(game.seat_columns) + 2)
+        + eng.MAX_ITEMS * (3 + len(game.item_columns))
+        + 2
+    )
+    if standings:
+        per += TRACE_ROWS * (4 + 4 * eng.MAX_PLAYERS) + 8
+    per += 8 * (3 + eng.MAX_PLAYERS)  # the design's per-game arrays (players, seed index, rotation, strategies)
+    return 3 * per
+
+
+def available_memory():
+    """Bytes of memory available now (Linux MemAvailable, else physical memory), or None when unknown."""
+    import os
+
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def check_chunks(game, chunk_size, total, where="--chunk-size", standings=False):
+    """Refuse, before anything is written, a chunk size that would need more memory than this machine has now
+    (estimated from the game's design) or that splits the games into more than MAX_CHUNKS part files."""
+    n_chunks = -(-total // chunk_size)
+    if n_chunks > MAX_CHUNKS:
+        raise UserError(
+            f"{where} {chunk_size:,} splits {total:,} games into {n_chunks:,} chunks; at most {MAX_CHUNKS:,}: "
+            f"use larger chunks"
+        )
+    need = bytes_per_game(game, standings) * min(chunk_size, total)
+    have = available_memory()
+    if have is not None and need > have:
+        fit = max(1, have // bytes_per_game(game, standings))
+        raise UserError(
+            f"{where} {chunk_size:,}: a chunk of {min(chunk_size, total):,} {game.name} games needs about "
+            f"{need / 1e9:,.1f} GB of memory and {have / 1e9:.1f} GB are available; use at most {fit:,} games "
+            f"per chunk (the default is {DEFAULT_CHUNK:,})"
+        )
+
+
 def settings_hash(spec, design, pvec):
     """A short hash of every setting that differs from the game's defaults (parameters, line-up or fixed seats,
-    rotations), or '' when none does: part of the default --out name."""
+    rotations, strategy knobs), or '' when none does: part of the default --out name."""
     import hashlib
     import json
 
@@ -172,6 +228,8 @@ def settings_hash(spec, design, pvec):
         changed["all_rotations"] = True
     if design.mirror:
         changed["mirror"] = True
+    if design.custom:  # strategy knobs changed (--set strategy.<preset>.<knob>, preset files)
+        changed["knobs"] = design.to_dict()["custom_strategies"]
     if not changed:
         return ""
     return hashlib.sha1(json.dumps(changed, sort_keys=True, default=str).encode()).hexdigest()[:6]
@@ -248,7 +306,6 @@ def run_study(
     Re-running the same request on the same folder resumes it: finished chunks (validated by sim.check) are kept,
     the rest are played.  The folder is locked for the whole run (sim.lock).  Returns the run folder.
     """
-    import numba
 
     spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params, mirror)
     seed = check_seed(seed)
@@ -265,10 +322,8 @@ def run_study(
     if chunk_size < 1:
         raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
     chunk_size = min(chunk_size, max(design.total, 1))
-    if threads is not None:
-        if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
-            raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
-        numba.set_num_threads(int(threads))
+    check_chunks(spec, chunk_size, design.total, standings=standings)
+    set_threads(threads)
     request = {
         "game": spec.name,
         "design": design.to_dict(),
@@ -359,10 +414,7 @@ def _final(out, manifest, status, reason):
     """Record a final status and its reason; a folder we cannot even write keeps its last manifest."""
     manifest["status"] = status
     manifest["reason"] = reason
-    try:
-        write_json(out / "manifest.json", manifest)
-    except OSError:
-        pass
+    write_final_json(out / "manifest.json", manifest)
 
 
 def _chunks_to_play(out, manifest, resumed):
@@ -380,6 +432,10 @@ def _chunks_to_play(out, manifest, resumed):
         print(f"note: removing {path}: no chunk of this run", file=sys.stderr)
         Path(path).unlink(missing_ok=True)
     done = {c for _, c in verdict.done}
+    for c in done:  # a chunk finished after the manifest's last write: its record file has it
+        saved = read_record(out, c)
+        if saved and saved.get("tables"):
+            manifest["chunks"][str(c)] = saved["tables"]
     return [c for c in range(manifest["n_chunks"]) if c not in done]
 
 
@@ -392,10 +448,11 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
     done_games = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
     bar = _progress(design.total, done_games, progress, spec.name)
     timing = {"simulate": 0.0, "write": 0.0, "played": 0, "capped": 0}
+    run_id = request_id(manifest["request"])
 
     def write(c, start, arrays):
         t = time.perf_counter()
-        record = write_chunk(out, c, chunk_tables(spec, design, start, arrays))
+        record = write_chunk(out, c, chunk_tables(spec, design, start, arrays), run_id=run_id)
         timing["write"] += time.perf_counter() - t
         timing["capped"] += int((arrays["steps"] < 0).sum())
         # the chunk's record (rows, CRC-32) goes into the manifest as soon as it is written: a resume compares

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import UserError
+from .inputs import set_threads
 
 
 @dataclass
@@ -413,7 +414,6 @@ def solve_game(
 
     target: a number, or 'fair' for 1/players (win shares and win rates).  Returns (SolveResult, info dict).
     """
-    import numba
 
     from .game import get_game
     from .runner import check_seed
@@ -447,10 +447,7 @@ def solve_game(
     if not 0 < float(confidence) < 1:
         raise UserError(f"--confidence must be between 0 and 1, exclusive (got {confidence})")
     seed = check_seed(seed)
-    if threads is not None:
-        if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
-            raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
-        numba.set_num_threads(int(threads))
+    set_threads(threads)
     lo, hi = parse_range(between, p)
     fn = GameMetric(
         spec, param, metric, players, lineup, strategies, all_rotations, overrides, seed, cap=int(max_games)

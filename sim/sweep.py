@@ -42,6 +42,7 @@ One task is one configuration chunk; its part files are written atomically (game
 sweep after any interruption plays only the missing chunks.
 """
 
+import contextlib
 import copy
 import hashlib
 import itertools
@@ -60,12 +61,20 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .check import Expect, chunk_state, expected_columns
+from .check import MAX_CHUNKS, Expect, chunk_state, expected_columns, read_record, request_id
 from .errors import UserError, suggest
 from .game import game_names, get_game
 from .knobs import as_param, describe_strategies, load_files, split_overrides
 from .lock import FolderLock
-from .results import chunk_tables, clean_temp_files, part_name, read_manifest, write_chunk, write_json
+from .results import (
+    chunk_tables,
+    clean_temp_files,
+    part_name,
+    read_manifest,
+    write_chunk,
+    write_final_json,
+    write_json,
+)
 from .runner import check_games, check_seed, package_versions, simulate
 from .seating import make_design
 
@@ -91,6 +100,7 @@ FILE_KEYS = (
 )
 ADAPTIVE_KEYS = ("metric", "width", "max_games")
 DEFAULT_CHUNK = 10_000
+MAX_CONFIGS = 10_000  # configurations of one sweep (its manifest lists each; 160,000 made a 636 MB manifest)
 DEFAULT_CONFIDENCE = 0.95
 PROPORTION_METRICS = ("shared_win_rate", "capped_rate")  # plus order{k}_win_share and order{k}_win_rate
 MEAN_METRICS = ("steps",)  # plus game.<column>
@@ -462,6 +472,15 @@ def build_sweep(raw, where="sweep"):
         mirror=mirror,
     )
     sweep.configs = expand(sweep, where)
+    from .runner import check_chunks
+
+    check_chunks(spec, sweep.chunk_size, sweep.cap, f"{where}: chunk_size")  # memory of one task
+    total = len(sweep.configs) * -(-sweep.cap // sweep.chunk_size)
+    if total > MAX_CHUNKS:
+        raise UserError(
+            f"{where}: {len(sweep.configs):,} configurations of up to {sweep.cap:,} games in chunks of "
+            f"{sweep.chunk_size:,} are {total:,} chunks; at most {MAX_CHUNKS:,}: use larger chunks"
+        )
     return sweep
 
 
@@ -473,7 +492,16 @@ def expand(sweep, where="sweep"):
         names = list(sweep.zipped)
         axes.append([tuple((n, sweep.zipped[n][i]) for n in names) for i in range(len(sweep.zipped[names[0]]))])
     configs = []
-    combos = list(itertools.product(*axes)) if axes else [()]
+    count = math.prod(len(a) for a in axes) * len(sweep.players) * len(sweep.lineups)
+    if count > MAX_CONFIGS:
+        sizes = " x ".join(
+            [str(len(a)) for a in axes] + [f"{len(sweep.players)} player counts", f"{len(sweep.lineups)} line-ups"]
+        )
+        raise UserError(
+            f"{where} plans {count:,} configurations ({sizes}); at most {MAX_CONFIGS:,}: sweep fewer values, or "
+            f"split it into several sweeps"
+        )
+    combos = itertools.product(*axes) if axes else [()]
     for combo in combos:
         values = {}
         for item in combo:
@@ -688,6 +716,7 @@ class Task:
     start: int
     stop: int
     replay: bool = False  # the chunk's files on disk failed sim.check: play it again whatever is there
+    run_id: str = None  # the sweep's request id (sim.check.request_id), written into each chunk's record
 
     @property
     def partition(self):
@@ -711,20 +740,20 @@ def read_part_stats(spec, folder, config, chunk):
 def execute_task(task):
     """Play and write one task (idempotent: a finished chunk is read, not replayed); returns its statistics."""
     spec = get_game(task.game) if isinstance(task.game, str) else task.game
-    state, _ = chunk_state(task.folder, task.chunk, task_expect(spec, task, checksum=False), task.partition)
-    if state == "done" and not task.replay:
+    state, _ = chunk_state(task.folder, task.chunk, task_expect(spec, task, run_id=task.run_id), task.partition)
+    if state == "done" and not task.replay:  # (a task run twice: Dask re-runs a lost worker's tasks)
         return read_part_stats(spec, task.folder, task.config, task.chunk)
     with _KERNEL_LOCK:
         arrays = simulate(spec, task.design, task.pvec, task.seed, task.start, task.stop)
     tables = chunk_tables(spec, task.design, task.start, arrays)
-    record = write_chunk(task.folder, task.chunk, tables, task.partition)
+    record = write_chunk(task.folder, task.chunk, tables, task.partition, task.run_id)
     return {**chunk_stats(spec, tables), "_record": record}
 
 
-def task_expect(spec, task, record=None, checksum=True):
+def task_expect(spec, task, record=None, checksum=True, run_id=None):
     """What the task's part files must hold (sim.check): one player count per configuration."""
     n = task.design.player_counts[0]
-    return Expect(task.start, task.stop, (task.stop - task.start) * n, expected_columns(spec), record, checksum)
+    return Expect(task.start, task.stop, (task.stop - task.start) * n, expected_columns(spec), record, checksum, run_id)
 
 
 class Planner:
@@ -749,6 +778,7 @@ class Planner:
         self.records = {p: dict(r) for p, r in (records or {}).items()}  # partition -> chunk -> record
         self.replayed = 0
         self.bad = set()  # (config, chunk) whose files failed the check
+        self.run_id = request_id(sweep.request())
         for c in sweep.configs:
             self._load_done(c.index)
 
@@ -766,10 +796,13 @@ class Planner:
         for c in range(-(-self.sweep.cap // self.sweep.chunk_size)):
             task = self.task(k, c)
             state, why = chunk_state(
-                self.folder, c, task_expect(self.sweep.spec, task, recs.get(str(c))), task.partition
+                self.folder, c, task_expect(self.sweep.spec, task, recs.get(str(c)), run_id=self.run_id), task.partition
             )
             if state == "done":
                 self.stats[k][c] = read_part_stats(self.sweep.spec, self.folder, k, c)
+                saved = read_record(self.folder, c, task.partition)  # (a chunk done after the last manifest save)
+                if saved and saved.get("tables"):
+                    self.records.setdefault(task.partition, {})[str(c)] = saved["tables"]
             elif state == "bad":
                 print(f"note: replaying {why}", file=sys.stderr)
                 recs.pop(str(c), None)
@@ -789,6 +822,7 @@ class Planner:
             c * self.sweep.chunk_size,
             self._stop(k, c),
             (k, c) in getattr(self, "bad", ()),
+            getattr(self, "run_id", None),
         )
 
     def games_planned(self, k):
@@ -1001,10 +1035,15 @@ def write_summary(folder, frame):
 
 
 def read_sweep(folder, table="seats"):
-    """One table of a sweep as a pandas DataFrame with its `config` column (the hive partition key)."""
+    """One table of a sweep as a pandas DataFrame with its `config` column (the hive partition key): the done
+    chunks only, their checksums verified first (a damaged chunk: one-line UserError)."""
     import pyarrow.dataset as ds
 
-    return ds.dataset(Path(folder) / table, format="parquet", partitioning="hive").to_table().to_pandas()
+    from .check import verified
+
+    files = verified(folder).files(folder, table)
+    base = str(Path(folder) / table)
+    return ds.dataset(files, format="parquet", partitioning="hive", partition_base_dir=base).to_table().to_pandas()
 
 
 # ----------------------------------------------------------------------------------------------- running
@@ -1085,12 +1124,9 @@ def dry_run(sweep, echo=print, sample_games=300):
 
 def set_threads(threads):
     """Threads of the local kernel (None: all cores)."""
-    import numba
+    from .inputs import set_threads as use
 
-    if threads is not None:
-        if not 1 <= int(threads) <= numba.config.NUMBA_NUM_THREADS:
-            raise UserError(f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS} (got {threads})")
-        numba.set_num_threads(int(threads))
+    use(threads)
 
 
 def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=None, command=None, on_task=None):
@@ -1102,16 +1138,18 @@ def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=No
     """
     set_threads(threads)
     scheduler = scheduler if scheduler is not None else sweep.scheduler
-    client = owned = None
-    if scheduler is not None:  # reach the cluster before anything is written
-        from .distributed import connect
+    if scheduler is None:
+        return _run(sweep, Path(out).resolve(), None, fresh, progress, command, on_task)
+    from .distributed import connect, quiet_client
 
-        client, owned = connect(scheduler)
-    try:
-        return _run(sweep, Path(out).resolve(), client, fresh, progress, command, on_task)
-    finally:
-        if owned:
-            client.close()
+    with quiet_client():  # dask's reconnection tracebacks stay off stderr, also while the client closes
+        client, owned = connect(scheduler)  # reach the cluster before anything is written
+        try:
+            return _run(sweep, Path(out).resolve(), client, fresh, progress, command, on_task)
+        finally:
+            if owned:
+                with contextlib.suppress(Exception):  # a lost scheduler: closing may fail; the error is said
+                    client.close(timeout=5)
 
 
 def _run(sweep, out, client, fresh, progress, command, on_task):
@@ -1153,10 +1191,7 @@ def _run_locked(sweep, out, client, fresh, progress, command, on_task):
         bar.close()
         m = _manifest(sweep, planner, status, command)
         m["reason"] = reason
-        try:
-            write_json(out / "manifest.json", m)
-        except OSError:
-            pass
+        write_final_json(out / "manifest.json", m)
 
     t0 = time.perf_counter()
     try:

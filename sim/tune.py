@@ -33,13 +33,17 @@ from pathlib import Path
 
 import numpy as np
 
+from .check import MAX_GAMES
 from .errors import UserError
 from .game import get_game
+from .inputs import number
+from .lock import FolderLock
 from .knobs import write_preset_file
 from .runner import check_seed, output_buffers, simulate
 from .seating import Design
 
 CANDIDATE = "candidate"
+MAX_EVALS = 1_000_000  # evaluations (and population size) of one tuning
 SIGMA0 = 0.25  # initial step in the scaled space: a quarter of every knob's range
 Z95 = 1.959963984540054
 
@@ -264,25 +268,36 @@ def tune(
     params=None,
     stop_after=None,
 ):
-    """Run (or resume) a tuning; returns the result dict (also written to out/result.json).
+    """Run (or resume) a tuning; returns the result dict (also written to out/result.json).  The folder is locked
+    for the whole tuning (sim.lock), like a run's.
 
     stop_after: stop (as if interrupted) after this many new evaluations (tests of resume)."""
-    import cma
 
     seed = check_seed(seed)
-    if evals < 2 or games_per_eval < 1:
-        raise UserError(f"--evals must be at least 2 and --games-per-eval at least 1 (got {evals}, {games_per_eval})")
+    evals = number(evals, "--evals", 2, whole=True)
+    games_per_eval = number(games_per_eval, "--games-per-eval", 1, MAX_GAMES, whole=True)
+    if final_games is not None:
+        final_games = number(final_games, "--final-games", 1, MAX_GAMES, whole=True)
     problem = Problem(game, strategy, int(players), field, knobs, params)
     dim = len(problem.x0())
-    popsize = int(popsize) if popsize else 4 + int(3 * math.log(dim))
-    if popsize < 2:
-        raise UserError(f"--popsize must be at least 2 (got {popsize})")
+    popsize = number(popsize, "--popsize", 2, MAX_EVALS, whole=True) if popsize else 4 + int(3 * math.log(dim))
     final_games = problem.games_for(final_games or max(10 * games_per_eval, 10_000))
     name = name or f"{problem.base.name}_tuned"
     args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed, "popsize": popsize}
     request = _request(problem, args)
-
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    with FolderLock(out, "sim tune"):  # one tuning per folder: a second one refuses in one line
+        return _tune_locked(
+            problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after
+        )
+
+
+def _tune_locked(problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after):
+    import cma
+
+    evals = args["evals"]
     if out.exists() and (out / "request.json").exists():
         old = json.loads((out / "request.json").read_text())
         if old != request:

@@ -231,6 +231,91 @@ CASES = [
 ]
 
 
+def write(name, text):
+    def f(ws):
+        (ws / name).write_text(text)
+
+    return f
+
+
+def huge_games(ws):
+    """An edited manifest whose games per player count would take forever to walk (issue 41: it hung)."""
+    m = json.loads((ws / "run" / "manifest.json").read_text())
+    m["seating"]["games_per_player_count"] = 10**15
+    m["request"]["design"]["games_per_player_count"] = 10**15
+    (ws / "run" / "manifest.json").write_text(json.dumps(m))
+
+
+def audit_folder(ws):
+    """What `sim audit` leaves: a manifest with an audit request, decisions, a summary."""
+    (ws / "audit" / "decisions").mkdir(parents=True)
+    manifest = {"game": "toy_pig", "request": {"kind": "audit", "game": "toy_pig"}, "status": "complete"}
+    (ws / "audit" / "manifest.json").write_text(json.dumps(manifest))
+    (ws / "audit" / "summary.txt").write_text("x\n")
+
+
+KNOB_INF = 'game = "toy_pig"\ngames = 100\n[set]\n"strategy.hold20.hold" = inf\n'
+# issue 41: the last inputs that gave a traceback or were accepted without meaning
+CASES_41 = [
+    (
+        ["audit", "toy_pig", "--strategy", "hold10", "--decisions", "4", "--threads", "99"],
+        ["--threads", "between 1 and"],
+        None,
+    ),
+    (["audit", "toy_pig", "--strategy", "hold10", "--decisions", "4", "--threads", "0"], ["--threads"], None),
+    (["effect", "toy_pig", "--item", "joker", "--games", "10", "--threads", "99"], ["--threads"], None),
+    (["effect", "toy_pig", "--item", "joker", "--games", "10", "--threads", "0"], ["--threads"], None),
+    (["run", "toy_pig", "--threads", "0"], ["--threads"], None),
+    (["sweep", "toy_pig", "--threads", "99"], ["--threads"], None),
+    (["run", "toy_pig", "--set", "strategy.hold20.hold=inf"], ["finite", "strategy.hold20.hold"], None),
+    (["run", "toy_pig", "--set", "strategy.hold20.hold=nan"], ["finite"], None),
+    (["run", "toy_pig", "--set", "strategy.hold20.hold=-inf"], ["finite"], None),
+    (
+        ["audit", "toy_pig", "--strategy", "hold20", "--decisions", "4", "--set", "strategy.hold20.hold=inf"],
+        ["finite"],
+        None,
+    ),
+    (["sweep", "knob.toml"], ["finite"], write("knob.toml", KNOB_INF)),
+    (
+        ["run", "toy_pig", "--strategy-file", "p.toml", "--lineup", "p,hold10"],
+        ["finite"],
+        write("p.toml", 'base = "hold20"\n[knobs]\nhold = inf\n'),
+    ),
+    (
+        ["run", "toy_pig", "--strategy-file", "p.toml", "--lineup", "hold20,hold10"],
+        ["name must be one word"],
+        write("p.toml", 'name = ["a", "b"]\nbase = "hold20"\n'),
+    ),
+    (
+        ["effect", "toy_pig", "--item", "joker", "--players", "3", "--deal-to-seat=-1"],
+        ["--deal-to-seat", "between 0 and 2"],
+        None,
+    ),
+    (["effect", "toy_pig", "--item", "joker", "--players", "3", "--deal-to-seat", "9"], ["--deal-to-seat"], None),
+    (["report", "run", "--target", "nosuch=0.5"], ["--target", "not a team game"], None),
+    (["tune", "toy_pig", "--strategy", "hold20", "--final-games=-1"], ["--final-games"], None),
+    (["tune", "toy_pig", "--strategy", "hold20", "--games-per-eval", "0"], ["--games-per-eval"], None),
+    (["run", "toy_pig", "--games", "1000000000", "--chunk-size", "1000000000"], ["memory", "--chunk-size"], None),
+    (["run", "toy_pig", "--games", "2000000", "--chunk-size", "1"], ["chunks"], None),
+    (
+        ["sweep", "toy_pig", "--games", "1000000000", "--chunk-size", "1000000000"],
+        ["memory", "chunk_size"],
+        None,
+    ),
+    (
+        ["sweep", "toy_pig", "--grid", "target=1:1000:1", "--grid", "turn_cap=100:110:1"],
+        ["11,000 configurations", "at most 10,000"],
+        None,
+    ),
+    (["check", "run"], ["incomplete or edited", "games_per_player_count"], huge_games),
+    (["report", "run"], ["incomplete or edited"], huge_games),
+    (["replay", "run", "3"], ["incomplete or edited"], huge_games),
+    (["check", "audit"], ["audit folder", "sim replay"], audit_folder),
+    (["report", "audit"], ["audit folder", "sim replay"], audit_folder),
+]
+CASES = CASES + CASES_41
+
+
 @pytest.mark.parametrize("argv,needles,setup", CASES, ids=[" ".join(c[0])[:60] for c in CASES])
 def test_bad_input_gives_one_line_and_creates_nothing(ws, capsys, argv, needles, setup):
     if setup:
@@ -522,3 +607,86 @@ def _assert_refused(argv, where, keep=()):
     assert code == 2, (argv, lines)
     assert len(lines) == 1 and "Traceback" not in lines[0], (argv, lines)
     assert {p.name for p in Path(where).iterdir()} == set(keep), (argv, list(Path(where).iterdir()))
+
+
+# ----------------------------------------------------------------------------------------------- issue 41, minor
+
+
+def test_audit_folder_is_never_told_to_overwrite(ws, capsys):
+    audit_folder(ws)
+    for argv in (["check", "audit"], ["report", "audit"]):
+        line = one_line(capsys, argv, ["audit folder"])
+        assert "--overwrite" not in line and "--fresh" not in line, line
+
+
+def test_error_lines_say_what_happened():
+    import errno
+
+    from sim.errors import describe_error
+
+    full = OSError(errno.ENOSPC, "No space left on device", "r.html")
+    assert "resume" not in describe_error(full, "report") and "free some space" in describe_error(full, "report")
+    assert "to resume" in describe_error(full, "run")
+    line = describe_error(OSError(errno.ENOSPC, "No space left on device"), "report")
+    assert line.startswith("No space left on device; free some space"), line
+    # pyarrow's OSError for a damaged file carries no errno: the line still says what it was
+    line = describe_error(OSError("Couldn't deserialize thrift: TProtocolException: Invalid data"))
+    assert line.startswith("OSError: Couldn't deserialize thrift") and "check the path" in line
+
+
+def test_lock_message_of_a_half_written_lock_has_no_question_mark(tmp_path):
+    from sim.lock import FolderLock, lock_path
+
+    out = tmp_path / "x"
+    lock_path(out).write_text("")  # created, not yet written: a live owner taking it right now
+    with pytest.raises(UserError) as e:
+        FolderLock(out).acquire()
+    assert "?" not in str(e.value) and "taking the lock right now" in str(e.value)
+
+
+def test_a_full_disk_leaves_no_empty_lock_file(tmp_path, monkeypatch):
+    import errno
+
+    import sim.lock
+    from sim.lock import FolderLock, lock_path
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sim.lock.os, "write", full)
+    with pytest.raises(UserError, match="No space left"):
+        FolderLock(tmp_path / "r.html").acquire()
+    assert not lock_path(tmp_path / "r.html").exists()
+
+
+def test_replay_mismatch_prints_plain_numbers(ws, capsys):
+    edit_seed(ws, "run")
+    capsys.readouterr()
+    assert main(["replay", "run", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "does not match" in err and "np.float64" not in err and "float64" not in err
+
+
+def test_dealt_seat_is_shown_as_given():
+    import pandas as pd
+
+    from sim.effect import report_lines
+
+    ci = {"n": 10, "mean": 0.1, "low": 0.0, "high": 0.2}
+    res = {
+        "game": "g",
+        "item": "X",
+        "players": 10,
+        "games": 10,
+        "seed": 0,
+        "intervention": {"item.deal": "X", "item.deal_to_seat": 10},  # the game's 1-based parameter value
+        "mode": "deal to seat 9",
+        "holder": ci,
+        "holder_win": ci,
+        "held_share": 1.0,
+        "by_order": pd.DataFrame([{"order": 0, **ci}]),
+        "association": {},
+        "confidence": 0.95,
+    }
+    first = report_lines(res)[0]
+    assert "dealt to seat 9" in first and "=10" not in first, first

@@ -420,3 +420,228 @@ def test_kill_at_random_moments(tmp_path, capsys, clean, attempt):
     code, err = cli(capsys, argv)
     assert code == 0, err
     assert_same_results(tmp_path / kind, clean / kind)
+
+
+# ----------------------------------------------------------------------------------------------- issue 41
+
+
+def flip_middle(p, n=1):
+    data = bytearray(p.read_bytes())
+    mid = len(data) // 2
+    for i in range(n):
+        data[mid + i] ^= 0xFF
+    p.write_bytes(bytes(data))
+
+
+def copied(src, dst):
+    import shutil
+
+    shutil.copytree(src, dst)
+    return dst
+
+
+@pytest.mark.parametrize("nbytes", [1, 16])
+def test_no_reader_reads_a_flipped_byte(tmp_path, capsys, small_clean, nbytes):
+    """`sim check` said "checksum differs" while `sim report` read the damaged part (16 bytes: an OSError line)."""
+    from sim.analysis.load import load_run
+
+    out = copied(small_clean, tmp_path / "run")
+    flip_middle(out / "seats" / part_name(1), nbytes)
+    report = tmp_path / "r.html"
+    code, err = cli(capsys, ["report", str(out), "-o", str(report)])
+    assert code == 2 and len(err) == 1 and "damaged" in err[0] and "checksum" in err[0], err
+    assert not report.exists() and not lock_path(report).exists()
+    assert set(load_run(out).seats(["game"]).game) == set(range(1000)) | set(range(2000, 4000))  # never chunk 1
+    code, err = cli(capsys, ["replay", str(out), "1500"])
+    assert code == 2 and "damaged" in err[-1] and "Traceback" not in "".join(err), err
+    code, err = cli(capsys, ["replay", str(out), "500"])  # a game of a whole chunk replays
+    assert code == 0, err
+
+
+@pytest.fixture(scope="module")
+def other_seed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("other") / "run"
+    assert main([*SMALL[:-3], "--seed", "4", "--no-progress", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("with_record", [False, True])
+def test_a_part_swapped_in_from_another_run_is_refused(tmp_path, capsys, small_clean, other_seed, with_record):
+    """The same chunk of another seed's run: same columns, rows and game ids; only the checksum (or, when its
+    record is copied too, the record's run id) tells it apart."""
+    out = copied(small_clean, tmp_path / "run")
+    (out / "seats" / part_name(2)).write_bytes((other_seed / "seats" / part_name(2)).read_bytes())
+    if with_record:
+        for t in ("games", "items"):
+            (out / t / part_name(2)).write_bytes((other_seed / t / part_name(2)).read_bytes())
+        rec = Path("checksums") / "part-00002.json"
+        (out / rec).write_bytes((other_seed / rec).read_bytes())
+    bad = check_folder(out).bad
+    assert [c for _, c, _ in bad] == [2], bad
+    assert ("another run" in bad[0][2]) == with_record, bad
+    code, err = cli(capsys, ["report", str(out), "-o", str(tmp_path / "r.html")])
+    assert code == 2 and len(err) == 1 and "damaged" in err[0], err
+    code, err = cli(capsys, SMALL + ["--out", str(out)])  # the run replays it
+    assert code == 0, err
+    assert_same_results(out, small_clean)
+
+
+def test_every_done_chunk_has_its_record_before_it_counts(tmp_path, monkeypatch):
+    """The record is on disk before the games part is renamed into place: a kill at any moment between the two
+    leaves an unfinished chunk, never a done one without its checksums."""
+    import sim.results
+
+    real = os.replace
+    seen = []
+
+    def replace(src, dst):
+        if Path(dst).name.endswith(".parquet") and Path(dst).parent.name.startswith(("games", "config=")):
+            if "games" in Path(dst).parts:
+                chunk = int(Path(dst).stem.split("-")[1])
+                part = Path(dst).parent.name if Path(dst).parent.name.startswith("config=") else None
+                from sim.check import read_record
+
+                seen.append(read_record(Path(dst).parents[1 if part is None else 2], chunk, part) is not None)
+        return real(src, dst)
+
+    monkeypatch.setattr(sim.results.os, "replace", replace)
+    assert main(SWEEP + ["--out", str(tmp_path / "s")]) == 0
+    assert len(seen) == 20 and all(seen), seen
+    # with the manifest's records gone (a sweep killed before it saved them), the files still verify, and a
+    # flipped byte is still found
+    m = json.loads((tmp_path / "s" / "manifest.json").read_text())
+    m["chunks"] = {}
+    (tmp_path / "s" / "manifest.json").write_text(json.dumps(m))
+    assert check_folder(tmp_path / "s").ok
+    flip_middle(tmp_path / "s" / "seats" / "config=0" / part_name(0))
+    assert [(p, c) for p, c, _ in check_folder(tmp_path / "s").bad] == [("config=0", 0)]
+
+
+def test_a_done_chunk_without_any_record_is_not_trusted(tmp_path, capsys, small_clean):
+    """A folder whose chunk lost its record (an older sweep killed between two manifest saves) cannot be
+    verified: check and report say so, and the run replays the chunk."""
+    out = copied(small_clean, tmp_path / "run")
+    (out / "checksums" / "part-00003.json").unlink()
+    m = json.loads((out / "manifest.json").read_text())
+    del m["chunks"]["3"]
+    (out / "manifest.json").write_text(json.dumps(m))
+    bad = check_folder(out).bad
+    assert [c for _, c, _ in bad] == [3] and "no checksum record" in bad[0][2], bad
+    code, err = cli(capsys, SMALL + ["--out", str(out)])
+    assert code == 0, err
+    assert_same_results(out, small_clean)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("attempt", range(6))
+def test_killed_sweep_never_leaves_a_done_chunk_without_its_record(tmp_path, capsys, clean, attempt):
+    """The issue's case: a sweep killed early (kill -9), then a flipped byte: check finds it, a rerun replays it."""
+    import random
+
+    out = tmp_path / "sweep"
+    proc = spawn(SWEEP + ["--out", str(out)])
+    time.sleep(random.Random(attempt).uniform(1.0, 4.0))
+    proc.kill()
+    proc.wait()
+    done = check_folder(out, checksum=False).done
+    from sim.check import read_record
+
+    assert all(read_record(out, c, p) for p, c in done), done
+    if done:
+        p, c = done[0]
+        flip_middle(out / "seats" / p / part_name(c))
+        assert (p, c) in {(q, k) for q, k, _ in check_folder(out).bad}
+    code, err = cli(capsys, SWEEP + ["--out", str(out)])
+    assert code == 0, err
+    assert_same_results(out, clean / "sweep")
+    m = json.loads((out / "manifest.json").read_text())
+    assert sum(len(r) for r in m["chunks"].values()) == 20  # chunks done before the kill keep their records
+
+
+def test_full_disk_during_a_sweep_leaves_a_final_manifest_and_no_temp_file(tmp_path, capsys, monkeypatch):
+    """No room for a part, then none for a new manifest either: the manifest is still final (failed, with the
+    reason) and no temp file is left."""
+    import errno
+
+    import sim.results
+    import sim.sweep
+
+    real_chunk, real_replace = sim.sweep.write_chunk, os.replace
+    calls = []
+
+    def chunk(*a, **k):
+        calls.append(1)
+        if len(calls) > 3:
+            raise OSError(errno.ENOSPC, "No space left on device", "x/part.parquet")
+        return real_chunk(*a, **k)
+
+    def replace(src, dst):
+        if len(calls) > 3 and Path(dst).name == "manifest.json":
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(sim.sweep, "write_chunk", chunk)
+    monkeypatch.setattr(sim.results.os, "replace", replace)
+    out = tmp_path / "s"
+    code, err = cli(capsys, SWEEP + ["--out", str(out)])
+    assert code == 2 and len(err) == 1 and "No space left on device" in err[0], err
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "failed" and "No space" in m["reason"], m["status"]
+    assert not [p for p in out.rglob("*") if ".tmp" in p.name], list(out.rglob("*tmp*"))
+    monkeypatch.undo()
+    code, err = cli(capsys, SWEEP + ["--out", str(out)])
+    assert code == 0, err
+
+
+def test_tune_takes_the_folder_lock(tmp_path, capsys):
+    out = tmp_path / "t"
+    argv = ["tune", "toy_pig", "--strategy", "hold20", "--evals", "4", "--games-per-eval", "30", "--out", str(out)]
+    with FolderLock(out, "sim tune"):
+        code, err = cli(capsys, argv + ["--no-progress"])
+        refused_once(code, err)
+        code, err = cli(capsys, argv + ["--no-progress", "--fresh"])
+        refused_once(code, err)
+    assert not out.exists()
+
+
+def test_default_out_name_includes_knob_overrides(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    base = ["run", "toy_pig", "--games", "50", "--no-progress"]
+    for v in ("10", "30"):
+        assert main(base + ["--set", f"strategy.hold20.hold={v}"]) == 0
+    names = sorted(p.name for p in (tmp_path / "results").iterdir())
+    assert len(names) == 2 and all(n.startswith("toy_pig_3p_50_s0_") for n in names), names
+
+
+def test_a_second_report_waits_for_the_first_ones_robustness_run(tmp_path, capsys, small_clean, monkeypatch):
+    """While another report plays the robustness run, a second one waits (here briefly, then refuses in one
+    line); it never writes a report without the section."""
+    import threading
+
+    from sim.report import build as rb
+
+    out = copied(small_clean, tmp_path / "run")
+    monkeypatch.setattr(rb, "ROBUST_WAIT_S", 1.0)
+    report = tmp_path / "r.html"
+    with FolderLock(out / "robust", "sim report (robustness run)"):
+        code, err = cli(capsys, ["report", str(out), "-o", str(report)])
+    assert code == 2 and len(err) == 1 and "in use" in err[0], err
+    assert not report.exists()
+    # held for a moment only: the second report waits, then writes the whole report
+    lock = FolderLock(out / "robust", "sim report (robustness run)").acquire()
+    threading.Timer(2.0, lock.release).start()
+    monkeypatch.setattr(rb, "ROBUST_WAIT_S", 60.0)
+    code, err = cli(capsys, ["report", str(out), "-o", str(report)])
+    assert code == 0, err
+    assert "Robustness: do the findings hold with other players?" in report.read_text()
+
+
+def test_dask_logging_stays_off_stderr_while_the_client_lives(capfd):
+    import logging
+
+    from sim.distributed import quiet_client
+
+    with quiet_client():
+        logging.getLogger("distributed.client").error("reconnect traceback")
+        logging.getLogger("distributed.comm.tcp").error("closed")
+    assert "reconnect" not in capfd.readouterr().err

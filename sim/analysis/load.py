@@ -125,25 +125,32 @@ class Run:
                 )
         return self._datasets[table]
 
-    def verdict(self):
-        """sim.check's verdict on the folder (which chunks are whole), or None for a folder not written by the core
-        (no chunk size in its manifest: every part file is read).  Bad or unfinished chunks are named once on
-        stderr."""
+    def verdict(self, quiet=False):
+        """sim.check's verdict on the folder (which chunks are whole, every part's checksum verified against its
+        record), or None for a folder not written by the core (no chunk size in its manifest: every part file is
+        read).  Only whole chunks are read: a damaged one (a changed byte, a part of another run, no checksum
+        record) is never read, and it and unfinished chunks are named once on stderr (quiet: not yet, `note`
+        does).  `sim report` refuses a folder with a damaged chunk."""
         if self._verdict is None and self.manifest.get("chunk_size"):
-            import sys
-
             from ..check import check_folder
 
-            self._verdict = check_folder(self.path, checksum=False)
-            v = self._verdict
-            if not v.ok or v.stray:
-                print(
-                    f"note: reading the {len(v.done)} whole chunks of {v.chunks} in {self.path}"
-                    + (f" ({len(v.bad)} bad: run `sim check {self.path}`)" if v.bad else "")
-                    + (f" ({len(v.missing)} not played)" if v.missing else ""),
-                    file=sys.stderr,
-                )
+            self._verdict = check_folder(self.path, checksum=True)
+            if not quiet:
+                self.note()
         return self._verdict
+
+    def note(self):
+        """Name the damaged and unfinished chunks left out (once, on stderr)."""
+        import sys
+
+        v = self._verdict
+        if v is not None and (not v.ok or v.stray):
+            print(
+                f"note: reading the {len(v.done)} whole chunks of {v.chunks} in {self.path}"
+                + (f" ({len(v.bad)} damaged, not read: run `sim check {self.path}`)" if v.bad else "")
+                + (f" ({len(v.missing)} not played)" if v.missing else ""),
+                file=sys.stderr,
+            )
 
     def _schema(self, table, files):
         """The table's schema (with the sweep's `config` partition column) from one file, or an empty schema."""

@@ -43,6 +43,7 @@ ITEMS_SHOWN = 10  # top and bottom ranked items per kind in charts and tables
 EFFECT_ITEMS = 3  # items flagged by association whose causal effect the report measures (sim effect)
 EFFECT_GAMES = 4000  # paired games per measured item (cached in <run>/effects/)
 ROBUST_GAMES = 3000  # games per player count of the second population (cached in <run>/robust/)
+ROBUST_WAIT_S = 1800  # a second report of the run waits this long for the first one's robustness run
 ROBUST_LABELS = {"holds": "holds with other players", "depends": "depends on the bots"}
 ALPHA = 0.05
 
@@ -256,11 +257,18 @@ def open_results(path):
         raise UserError(f"no such results folder: {p}; {hint}")
     if not p.is_dir():
         raise UserError(f"{p} is not a results folder; {hint}")
+    from ..check import read_manifest_checked, refuse_audit, refuse_damaged
+
+    if (p / "manifest.json").is_file():
+        refuse_audit(p, read_manifest_checked(p), "sim report")  # a corrupt manifest: one line, the recovery flag
     missing = [n for n in ("manifest.json", "games", "seats") if not (p / n).exists()]
     if missing:
         raise UserError(f"{p} is not a results folder (no {', '.join(missing)}); {hint}")
     try:
         run = sa.load_run(p)
+        if run.manifest.get("chunk_size"):  # checksums verified before anything is read: a damaged chunk refuses
+            refuse_damaged(p, run.verdict(quiet=True))
+            run.note()  # (unfinished chunks left out)
         run.columns("seats")
     except (OSError, ValueError) as e:
         raise UserError(f"{p}: cannot read the results ({type(e).__name__}: {str(e).splitlines()[0]})") from None
@@ -1437,6 +1445,7 @@ def _robustness(rep, spec, targets=None, items=True):
     """Recompute the seat, side and item findings with a second population of players (the game's other
     strategies), played at the run's player counts and parameters and cached as a run in <run>/robust/; label
     each finding "holds with other players" or "depends on the bots"."""
+    from ..lock import FolderLock
     from ..runner import run_study
 
     man = rep.manifest
@@ -1449,21 +1458,24 @@ def _robustness(rep, spec, targets=None, items=True):
     overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
     games2 = int(min(20 * ROBUST_GAMES, max(ROBUST_GAMES, int(man.get("games_per_player_count", 0)) // 10)))
     out = Path(rep.path) / "robust" / f"{'-'.join(alt)}_{games2}_s{seed}"
-    try:
-        path = run_study(
-            spec,
-            out,
-            games=games2,
-            players=counts,
-            lineup=list(alt),
-            seed=seed,
-            params=overrides,
-            progress=False,
-            overwrite=True,
-        )
-    except UserError as e:
-        rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
-        return
+    # two reports of one run at once: the second waits here for the first one's robustness run, then reads it
+    # (a refusal after ROBUST_WAIT_S is one line, never a report silently without the section)
+    with FolderLock(out.parent, "sim report (robustness run)", wait=ROBUST_WAIT_S):
+        try:
+            path = run_study(
+                spec,
+                out,
+                games=games2,
+                players=counts,
+                lineup=list(alt),
+                seed=seed,
+                params=overrides,
+                progress=False,
+                overwrite=True,
+            )
+        except UserError as e:
+            rep.notices.append(para(f"The robustness check could not run: {esc(e)}"))
+            return
     run2 = sa.load_run(path)
     seats2 = run2.seats(columns=_seat_columns(run2.columns("seats"), spec), compact=True)
     tabs = {"seat": vd.seat_family(seats2).set_index(["players", "order"])}
@@ -1945,11 +1957,12 @@ def _item_sample(run, seats, configs=None, max_rows=None):
     return ItemSample(sample, items, rows, kinds, seen)
 
 
-def collect(path, solve=(), targets=None, effects=True, robust=True):
-    """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis)."""
+def collect(path, solve=(), targets=None, effects=True, robust=True, run=None):
+    """Read a run or sweep folder and compute the report's findings, sections and tables (with sim.analysis).
+    run: the folder already opened (open_results), else it is opened here."""
     import matplotlib as mpl
 
-    run = open_results(path)
+    run = run if run is not None else open_results(path)
     man = run.manifest
     spec = _spec(man["game"])
     seats = run.seats(columns=_seat_columns(run.columns("seats"), spec), compact=True)
@@ -2191,6 +2204,23 @@ def write_pdf(html_path, pdf_path, timeout=180):
     return pdf_path
 
 
+def _check_targets(results, targets):
+    """--target names sides of the run's game (UserError in one line otherwise)."""
+    from ..analysis.sides import NO_SIDE, side_name
+    from ..check import read_manifest_checked
+    from ..errors import suggest
+
+    man = read_manifest_checked(results)
+    spec = _spec(man["game"])
+    column = declared(spec, "side_column") if spec is not None else None
+    if not column:
+        raise UserError(f"--target: {man['game']} is not a team game (it has no sides to set a target for)")
+    sides = sorted({side_name(x) for x in spec.labels.get(column, ())} - set(NO_SIDE))
+    for side in targets:
+        if side not in sides:
+            raise suggest(side, sides, f"side in --target (sides of {man['game']})")
+
+
 def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=True, robust=True):
     """Write the report of a run or sweep folder; returns the paths written (HTML, and PDF when asked).
     targets: the sides' target win shares in a team game ('law=0.5' or a dict; default equal sides)."""
@@ -2198,15 +2228,18 @@ def build_report(results, out=None, pdf=False, solve=(), targets=None, effects=T
     from ..lock import FolderLock
 
     try:
-        sa.parse_targets(targets)
+        tgt = sa.parse_targets(targets)
     except ValueError as e:
         raise UserError(f"--target: {e}") from None
+    if tgt:
+        _check_targets(results, tgt)
     name = Path(str(results).rstrip("/")).name
     out = Path(out) if out else Path("reports") / f"{name}.html"
     html_out = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
     check_writable_file(html_out, "-o")  # before the work, and never a temp file left beside a folder
+    run = open_results(results)  # (checksums verified) before anything is created
     with FolderLock(html_out, "sim report"):  # two reports into one file: one refuses
-        rep = collect(results, solve, targets, effects, robust)
+        rep = collect(results, solve, targets, effects, robust, run=run)
         html_out.parent.mkdir(parents=True, exist_ok=True)
         tmp = html_out.with_name(f".{html_out.name}.tmp{os.getpid()}")
         try:
