@@ -435,15 +435,17 @@ def play_blocks(states, first, last, p, master, seed_index, n_players, strat, si
 
 
 @nb.njit(nogil=True, cache=True)
-def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, sids, weights, salt, rate, rollouts,
-                 cap, policy, rw, peek, game_int, seat_int, seat_f, items, rows, steps, out_step, out_seat, out_n,
-                 out_m, out_actions, out_win, out_margin):
+def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, sids, weights, salt, rates, kind_mask,
+                 rollouts, cap, policy, rw, peek, game_int, seat_int, seat_f, items, rows, steps, kind_count, out_step,
+                 out_seat, out_n, out_m, out_actions, out_win, out_margin):
     """`sim audit`: play game b of the batch (one game per block, on states[b]) as play_blocks would, and at the
-    decisions a hash of (salt, seed index, step) samples with probability `rate` (at most out_step.shape[1] a
-    game; forced ones skipped), evaluate the chosen action and up to cap - 1 others by `rollouts` rollouts each
-    (rollout_values: common random numbers, policy `policy` in every seat).  Row r of game b: the step, seat,
-    number of legal actions, number evaluated, the actions (the chosen one first) and win share / score margin per
-    action and rollout.  Sampling and the rollouts' seeds come from the hash, not the game's streams, so the game
+    decisions a hash of (salt, seed index, step) samples with probability rates[kind] (kind = the chosen action's
+    low bits, action & kind_mask: rare kinds can be sampled more; at most out_step.shape[1] a game; forced ones
+    skipped; kind_count[b, kind] counts every unforced decision of game b by kind), evaluate the chosen action and
+    up to cap - 1 others by `rollouts` rollouts each (rollout_values: common random numbers, policy `policy` in
+    every seat).  Row r of game b: the step, seat, number of legal actions, number evaluated, the actions (the
+    chosen one first) and win share / score margin per action and rollout.  Sampling and the rollouts' seeds come
+    from the hash, not the game's streams, so the game
     plays exactly as in `sim run` and `sim replay` shows it."""
     legal = np.empty(MAX_ACTIONS, np.int64)
     pick = np.zeros(2, np.uint64)
@@ -460,9 +462,12 @@ def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, s
             seat, n, k = decide(s, p, strat[b], sids, weights, legal)
             if k < 0:
                 k = search_choose(s, p, seat, legal, n, weights[strat[b][seat]], work)
+            kind = legal[k] & kind_mask
+            if n > 1:
+                kind_count[b, kind] += 1
             if n > 1 and r < max_rows:
                 h = mix64(salt ^ mix64(np.uint64(seed_index[b]) * GOLDEN + np.uint64(t)))
-                if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rate:
+                if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rates[kind]:
                     pick[1] = h
                     m = select_candidates(s, p, seat, legal, n, cap, k, 0, policy, rw, pick, cand, work[2], work[8])
                     rollout_values(s, p, seat, legal, cand, m, rollouts, mix64(h + GOLDEN), policy, rw, peek, work,
