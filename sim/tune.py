@@ -60,7 +60,7 @@ def _atomic_bytes(path, data):
 class Problem:
     """The objective: the candidate's mean win share over `games` games of the field, seeded by `seed`."""
 
-    def __init__(self, game, strategy, players, field=None, knobs=None, params=None):
+    def __init__(self, game, strategy, players, field=None, knobs=None, params=None, mixture=None):
         self.game = get_game(game) if isinstance(game, str) else game
         self.base = self.game.strategy(strategy)
         if self.base.knobs is None or not len(self.base.knobs):
@@ -84,6 +84,10 @@ class Problem:
         else:
             pool = [n for n in self.game.default_lineup if n != self.base.name] or [self.base.name]
         self.opponents = tuple(pool[i % len(pool)] for i in range(players - 1))
+        # mixture: (names, weights): the other seats are drawn from it game by game (sim field's best response)
+        self.mixture = (tuple(mixture[0]), tuple(float(w) for w in mixture[1])) if mixture else None
+        if self.mixture:
+            self.opponents = self.mixture[0]
         from .knobs import split_overrides
 
         params, knob_sets = split_overrides(params)
@@ -111,6 +115,15 @@ class Problem:
         return self.base.knobs.vector(values, base=self.base.weights, who=self.base.name)
 
     def design(self, weights, games):
+        if self.mixture:
+            from .knobs import roster
+
+            names, mix = self.mixture
+            slots = (CANDIDATE,) + tuple(dict.fromkeys(names))
+            custom = ((CANDIDATE, int(self.base.sid), tuple(weights)),) + roster(self.game, slots[1:])
+            return Design(
+                (self.players,), int(games), slots, names, "field", False, custom, mixture=mix, hero=CANDIDATE
+            )
         lineup = (CANDIDATE,) + self.opponents
         slots = tuple(dict.fromkeys(lineup))
         return Design(
@@ -183,6 +196,7 @@ def _request(problem, args):
         "players": problem.players,
         "knobs": problem.names,
         "field": list(problem.opponents),
+        **({"mixture": list(problem.mixture[1])} if problem.mixture else {}),
         "games_per_eval": args["games_per_eval"],
         "evals": args["evals"],
         "seed": args["seed"],
@@ -263,6 +277,7 @@ def tune(
     command=None,
     params=None,
     stop_after=None,
+    mixture=None,
 ):
     """Run (or resume) a tuning; returns the result dict (also written to out/result.json).
 
@@ -272,7 +287,7 @@ def tune(
     seed = check_seed(seed)
     if evals < 2 or games_per_eval < 1:
         raise UserError(f"--evals must be at least 2 and --games-per-eval at least 1 (got {evals}, {games_per_eval})")
-    problem = Problem(game, strategy, int(players), field, knobs, params)
+    problem = Problem(game, strategy, int(players), field, knobs, params, mixture)
     dim = len(problem.x0())
     popsize = int(popsize) if popsize else 4 + int(3 * math.log(dim))
     if popsize < 2:
@@ -368,7 +383,7 @@ def tune(
     b, fb = problem.per_game(problem.base.weights, final_games, fseed, first=True)
     fd = fa - fb
     fhalf = Z95 * fd.std(ddof=1) / math.sqrt(len(fd))
-    same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 else None
+    same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 and not problem.mixture else None
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
