@@ -337,6 +337,7 @@ class _Kernel:
         self.mask, n_kinds = kind_mask(spec)
         self.rates = np.ascontiguousarray(np.broadcast_to(np.asarray(rates, np.float64), (n_kinds,)))
         self.max_rows = max(8, 4 * self.per_game)  # rows a game at most: room for a game rich in rare kinds
+        self.keep_positions = False  # True: keep the state at each evaluated decision (self.positions)
         self.kern = load_kernel(spec)
         self.eng = spec.engine_module()
         self.cap = int(min(cap, self.eng.MAX_ACTIONS))
@@ -365,6 +366,7 @@ class _Kernel:
         o_act = np.zeros((n, width, cap), np.int64)
         o_win = np.zeros((n, width, cap, rollouts))
         o_mar = np.zeros((n, width, cap, rollouts))
+        self.positions = new_states(eng, n * width if self.keep_positions else 0)
         states = new_states(eng, n)  # one state per game: each game is a block (run_blocks spreads them on threads)
         args = (
             self.pvec,
@@ -396,9 +398,29 @@ class _Kernel:
             o_act,
             o_win,
             o_mar,
+            self.positions,
         )  # buf: only shapes for make_work
         run_blocks(self.kern.audit_blocks, states, args)
         return kinds, seed_index, rows, o_step, o_seat, o_n, o_m, o_act, o_win, o_mar
+
+    def play_with_values(self, start, stop):
+        """({where: (game in the batch, row), m, actions, regret, weight}, [win (m, rollouts) per row]) of the
+        evaluated decisions of games start..stop-1 (sim improve; with keep_positions the states are in
+        self.positions[game * max_rows + row])."""
+        _, _, rows, _, _, _, o_m, o_act, o_win, o_mar = self._run(start, stop)
+        out = {"where": [], "m": [], "actions": [], "regret": [], "weight": []}
+        wins = []
+        for g in range(stop - start):
+            for r in range(rows[g]):
+                m = int(o_m[g, r])
+                regret = analyse(o_win[g, r], o_mar[g, r], m)[1]
+                out["where"].append((g, r))
+                out["m"].append(m)
+                out["actions"].append(o_act[g, r, :m].copy())
+                out["regret"].append(regret)
+                out["weight"].append(1.0 / float(self.rates[int(o_act[g, r, 0]) & self.mask]))
+                wins.append(o_win[g, r, :m])
+        return out, wins
 
     def play(self, start, stop):
         """One row per evaluated decision of games start..stop-1."""

@@ -532,6 +532,42 @@ def cmd_field(args):
         print(line)
 
 
+def cmd_improve(args):
+    _keep_freed_memory()
+    from .game import get_game
+    from .improve import improve, report_lines
+    from .knobs import load_files
+
+    load_files(args.game, args.strategy_file)
+    g = get_game(args.game)
+    if args.threads:
+        import numba
+
+        numba.set_num_threads(int(args.threads))
+    log, out = improve(
+        g,
+        args.strategy,
+        args.players or g.default_players,
+        iterations=args.iterations,
+        positions=args.positions,
+        rollouts=args.rollouts,
+        agreement=args.agreement,
+        evals=args.evals,
+        games_per_eval=args.games_per_eval,
+        final_games=args.final_games,
+        search_rollouts=args.search_rollouts,
+        search_games=args.search_games,
+        seed=args.seed,
+        work=args.work,
+        out_file=args.out,
+        progress=not args.no_progress,
+        command="sim " + " ".join(sys.argv[1:]),
+    )
+    for line in report_lines(log):
+        print(line)
+    print(f"preset file {out}")
+
+
 def cmd_effect(args):
     import json as _json
     from .effect import item_effect, report_lines, to_json
@@ -834,6 +870,27 @@ def build_parser():
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_field)
+
+    s = sub.add_parser("improve", help="expert iteration: tune a preset to absorb the rollout search (resumable)")
+    s.add_argument("game")
+    s.add_argument("--strategy", required=True, help="the preset improved (a preset with knobs)")
+    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+    s.add_argument("--iterations", type=int, default=2, help="iterations (default 2)")
+    s.add_argument("--positions", type=int, default=300, help="positions where search's choice is recorded (300)")
+    s.add_argument("--rollouts", type=int, default=16, help="rollouts per action at a position (default 16)")
+    s.add_argument("--agreement", type=float, default=0.5, help="weight of the agreement with search (default 0.5)")
+    s.add_argument("--evals", type=int, default=40, help="tuning evaluations per iteration (default 40)")
+    s.add_argument("--games-per-eval", type=int, default=1000, help="games per tuning evaluation (default 1000)")
+    s.add_argument("--final-games", type=int, default=4000, help="paired games of the gain over the previous (4000)")
+    s.add_argument("--search-rollouts", type=int, default=8, help="rollouts of the search measured (default 8)")
+    s.add_argument("--search-games", type=int, default=200, help="paired games of search's gain (default 200)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
+    s.add_argument("--work", help="work folder, resumable (default results/improve_<game>_<strategy>_<n>p_s<seed>)")
+    s.add_argument("--out", help="preset file (default strategies/<game>/improved/<strategy>_improved_<n>p.toml)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_improve)
 
     s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
     s.add_argument("game")

@@ -278,10 +278,13 @@ def tune(
     params=None,
     stop_after=None,
     mixture=None,
+    bonus=None,
 ):
     """Run (or resume) a tuning; returns the result dict (also written to out/result.json).
 
-    stop_after: stop (as if interrupted) after this many new evaluations (tests of resume)."""
+    stop_after: stop (as if interrupted) after this many new evaluations (tests of resume).
+    bonus: (description, fn(weights) -> float) added to every evaluation's win share (sim improve's agreement
+    with search); evaluations.csv's win_share column then holds that sum."""
     import cma
 
     seed = check_seed(seed)
@@ -296,6 +299,8 @@ def tune(
     name = name or f"{problem.base.name}_tuned"
     args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed, "popsize": popsize}
     request = _request(problem, args)
+    if bonus:
+        request["bonus"] = bonus[0]
 
     out = Path(out)
     if out.exists() and (out / "request.json").exists():
@@ -352,9 +357,9 @@ def tune(
                         raise KeyboardInterrupt
                     values = problem.values(x)
                     t = time.perf_counter()
-                    share = float(
-                        problem.per_game(problem.weights(values), args["games_per_eval"], gseed, buffers).mean()
-                    )
+                    w = problem.weights(values)
+                    share = float(problem.per_game(w, args["games_per_eval"], gseed, buffers).mean())
+                    share += float(bonus[1](w)) if bonus else 0.0
                     log.add(gen, key, kind, values, share, args["games_per_eval"], gseed, time.perf_counter() - t)
                     new += 1
                     bar.update(1)
