@@ -568,6 +568,22 @@ def cmd_improve(args):
     print(f"preset file {out}")
 
 
+def cmd_cost(args):
+    import json as _json
+
+    from .cost import cost, report_lines
+    from .knobs import load_files
+
+    load_files(args.game, args.strategy_file)
+    c = cost(args.game, args.players, parse_names(args.pool), args.strategy, args.games)
+    for line in report_lines(c):
+        print(line)
+    if args.json:
+        from pathlib import Path
+
+        Path(args.json).write_text(_json.dumps(c, indent=1))
+
+
 def cmd_effect(args):
     import json as _json
     from .effect import item_effect, report_lines, to_json
@@ -891,6 +907,16 @@ def build_parser():
     s.add_argument("--threads", type=int, help="threads (default: all cores)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_improve)
+
+    s = sub.add_parser("cost", help="CPU hours of sim field and sim improve at their default budgets (measured)")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+    s.add_argument("--pool", help="the field's pool (default: the default line-up's presets)")
+    s.add_argument("--strategy", help="the preset improved (default: the game's rollout preset)")
+    s.add_argument("--games", type=int, default=2000, help="games timed (default 2000)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
+    s.add_argument("--json", help="also write the figures to this file")
+    s.set_defaults(func=cmd_cost)
 
     s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
     s.add_argument("game")

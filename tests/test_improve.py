@@ -33,3 +33,14 @@ def test_expert_iteration_recovers_the_planted_best_knob_value_and_resumes(tmp_p
 def test_improve_refuses_a_preset_without_knobs(tmp_path):
     with pytest.raises(UserError, match="no knobs"):
         improve("toy_pig", "random", 2, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
+
+
+def test_cost_command_measures_the_rates_and_scales_them_by_the_budgets():
+    from sim.cost import cost, report_lines
+
+    c = cost("toy_pig", 3, games=400)
+    assert c["games_per_second_1_thread"] > 0 and c["rollouts_per_second_1_thread"] > 0
+    # 3 seats over the 3 presets of the default line-up: 10 line-ups
+    assert c["field"]["line_ups"] == 10 and c["field"]["games"] > 10 * c["field"]["budget"]["games"]
+    assert c["field"]["cpu_hours"] == pytest.approx(c["field"]["games"] / c["games_per_second_1_thread"] / 3600)
+    assert c["improve"]["cpu_hours"] > 0 and "CPU hours" in report_lines(c)[1]
