@@ -323,6 +323,7 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
             ),
             key=lambda g: g[0],
         )
+        tuned_gain = gain
         if best_pool[0] > gain[0]:  # a pool member beats the tuned response: it is the best response found
             gain, br_name = best_pool[:4], best_pool[4]
         else:
@@ -331,6 +332,9 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
             best_response=br_name,
             tuned_from=base,
             tuned=res["tuned"],
+            tuned_gain=tuned_gain[0],
+            tuned_gain_low=tuned_gain[1],
+            tuned_gain_high=tuned_gain[2],
             gain=gain[0],
             gain_low=gain[1],
             gain_high=gain[2],
