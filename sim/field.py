@@ -53,6 +53,11 @@ def _egt():
     return dynamics, heuristic_payoff_table, utils
 
 
+def is_field(name):
+    """True for a line-up entry `field` or `field:<file>` (seats drawn from a field's mixture)."""
+    return str(name).split(":", 1)[0] == "field"
+
+
 def fields_folder(game):
     from .knobs import strategies_folder
 

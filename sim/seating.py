@@ -192,7 +192,9 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         game.check_players(n)
     if games < 1:
         raise UserError(f"--games must be at least 1 (got {games})")
-    if lineup is not None and len(lineup) == 1 and str(lineup[0]).split(":")[0] == "field":
+    if lineup is not None and any(str(n).split(":", 1)[0] == "field" for n in lineup):
+        if len(lineup) != 1:
+            raise UserError(f"--lineup field draws every seat: give it alone (got {', '.join(map(str, lineup))})")
         if strategies is not None or mirror or all_rotations:
             raise UserError(
                 f"--lineup {lineup[0]} draws every seat; it takes no --strategies, --mirror or --all-rotations"

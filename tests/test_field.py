@@ -116,3 +116,13 @@ def test_lineup_field_refuses_bad_files(tmp_path):
     f = _field_file(tmp_path / "f.json", {"hold20": 1.0}, players=4)
     with pytest.raises(UserError, match="for 4 players, not 3"):
         prepare("toy_pig", (3,), 10, lineup=[f"field:{f}"])
+
+
+def test_lineup_field_works_in_sweeps_and_refuses_a_mix(tmp_path, capsys):
+    from sim.cli import main
+
+    f = _field_file(tmp_path / "f.json", {"hold20": 0.6, "random": 0.4})
+    args = ["sweep", "toy_pig", "--players", "3", "--lineup", f"field:{f}", "--grid", "target=30,40", "--games", "90"]
+    assert main([*args, "--out", str(tmp_path / "s"), "--no-progress"]) == 0
+    assert main(["run", "toy_pig", "--players", "3", "--lineup", "field,hold20", "--games", "9"]) == 2
+    assert "give it alone" in capsys.readouterr().err
