@@ -477,6 +477,7 @@ def cmd_audit(args):
         cap=args.cap,
         rollout=args.rollout,
         per_game=args.per_game,
+        sampling=args.sampling,
         seed=args.seed,
         out=args.out,
         params=parse_sets(args.set),
@@ -487,6 +488,91 @@ def cmd_audit(args):
     )
     print(text, end="")
     print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
+
+
+def cmd_field(args):
+    _keep_freed_memory()
+    from .field import report_lines, run_field
+    from .game import get_game
+    from .knobs import expand_lineup, load_files
+
+    load_files(args.game, args.strategy_file)
+    g = get_game(args.game)
+    pool = expand_lineup(g, parse_names(args.pool)) if args.pool else None
+    if args.threads:
+        import numba
+
+        numba.set_num_threads(int(args.threads))
+    doc = run_field(
+        g,
+        args.players or g.default_players,
+        pool=pool,
+        games=args.games,
+        iterations=args.iterations,
+        evals=args.evals,
+        games_per_eval=args.games_per_eval,
+        final_games=args.final_games,
+        seed=args.seed,
+        work=args.work,
+        out_file=args.out,
+        params=parse_sets(args.set),
+        progress=not args.no_progress,
+        command="sim " + " ".join(sys.argv[1:]),
+    )
+    for line in report_lines(doc):
+        print(line)
+
+
+def cmd_improve(args):
+    _keep_freed_memory()
+    from .game import get_game
+    from .improve import improve, report_lines
+    from .knobs import load_files
+
+    load_files(args.game, args.strategy_file)
+    g = get_game(args.game)
+    if args.threads:
+        import numba
+
+        numba.set_num_threads(int(args.threads))
+    log, out = improve(
+        g,
+        args.strategy,
+        args.players or g.default_players,
+        iterations=args.iterations,
+        positions=args.positions,
+        rollouts=args.rollouts,
+        agreement=args.agreement,
+        evals=args.evals,
+        games_per_eval=args.games_per_eval,
+        final_games=args.final_games,
+        search_rollouts=args.search_rollouts,
+        search_games=args.search_games,
+        seed=args.seed,
+        work=args.work,
+        out_file=args.out,
+        progress=not args.no_progress,
+        command="sim " + " ".join(sys.argv[1:]),
+    )
+    for line in report_lines(log):
+        print(line)
+    print(f"preset file {out}")
+
+
+def cmd_cost(args):
+    import json as _json
+
+    from .cost import cost, report_lines
+    from .knobs import load_files
+
+    load_files(args.game, args.strategy_file)
+    c = cost(args.game, args.players, parse_names(args.pool), args.strategy, args.games)
+    for line in report_lines(c):
+        print(line)
+    if args.json:
+        from pathlib import Path
+
+        Path(args.json).write_text(_json.dumps(c, indent=1))
 
 
 def cmd_effect(args):
@@ -596,8 +682,16 @@ def build_parser():
     s.add_argument(
         "--cap", type=int, default=16, help="actions evaluated per decision, the chosen one included (default 16)"
     )
-    s.add_argument("--rollout", help="rollout policy (default: the game's first heuristic)")
-    s.add_argument("--per-game", type=int, default=2, help="decisions sampled per game at most (default 2)")
+    s.add_argument(
+        "--rollout", help="rollout policy (default: the audited preset; a search audited: the game's first heuristic)"
+    )
+    s.add_argument("--per-game", type=int, default=2, help="decisions sampled a game, about (default 2)")
+    s.add_argument(
+        "--sampling",
+        choices=("stratified", "uniform"),
+        default="stratified",
+        help="stratified (default): rare decision kinds sampled more, means weighted back; uniform: one rate",
+    )
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
     s.add_argument("--out", help="audit folder (default results/audit_<game>_<players>p_<strategy>_<n>_s<seed>)")
@@ -765,6 +859,55 @@ def build_parser():
     s.add_argument("--fresh", action="store_true", help="discard a different tuning already in --out")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_tune)
+
+    s = sub.add_parser("field", help="an equilibrium field over a pool of presets (EGTA + PSRO; resumable)")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+    s.add_argument("--pool", help="the starting presets, comma-separated (default: the default line-up's)")
+    s.add_argument("--games", type=int, default=2000, help="games per line-up of the payoff table (default 2000)")
+    s.add_argument("--iterations", type=int, default=3, help="best responses at most (the budget; default 3)")
+    s.add_argument("--evals", type=int, default=60, help="tuning evaluations per best response (default 60)")
+    s.add_argument("--games-per-eval", type=int, default=1000, help="games per tuning evaluation (default 1000)")
+    s.add_argument("--final-games", type=int, default=20000, help="paired games measuring a gain (default 20000)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="game parameter overrides")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files for the pool")
+    s.add_argument("--work", help="work folder, resumable (default results/field_<game>_<n>p_s<seed>)")
+    s.add_argument("--out", help="field file (default strategies/<game>/fields/<n>p.json)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_field)
+
+    s = sub.add_parser("improve", help="expert iteration: tune a preset to absorb the rollout search (resumable)")
+    s.add_argument("game")
+    s.add_argument("--strategy", required=True, help="the preset improved (a preset with knobs)")
+    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+    s.add_argument("--iterations", type=int, default=2, help="iterations (default 2)")
+    s.add_argument("--positions", type=int, default=300, help="positions where search's choice is recorded (300)")
+    s.add_argument("--rollouts", type=int, default=16, help="rollouts per action at a position (default 16)")
+    s.add_argument("--agreement", type=float, default=0.5, help="weight of the agreement with search (default 0.5)")
+    s.add_argument("--evals", type=int, default=40, help="tuning evaluations per iteration (default 40)")
+    s.add_argument("--games-per-eval", type=int, default=1000, help="games per tuning evaluation (default 1000)")
+    s.add_argument("--final-games", type=int, default=4000, help="paired games of the gain over the previous (4000)")
+    s.add_argument("--search-rollouts", type=int, default=8, help="rollouts of the search measured (default 8)")
+    s.add_argument("--search-games", type=int, default=200, help="paired games of search's gain (default 200)")
+    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
+    s.add_argument("--work", help="work folder, resumable (default results/improve_<game>_<strategy>_<n>p_s<seed>)")
+    s.add_argument("--out", help="preset file (default strategies/<game>/improved/<strategy>_improved_<n>p.toml)")
+    s.add_argument("--threads", type=int, help="threads (default: all cores)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_improve)
+
+    s = sub.add_parser("cost", help="CPU hours of sim field and sim improve at their default budgets (measured)")
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+    s.add_argument("--pool", help="the field's pool (default: the default line-up's presets)")
+    s.add_argument("--strategy", help="the preset improved (default: the game's rollout preset)")
+    s.add_argument("--games", type=int, default=2000, help="games timed (default 2000)")
+    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
+    s.add_argument("--json", help="also write the figures to this file")
+    s.set_defaults(func=cmd_cost)
 
     s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
     s.add_argument("game")

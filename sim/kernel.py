@@ -435,16 +435,19 @@ def play_blocks(states, first, last, p, master, seed_index, n_players, strat, si
 
 
 @nb.njit(nogil=True, cache=True)
-def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, sids, weights, salt, rate, rollouts,
-                 cap, policy, rw, peek, game_int, seat_int, seat_f, items, rows, steps, out_step, out_seat, out_n,
-                 out_m, out_actions, out_win, out_margin):
+def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, sids, weights, salt, rates, kind_mask,
+                 rollouts, cap, policy, rw, peek, game_int, seat_int, seat_f, items, rows, steps, kind_count, out_step,
+                 out_seat, out_n, out_m, out_actions, out_win, out_margin, out_states):
     """`sim audit`: play game b of the batch (one game per block, on states[b]) as play_blocks would, and at the
-    decisions a hash of (salt, seed index, step) samples with probability `rate` (at most out_step.shape[1] a
-    game; forced ones skipped), evaluate the chosen action and up to cap - 1 others by `rollouts` rollouts each
-    (rollout_values: common random numbers, policy `policy` in every seat).  Row r of game b: the step, seat,
-    number of legal actions, number evaluated, the actions (the chosen one first) and win share / score margin per
-    action and rollout.  Sampling and the rollouts' seeds come from the hash, not the game's streams, so the game
-    plays exactly as in `sim run` and `sim replay` shows it."""
+    decisions a hash of (salt, seed index, step) samples with probability rates[kind] (kind = the chosen action's
+    low bits, action & kind_mask: rare kinds can be sampled more; at most out_step.shape[1] a game; forced ones
+    skipped; kind_count[b, kind] counts every unforced decision of game b by kind), evaluate the chosen action and
+    up to cap - 1 others by `rollouts` rollouts each (rollout_values: common random numbers, policy `policy` in
+    every seat).  Row r of game b: the step, seat, number of legal actions, number evaluated, the actions (the
+    chosen one first) and win share / score margin per action and rollout; out_states[b * width + r] (when it has
+    room): the state at that decision (sim improve asks other presets what they would choose there).  Sampling and
+    the rollouts' seeds come from the hash, not the game's streams, so the game plays exactly as in `sim run` and
+    `sim replay` shows it."""
     legal = np.empty(MAX_ACTIONS, np.int64)
     pick = np.zeros(2, np.uint64)
     work = make_work(states, game_int[0], seat_int[0], seat_f[0], items[0])
@@ -460,10 +463,15 @@ def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, s
             seat, n, k = decide(s, p, strat[b], sids, weights, legal)
             if k < 0:
                 k = search_choose(s, p, seat, legal, n, weights[strat[b][seat]], work)
+            kind = legal[k] & kind_mask
+            if n > 1:
+                kind_count[b, kind] += 1
             if n > 1 and r < max_rows:
                 h = mix64(salt ^ mix64(np.uint64(seed_index[b]) * GOLDEN + np.uint64(t)))
-                if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rate:
+                if np.float64(h >> np.uint64(11)) * (1.0 / 9007199254740992.0) < rates[kind]:
                     pick[1] = h
+                    if out_states.shape[0] > b * max_rows + r:
+                        out_states[b * max_rows + r] = s
                     m = select_candidates(s, p, seat, legal, n, cap, k, 0, policy, rw, pick, cand, work[2], work[8])
                     rollout_values(s, p, seat, legal, cand, m, rollouts, mix64(h + GOLDEN), policy, rw, peek, work,
                                    out_win[b, r], out_margin[b, r])
@@ -478,6 +486,17 @@ def audit_blocks(states, first, last, p, master, seed_index, n_players, strat, s
             t += 1
         rows[b] = r
         steps[b] = t
+
+
+@nb.njit(cache=True)
+def choices_at(positions, count, p, strat_row, sids, weights, tmp, out):
+    """out[i] = the action the strategies of weights (slot strat_row[seat]) choose at positions[i], i < count (on
+    a copy: the position is not changed)."""
+    legal = np.empty(MAX_ACTIONS, np.int64)
+    for i in range(count):
+        tmp[0] = positions[i]
+        seat, n, k = decide(tmp[0], p, strat_row, sids, weights, legal)
+        out[i] = legal[k] if k >= 0 else -1
 
 
 def play_batch(states, *args):

@@ -13,6 +13,10 @@ game index, so any chunk (or a single game, for replay) is reproduced without th
   keeps every strategy's neighbours: in A,B,A,B each B always sits on an A's left, which biases a head to head in
   games with left/right effects (passing, "the player on your left", distance).  Mirrored, each strategy has each
   other on either side equally often.
+- field (issue 36): every seat of every game is drawn from a mixture over the line-up's strategies (an equilibrium
+  field, `--lineup field`), by a hash of (draw seed, game index, seat): a pure function of the game index like the
+  other modes, so any thread count, chunking, resume or replay seats the same strategies.  With a `hero` slot, the
+  hero sits in seat (index mod n) and only the other seats are drawn (a strategy measured against the field).
 - all_rotations (common random numbers): the R rotations of a group (2R with mirror) replay the same seed, so seat
   and strategy effects are compared on identical dice.
 """
@@ -35,6 +39,10 @@ class Design:
     custom: tuple = ()  # (name, sid, weights) of slots whose knobs differ from the game's presets
     # (--set strategy.<preset>.<knob>, preset files): travels with the design
     mirror: bool = False  # rotate in both directions (see the module docstring)
+    mixture: tuple = ()  # field mode: the weight of each line-up entry
+    hero: str = ""  # field mode: a slot that sits in seat (index mod n) of every game, the others drawn
+    draw_seed: int = 0  # field mode: the seed of the seat draws
+    field_file: str = ""  # field mode: the field file it came from (recorded, not read)
 
     @property
     def total(self):
@@ -51,6 +59,13 @@ class Design:
         }
         if self.mirror:  # only then: the requests of runs without it stay as they were (resume)
             d["mirror"] = True
+        if self.mode == "field":
+            d["field"] = {
+                "mixture": [float(w) for w in self.mixture],
+                "hero": self.hero,
+                "draw_seed": int(self.draw_seed),
+                "file": self.field_file,
+            }
         if self.custom:  # only then: the requests of runs without custom knobs stay as they were (resume)
             d["custom_strategies"] = {name: {"sid": sid, "weights": list(w)} for name, sid, w in self.custom}
         return d
@@ -70,6 +85,11 @@ class Design:
             d["all_rotations"],
             custom,
             bool(d.get("mirror", False)),
+            *(
+                (tuple(d["field"]["mixture"]), d["field"]["hero"], int(d["field"]["draw_seed"]), d["field"]["file"])
+                if "field" in d
+                else ()
+            ),
         )
 
     def strategy_rows(self, game):
@@ -87,6 +107,8 @@ class Design:
         local = g % self.games
         m = len(self.lineup)
         n_rot = np.maximum(players, m)
+        if self.mode == "field":
+            return self._field_assign(g, players, local, max_players)
         if self.mode == "fixed":
             rotation = np.zeros_like(g)
         else:
@@ -110,6 +132,55 @@ class Design:
                 strat[rows, :n] = pattern[pos % m]
         return players, seed_index, rotation, strat
 
+    def _field_assign(self, g, players, local, max_players):
+        w = np.asarray(self.mixture, float)
+        cum = np.cumsum(w / w.sum())
+        cum[-1] = 1.0
+        slot_of = {name: i for i, name in enumerate(self.slots)}
+        pool = np.array([slot_of[name] for name in self.lineup], dtype=np.int64)
+        seats = np.arange(max_players, dtype=np.uint64)
+        u = unit_hash(self.draw_seed, g.astype(np.uint64)[:, None] * np.uint64(4096) + seats[None, :])
+        strat = pool[np.minimum(np.searchsorted(cum, u, side="right"), len(pool) - 1)]
+        strat[seats[None, :].astype(np.int64) >= players[:, None]] = -1
+        if self.hero:
+            rotation = local % players
+            rows = np.arange(len(g))
+            strat[rows, rotation] = slot_of[self.hero]
+        else:
+            rotation = np.zeros_like(g)
+        seed_index = g - rotation if (self.all_rotations and self.hero) else g.copy()
+        return players, seed_index, rotation, strat
+
+
+def unit_hash(seed, keys):
+    """Uniform numbers in [0, 1) from a splitmix64 hash of (seed, key) (numpy, vectorised over uint64 keys)."""
+    with np.errstate(over="ignore"):
+        z = keys.astype(np.uint64) + np.uint64((int(seed) * 0x9E3779B97F4A7C15 + 0x5EED) % 2**64)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    return (z >> np.uint64(11)).astype(np.float64) * (1.0 / 9007199254740992.0)
+
+
+def field_design(game, players, games, field_arg, knobs=None):
+    """The Design of `--lineup field` (the game's shipped field at the run's player count) or
+    `--lineup field:<file>` (a field file): every seat drawn from the field's mixture."""
+    from .field import load_field
+
+    if len(players) != 1:
+        raise UserError(
+            f"--lineup {field_arg} draws from a field of one player count (got {', '.join(map(str, players))})"
+        )
+    path = field_arg.split(":", 1)[1] if ":" in field_arg else None
+    names, weights, where = load_field(game, players[0], path)
+    slots = tuple(dict.fromkeys(names))
+    from .knobs import roster
+
+    return Design(
+        tuple(players), int(games), slots, tuple(names), "field", False, roster(game, slots, knobs), False,
+        tuple(weights), "", 0, str(where),
+    )  # fmt: skip
+
 
 def make_design(game, players, games, lineup=None, strategies=None, all_rotations=False, knobs=None, mirror=False):
     """Validate the user's seating request against the game and build the Design (UserError on bad input).
@@ -121,6 +192,18 @@ def make_design(game, players, games, lineup=None, strategies=None, all_rotation
         game.check_players(n)
     if games < 1:
         raise UserError(f"--games must be at least 1 (got {games})")
+    if lineup is not None and any(str(n).split(":", 1)[0] == "field" for n in lineup):
+        if len(lineup) != 1:
+            raise UserError(f"--lineup field draws every seat: give it alone (got {', '.join(map(str, lineup))})")
+        if strategies is not None or mirror or all_rotations:
+            raise UserError(
+                f"--lineup {lineup[0]} draws every seat; it takes no --strategies, --mirror or --all-rotations"
+            )
+        if games < 1:
+            raise UserError(f"--games must be at least 1 (got {games})")
+        for n in players:
+            game.check_players(n)
+        return field_design(game, players, games, str(lineup[0]), knobs)
     if strategies is not None and lineup is not None:
         raise UserError("give either --strategies (fixed seats) or --lineup (rotated), not both")
     if strategies is not None:

@@ -154,6 +154,16 @@ def parse_player_counts(value, where="players"):
     return tuple(dict.fromkeys(out))
 
 
+def field_digest(spec, name, players):
+    """The mixture of a `field` line-up (an edited field file is a different sweep)."""
+    from .field import load_field
+
+    if len(players) != 1:
+        raise UserError(f"--lineup {name} draws from a field of one player count (got {', '.join(map(str, players))})")
+    names, weights, _ = load_field(spec, players[0], name.split(":", 1)[1] if ":" in name else None)
+    return dict(zip(names, weights))
+
+
 def _names(value, where):
     """A line-up: a list of strategy names or "a,b,c"."""
     if isinstance(value, str):
@@ -312,10 +322,16 @@ class Sweep:
     def _preset_files(self):
         """Knobs of line-up presets loaded from files (--strategy-file): an edited file is a different sweep.
         Empty (and absent from the request) without such presets, so older sweep folders still resume."""
+        from .field import is_field
+
         files = {
-            n: list(self.spec.strategy(n).weights) for lu in self.lineups for n in lu if self.spec.strategy(n).origin
+            n: list(self.spec.strategy(n).weights)
+            for lu in self.lineups
+            for n in lu
+            if not is_field(n) and self.spec.strategy(n).origin
         }
-        return {"preset_files": files} if files else {}
+        fields = {n: field_digest(self.spec, n, self.players) for lu in self.lineups for n in lu if is_field(n)}
+        return {**({"preset_files": files} if files else {}), **({"fields": fields} if fields else {})}
 
     def fingerprint(self):
         text = json.dumps(self.request(), sort_keys=True)

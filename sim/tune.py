@@ -64,7 +64,7 @@ def _atomic_bytes(path, data):
 class Problem:
     """The objective: the candidate's mean win share over `games` games of the field, seeded by `seed`."""
 
-    def __init__(self, game, strategy, players, field=None, knobs=None, params=None):
+    def __init__(self, game, strategy, players, field=None, knobs=None, params=None, mixture=None):
         self.game = get_game(game) if isinstance(game, str) else game
         self.base = self.game.strategy(strategy)
         if self.base.knobs is None or not len(self.base.knobs):
@@ -88,6 +88,10 @@ class Problem:
         else:
             pool = [n for n in self.game.default_lineup if n != self.base.name] or [self.base.name]
         self.opponents = tuple(pool[i % len(pool)] for i in range(players - 1))
+        # mixture: (names, weights): the other seats are drawn from it game by game (sim field's best response)
+        self.mixture = (tuple(mixture[0]), tuple(float(w) for w in mixture[1])) if mixture else None
+        if self.mixture:
+            self.opponents = self.mixture[0]
         from .knobs import split_overrides
 
         params, knob_sets = split_overrides(params)
@@ -115,6 +119,15 @@ class Problem:
         return self.base.knobs.vector(values, base=self.base.weights, who=self.base.name)
 
     def design(self, weights, games):
+        if self.mixture:
+            from .knobs import roster
+
+            names, mix = self.mixture
+            slots = (CANDIDATE,) + tuple(dict.fromkeys(names))
+            custom = ((CANDIDATE, int(self.base.sid), tuple(weights)),) + roster(self.game, slots[1:])
+            return Design(
+                (self.players,), int(games), slots, names, "field", False, custom, mixture=mix, hero=CANDIDATE
+            )
         lineup = (CANDIDATE,) + self.opponents
         slots = tuple(dict.fromkeys(lineup))
         return Design(
@@ -187,6 +200,7 @@ def _request(problem, args):
         "players": problem.players,
         "knobs": problem.names,
         "field": list(problem.opponents),
+        **({"mixture": list(problem.mixture[1])} if problem.mixture else {}),
         "games_per_eval": args["games_per_eval"],
         "evals": args["evals"],
         "seed": args["seed"],
@@ -267,34 +281,42 @@ def tune(
     command=None,
     params=None,
     stop_after=None,
+    mixture=None,
+    bonus=None,
 ):
     """Run (or resume) a tuning; returns the result dict (also written to out/result.json).  The folder is locked
     for the whole tuning (sim.lock), like a run's.
 
-    stop_after: stop (as if interrupted) after this many new evaluations (tests of resume)."""
+    stop_after: stop (as if interrupted) after this many new evaluations (tests of resume).
+    bonus: (description, fn(weights) -> float) added to every evaluation's win share (sim improve's agreement
+    with search); evaluations.csv's win_share column then holds that sum."""
 
     seed = check_seed(seed)
     evals = number(evals, "--evals", 2, whole=True)
     games_per_eval = number(games_per_eval, "--games-per-eval", 1, MAX_GAMES, whole=True)
     if final_games is not None:
         final_games = number(final_games, "--final-games", 1, MAX_GAMES, whole=True)
-    problem = Problem(game, strategy, int(players), field, knobs, params)
+    problem = Problem(game, strategy, int(players), field, knobs, params, mixture)
     dim = len(problem.x0())
     popsize = number(popsize, "--popsize", 2, MAX_EVALS, whole=True) if popsize else 4 + int(3 * math.log(dim))
     final_games = problem.games_for(final_games or max(10 * games_per_eval, 10_000))
     name = name or f"{problem.base.name}_tuned"
     args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed, "popsize": popsize}
     request = _request(problem, args)
+    if bonus:
+        request["bonus"] = bonus[0]
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
     with FolderLock(out, "sim tune"):  # one tuning per folder: a second one refuses in one line
         return _tune_locked(
-            problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after
+            problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after, bonus
         )
 
 
-def _tune_locked(problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after):
+def _tune_locked(
+    problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after, bonus
+):
     import cma
 
     evals = args["evals"]
@@ -352,9 +374,9 @@ def _tune_locked(problem, args, request, out, popsize, final_games, name, fresh,
                         raise KeyboardInterrupt
                     values = problem.values(x)
                     t = time.perf_counter()
-                    share = float(
-                        problem.per_game(problem.weights(values), args["games_per_eval"], gseed, buffers).mean()
-                    )
+                    w = problem.weights(values)
+                    share = float(problem.per_game(w, args["games_per_eval"], gseed, buffers).mean())
+                    share += float(bonus[1](w)) if bonus else 0.0
                     log.add(gen, key, kind, values, share, args["games_per_eval"], gseed, time.perf_counter() - t)
                     new += 1
                     bar.update(1)
@@ -383,7 +405,7 @@ def _tune_locked(problem, args, request, out, popsize, final_games, name, fresh,
     b, fb = problem.per_game(problem.base.weights, final_games, fseed, first=True)
     fd = fa - fb
     fhalf = Z95 * fd.std(ddof=1) / math.sqrt(len(fd))
-    same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 else None
+    same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 and not problem.mixture else None
     final_s = time.perf_counter() - t
     d = a - b
     half = Z95 * d.std(ddof=1) / math.sqrt(len(d))

@@ -295,6 +295,6 @@ def test_sweep_file_names_preset_files(tmp_path, clean_presets):
         }
     )
     assert sweep.configs[0].design.strategy_rows(clean_presets)[1][0, 0] == 30.0
-    assert sweep.request()["preset_files"] == {"h30": [30.0, 0.5]}  # an edited file is another sweep
+    assert sweep.request()["preset_files"] == {"h30": [30.0, 0.5, 0.0]}  # an edited file is another sweep
     with pytest.raises(UserError, match="strategy_files must be a list"):
         build_sweep({"game": clean_presets, "strategy_files": "h30.toml"})

@@ -123,4 +123,4 @@ def test_cli_tune_writes_a_preset_with_its_command(tmp_path, capsys):
     text = (out / "planted_tuned.toml").read_text()
     assert "command = " in text and "skill = " in text and "hold = " in text
     assert "fresh seeds" in capsys.readouterr().out
-    assert json.loads((out / "result.json").read_text())["knobs"] == ["hold", "skill"]
+    assert json.loads((out / "result.json").read_text())["knobs"] == ["hold", "skill", "slip"]
