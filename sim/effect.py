@@ -29,7 +29,9 @@ from .errors import UserError
 
 
 def slug(name):
-    return re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")
+    """An item name as it appears in parameter names: lower case, apostrophes dropped, other runs of non-letters
+    as one underscore ("Governor's Mansion" -> governors_mansion, as the games name their parameters)."""
+    return re.sub(r"[^a-z0-9]+", "_", re.sub("['\u2019]", "", str(name).lower())).strip("_")
 
 
 def find_item(spec, item):

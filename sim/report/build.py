@@ -23,6 +23,7 @@ import io
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -742,45 +743,8 @@ def _strategy_section(rep, seats, spec=None):
     )
     fam = vd.strategy_family(seats, alpha=ALPHA, family_alpha=rep.family_alpha)
     rep.tables["strategy_family"] = fam
-    picks = vd.strategy_picks(fam)
-    for r in picks:
-        word = "strongest" if r["strategy"] == picks[0]["strategy"] else "weakest"
-        v = r["verdict"]
-        tail = {
-            "red": "a clearly dominant line of play among these bots"
-            if r["excess"] > 0
-            else "clearly outclassed by the other bots",
-            "amber": "a real but modest edge" if r["excess"] > 0 else "a real but modest handicap",
-            "negligible": f"a real but negligible difference (within {T:g} points of fair)",
-            "green": f"within {T:g} points of fair",
-            "grey": "too few games to tell",
-        }[v]
-        text = (
-            f"The {esc(r['strategy'])} strategy ({word}) takes {pct(r['rate'])} ({ci(r['low'], r['high'])}) "
-            f"of the wins against a fair {pct(r['fair'])}: {tail}."
-        )
-        ev = (
-            f"{int(r['n']):,} seats in {int(r['games']):,} games; 95% interval ({r['interval']}). A verdict "
-            f"about these scripted players, not about the game: a bot far below the others may just play "
-            f"badly.{family_note(r)}" + (next_html(spec, "strategy") if v == "red" else "")
-        )
-        rep.findings.append(
-            Finding(
-                v,
-                text,
-                ev,
-                "strategy",
-                sec.anchor,
-                {
-                    "strategy": str(r["strategy"]),
-                    "rate": float(r["rate"]),
-                    "low": float(r["low"]),
-                    "high": float(r["high"]),
-                    "fair": float(r["fair"]),
-                    "p-adj": float(r["p_adj"]),
-                },
-            )
-        )
+    for rows in _strategy_groups(vd.strategy_picks(fam)):
+        rep.findings.append(_strategy_finding(rows, spec, sec.anchor, T))
     fig, ax = _new_ax((7.5, 0.4 * len(wr) + 1.6))
     plotting.plot_rates(wr, label="strategy", ax=ax, xlabel="win share (%)", title="Win share by strategy")
     sec.body.append(
@@ -789,10 +753,12 @@ def _strategy_section(rep, seats, spec=None):
     if seats["players"].nunique() > 1:
         wp = sa.win_rates_by_players(seats, by="strategy", alpha=ALPHA)
         rep.tables["win_rates_by_players"] = wp
-        sec.body.append(para("By player count:"))
+        wp = wp.merge(fam[["players", "strategy", "verdict"]], on=["players", "strategy"], how="left")
+        wp["verdict"] = [VERDICTS[x][0] if isinstance(x, str) else "" for x in wp["verdict"]]
+        sec.body.append(para("By player count (the verdicts are judged at each player count):"))
         sec.body.append(
             table_html(
-                wp[["players", "strategy", "n", "rate", "low", "high", "fair"]].rename(
+                wp[["players", "strategy", "n", "rate", "low", "high", "fair", "verdict"]].rename(
                     columns={"n": "seats", "rate": "win share", "low": "95% low", "high": "95% high"}
                 ),
                 {"win share": pct, "95% low": pct, "95% high": pct, "fair": pct, "seats": lambda v: f"{int(v):,}"},
@@ -835,6 +801,53 @@ def _strategy_section(rep, seats, spec=None):
         )
         _skill_luck(rep, sec, mm, wr)
     rep.sections.append(sec)
+
+
+def _strategy_groups(picks):
+    """The strategy picks of every player count grouped into findings: one per (strategy, strongest or weakest,
+    verdict), in the order first seen, so a strategy strong at every count is one finding and one strong at three
+    players and weak at five is two."""
+    groups = {}
+    for r in picks:
+        groups.setdefault((str(r["strategy"]), r["pick"], r["verdict"]), []).append(r)
+    return list(groups.values())
+
+
+def _strategy_finding(rows, spec, anchor, T):
+    """One strategy finding from its rows (one per player count, or one for a run of one player count)."""
+    r = max(rows, key=lambda x: abs(x["excess"]))
+    v, up = r["verdict"], r["excess"] > 0
+    tail = {
+        "red": "a clearly dominant line of play among these bots" if up else "clearly outclassed by the other bots",
+        "amber": "a real but modest edge" if up else "a real but modest handicap",
+        "negligible": f"a real but negligible difference (within {T:g} points of fair)",
+        "green": f"within {T:g} points of fair",
+        "grey": "too few games to tell",
+    }[v]
+    counts = [int(x["players"]) for x in rows if "players" in x.index]
+    shares = "; ".join(
+        f"{pct(x['rate'])} ({ci(x['low'], x['high'])}) against a fair {pct(x['fair'])}"
+        + (f" at {int(x['players'])} players" if "players" in x.index else "")
+        for x in rows
+    )
+    text = f"The {esc(r['strategy'])} strategy ({r['pick']}) takes {shares} of the wins: {tail}."
+    ev = (
+        "; ".join(f"{int(x['n']):,} seats in {int(x['games']):,} games" for x in rows)
+        + f"; 95% interval ({r['interval']}). A verdict about these scripted players, not about the game: a bot "
+        f"far below the others may just play badly.{family_note(r)}"
+        + (next_html(spec, "strategy", players=counts[0] if len(counts) == 1 else None) if v == "red" else "")
+    )
+    data = {
+        "strategy": str(r["strategy"]),
+        "rate": float(r["rate"]),
+        "low": float(r["low"]),
+        "high": float(r["high"]),
+        "fair": float(r["fair"]),
+        "p-adj": float(r["p_adj"]),
+    }
+    if counts:
+        data["players"] = ",".join(str(n) for n in counts)
+    return Finding(v, text, ev, "strategy", anchor, data)
 
 
 def _skill_luck(rep, sec, mm, wr):
@@ -895,6 +908,12 @@ def _skill_luck(rep, sec, mm, wr):
     )
 
 
+def effect_command(game, item, players=None):
+    """The `sim effect` command line for an item, quoted for a POSIX shell (an item may hold an apostrophe)."""
+    words = ["sim", "effect", str(game), "--item", str(item)] + (["--players", str(int(players))] if players else [])
+    return shlex.join(words)
+
+
 def _item_verb(kind, spec):
     return "are dealt" if str(kind) in declared(spec, "dealt_kinds") else "acquire"
 
@@ -944,8 +963,9 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
             "common to a game drop out), holding turn order, strategy and the kind's other items equal; it is fitted "
             "for every item with enough games, one model per kind, on all seats (above 250,000 seats, on a sample of "
             "whole games of that size). Items are ranked by that effect "
-            "<b>relative to the kind's average</b>: a player who is already winning tends to acquire more of "
-            "everything, which lifts every item of a kind alike and cancels in the comparison. The raw difference is "
+            "<b>relative to the average of the kind's other items</b>: a player who is already winning tends to "
+            "acquire more of everything, which lifts every item of a kind alike and cancels in the comparison (an "
+            f"item at least {T:g} points from the others is left out of their average). The raw difference is "
             "computed within each player count and combined (pooling player counts can make an item look strong "
             "only because it appears in games with fewer players). Items mostly acquired in the last third of the game "
             "are flagged <i>leaders acquire it</i> and never judged Strong. "
@@ -968,7 +988,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
             "red": "a clear outlier to look at",
             "amber": "a real but modest difference",
             "negligible": f"real but negligible (within {T:g} points)",
-            "green": f"within {T:g} points of the kind's average",
+            "green": f"within {T:g} points of the kind's other items",
             "grey": "too few games to tell",
         }[v]
         if r["leaders_flag"]:
@@ -976,13 +996,14 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
         verb = _item_verb(kind, spec)
         text = (
             f"Seats that {verb} the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
-            f"often than with an average {nice(kind)} (association, adjusted): {tail}."
+            f"often than with the other {nice(kind)}s on average (association, adjusted): {tail}."
         )
         ev = (
-            f"Adjusted effect relative to the kind's average {pts(e)} points (95% interval {lo:+.1f} to "
-            f"{hi:+.1f}); adjusted effect {pts(r['effect_pp'])} points; raw difference (player counts combined) "
-            f"{pts(100 * r['diff'])}; held by {pct(r['pick_rate'])} of seats; {pct(r['late_share'], 0)} of "
-            f"acquisitions in the last third of the game.{family_note(r, points=True)}"
+            f"Adjusted effect relative to the average of the kind's other items {pts(e)} points (95% interval "
+            f"{lo:+.1f} to {hi:+.1f}); adjusted effect {pts(r['effect_pp'])} points; raw difference (player "
+            f"counts combined, weighted by holders) {pts(100 * r['diff'])}; held by {pct(r['pick_rate'])} of "
+            f"seats; {pct(r['late_share'], 0)} of acquisitions in the last third of the game."
+            f"{family_note(r, points=True)}"
         )
         m = measured.get(str(r["item"]))
         if m:
@@ -993,7 +1014,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
                 f"(95% interval {100 * h['low']:+.1f} to {100 * h['high']:+.1f})."
             )
         else:
-            ev += f" Causal check: <code>sim effect {esc(game)} --item '{esc(r['item'])}'</code>."
+            ev += f" Causal check: <code>{esc(effect_command(game, r['item']))}</code>."
         if v == "red":
             ev += next_html(spec, "item", players=_reference_players(seats, spec), item=r["item"])
         rep.findings.append(
@@ -1081,7 +1102,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
             figure_html(
                 fig,
                 f"{kind} strength",
-                "Dots: adjusted effect minus the kind's average, percentage points; bars: 95% "
+                "Dots: adjusted effect minus the average of the kind's other items, percentage points; bars: 95% "
                 "interval (clustered by game); hollow grey: too few games to fit (raw "
                 "difference shown)." + note,
             )

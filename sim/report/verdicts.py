@@ -170,15 +170,24 @@ def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=
 
 
 def strategy_family(seats, alpha=ALPHA, method=METHOD, family_alpha=None):
-    return rate_family(seats, "strategy", "win_share", "strategy", alpha, method, family_alpha=family_alpha)
+    """Win share of every strategy at every player count as one family (a strategy can be strong with three
+    players and weak with five: pooled, the two cancel), or of every strategy when there is one player count."""
+    by = ["players", "strategy"] if seats["players"].nunique() > 1 else "strategy"
+    return rate_family(seats, by, "win_share", "strategy", alpha, method, family_alpha=family_alpha)
 
 
 def strategy_picks(fam):
-    """Strongest and weakest strategy (one row when they coincide)."""
+    """Strongest and weakest strategy (one row when they coincide) at every player count of the family, each row
+    with `pick` = "strongest" or "weakest"."""
     if fam.empty:
         return []
-    best, worst = fam.loc[fam["excess"].idxmax()], fam.loc[fam["excess"].idxmin()]
-    return [best] if best["strategy"] == worst["strategy"] else [best, worst]
+    groups = fam.groupby("players", sort=True) if "players" in fam.columns else [(None, fam)]
+    picks = []
+    for _, sub in groups:
+        best, worst = sub.loc[sub["excess"].idxmax()].copy(), sub.loc[sub["excess"].idxmin()].copy()
+        best["pick"], worst["pick"] = "strongest", "weakest"
+        picks += [best] if best["strategy"] == worst["strategy"] else [best, worst]
+    return picks
 
 
 def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, family_alpha=None):
@@ -295,9 +304,9 @@ def item_family(
     family_alpha=None,
 ):
     """sim.analysis.item_effects with one family over every fitted item of every kind: the verdict is on the
-    adjusted effect relative to the kind's average (rel_pp) against 0 and the item threshold. An item the
-    leaders acquire (leaders_flag) is never "Strong": its association may be the leaders' lead (see `sim
-    effect`)."""
+    adjusted effect relative to the average of the kind's other items (rel_pp; an item beyond the threshold is set
+    aside from the others' baseline) against 0 and the item threshold. An item the leaders acquire (leaders_flag)
+    is never "Strong": its association may be the leaders' lead (see `sim effect`)."""
     t = sa.item_effects(
         seats,
         items,
@@ -308,6 +317,7 @@ def item_family(
         length_col=length_col,
         max_rows=max_rows,
         by_players=by_players,
+        outlier_pp=THRESHOLDS["item"],
     )
     T = THRESHOLDS["item"]
     fitted = np.isfinite(t["rel_p"].to_numpy(dtype=float))
@@ -420,7 +430,9 @@ def next_step(spec, kind, players=None, position=None, side=None, item=None):
     if kind == "item":
         import re
 
-        s = re.sub(r"[^a-z0-9]+", "_", str(item).lower()).strip("_")
+        from ..effect import slug
+
+        s = slug(item)
         p = _param(spec, rf"(^|\.){re.escape(s)}\.(cost|vp|vp1|price)$") or _param(
             spec, rf"(?i)(^|\.){re.escape(str(item))}$"
         )
