@@ -323,20 +323,23 @@ def _loo_contrasts(idx, ref, P):
 
 
 def _baseline(res, idx, ref, P, alpha, outlier_pp):
-    """The reference items after setting clear outliers aside, one at a time: while more than two remain, the item
-    furthest from the average of the others is dropped from the baseline when it differs from them by at least
-    outlier_pp points and at the Bonferroni level alpha / len(idx). So one strong item neither hides in its own
-    baseline nor shifts the others (with it in, -8 points for one of three items read +4 for each of the others).
-    outlier_pp None: no exclusion."""
+    """The reference items with clear outliers set aside: an item at least outlier_pp points from the kind's median
+    item (by the fitted effects), at the Bonferroni level alpha / len(idx), leaves the baseline. So one strong item
+    neither hides in its own baseline nor shifts the others (with it in, -18 points for one of three items read +9
+    for each of the other two). Fewer than three reference items, or outlier_pp None: no exclusion."""
     ref = list(ref)
-    while outlier_pp is not None and len(ref) > 2:
-        tt = res.t_test(_loo_contrasts(ref, ref, P))
-        eff, pv = 100 * np.asarray(tt.effect).ravel(), np.asarray(tt.pvalue).ravel()
-        k = int(np.nanargmax(np.abs(eff)))
-        if not (abs(eff[k]) >= outlier_pp and pv[k] < alpha / len(idx)):
-            break
-        ref.pop(k)
-    return ref
+    if outlier_pp is None or len(ref) < 3:
+        return ref
+    eff = np.asarray(res.params)[ref]
+    med = ref[int(np.argsort(eff)[(len(ref) - 1) // 2])]
+    rest = [j for j in ref if j != med]
+    R = np.zeros((len(rest), P))  # each item minus the median item: contrasts, estimable even for dealt items
+    for k, j in enumerate(rest):
+        R[k, j], R[k, med] = 1.0, -1.0
+    tt = res.t_test(R)
+    d, pv = 100 * np.asarray(tt.effect).ravel(), np.asarray(tt.pvalue).ravel()
+    out = {j for j, x, q in zip(rest, d, pv) if abs(x) >= outlier_pp and q < alpha / len(idx)}
+    return [j for j in ref if j not in out]
 
 
 def within_game_fit(

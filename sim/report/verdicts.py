@@ -84,14 +84,6 @@ def decide(reject, low, high, fair, threshold):
     return "green" if within else "grey"
 
 
-def p_from_interval(est, low, high, value, alpha=ALPHA):
-    """Two-sided normal p-value of est = value with the standard error implied by a (1 - alpha) interval."""
-    est, low, high, value = (np.asarray(x, dtype=float) for x in (est, low, high, value))
-    se = (high - low) / (2 * sps.norm.ppf(1 - alpha / 2))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(se > 0, 2 * sps.norm.sf(np.abs(est - value) / se), np.nan)
-
-
 def _family(table, p, low_fn, scale, threshold, alpha, method):
     """Add p_adj, reject, low_s/high_s (corrected interval) and verdict to a rate table (fair column). alpha: the
     family's error rate (the report's, divided by its number of families)."""
@@ -142,16 +134,6 @@ def seat_picks(fam):
     return picks
 
 
-def _rate_p(t, alpha):
-    """p-values of rate = fair for a win_rates table: the score test for Wilson rows, the cluster interval's
-    normal test for rows where a game gives a group several seats."""
-    p = t["p"].to_numpy(dtype=float).copy()
-    cl = (t["interval"] == "cluster").to_numpy() if "interval" in t.columns else np.zeros(len(t), bool)
-    if cl.any():
-        p[cl] = p_from_interval(t["rate"], t["low"], t["high"], t["fair"], alpha)[cl]
-    return p
-
-
 def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0, family_alpha=None):
     """win_rates by `by` as one family (rows with fewer than min_rows seats are left out of it: not ranked)."""
     T = THRESHOLDS[kind] if threshold is None else threshold
@@ -166,7 +148,7 @@ def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=
         s = s.set_index(keys).reindex(t.set_index(keys).index)
         return s["low"].to_numpy(), s["high"].to_numpy()
 
-    return _family(t, _rate_p(t, alpha), lows, 100, T, family_alpha or alpha, method)
+    return _family(t, t["p"].to_numpy(dtype=float), lows, 100, T, family_alpha or alpha, method)
 
 
 def strategy_family(seats, alpha=ALPHA, method=METHOD, family_alpha=None):
@@ -216,7 +198,8 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, fami
                 hi.append(pd.Series(s["high"].to_numpy(), index=sub.index))
             return pd.concat(lo).sort_index().to_numpy(), pd.concat(hi).sort_index().to_numpy()
 
-        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], family_alpha or alpha, method)
+        p = ranked["p"].to_numpy(dtype=float)
+        ranked = _family(ranked, p, lows, 100, THRESHOLDS["role"], family_alpha or alpha, method)
     out = {}
     for c in cols:
         t = allt[allt["_col"] == c].drop(columns=["_col", "p_adj", "significant"])
