@@ -7,10 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from .fmt import esc, para
+from .model import Finding, Section
 
 
 def add_sections(rep, path, man, spec):
-    from .build import Finding, Section, esc, para
 
     path = Path(path)
     game = man.get("game")
@@ -49,7 +50,6 @@ def note_dependence(findings, summary, players, anchor):
     Jones: the study measures no item, so the rule's largest change is quoted).  A finding the study covers and
     no reading moves says that too; findings at other player counts are left as they are."""
     from ..analysis.sides import side_name
-    from .build import esc
 
     if summary.empty:
         return
@@ -279,3 +279,7 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
         "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
     )
     rep.sections.append(sec)
+
+
+def add(st):
+    add_sections(st.rep, st.path, st.rep.manifest, st.spec)  # preset, readings
