@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .load import game_key
-from .stats import against_value, cluster_rate, cluster_sums, cluster_wls, wilson
+from .stats import against_value, cluster_rate, cluster_se, cluster_sums, cluster_wls, wilson, z_value
 
 NO_SIDE = ("none", "", "no_winner")
 
@@ -121,8 +121,12 @@ def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
         cnt = t["count"].to_numpy(dtype=float)
         fit = cluster_wls(t["sum"].to_numpy(dtype=float) / cnt, np.ones((len(t), 1)), cnt) if len(t) else None
         if fit is not None:
-            lo, hi = fit.conf_int(alpha)[0]
-            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = float(fit.params[0]), float(lo), float(hi)
+            m, se = float(fit.params[0]), cluster_se(fit, 0)
+            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = (
+                m,
+                m - z_value(alpha) * se,
+                m + z_value(alpha) * se,
+            )
         else:
             r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan
         rows.append(r)

@@ -62,6 +62,14 @@ def cluster_wls(y, X, weights, groups=None):
     return model.fit(cov_type="cluster", cov_kwds={"groups": np.asarray(groups)})
 
 
+def cluster_se(fit, j):
+    """Standard error of coefficient j of a `cluster_wls` fit (NaN without a fit; 0, not NaN, when every row sits
+    on the fitted value and rounding leaves the variance a hair below 0)."""
+    if fit is None:
+        return np.nan
+    return float(np.sqrt(max(float(np.asarray(fit.cov_params())[j, j]), 0.0)))
+
+
 def p_normal(est, se, value=0.0):
     """Two-sided normal p-value of est = value given its standard error (scipy; NaN where se is not positive)."""
     est, se, value = (np.asarray(x, dtype=float) for x in (est, se, value))
@@ -121,7 +129,7 @@ def cluster_rate(df, value, cluster, by=None, alpha=0.05, per=None):
     for _, part in per.groupby(by, observed=True):
         m = part["count"].to_numpy(dtype=float)
         fit = cluster_wls(part["sum"].to_numpy(dtype=float) / m, np.ones((len(m), 1)), m)
-        se.append(float(fit.bse[0]) if fit is not None else np.nan)
+        se.append(cluster_se(fit, 0))
     se = pd.Series(se, index=tot.index, dtype=float)
     z = z_value(alpha)
     out = pd.DataFrame({"n": tot["count"].astype(int), "clusters": ng.astype(int), "rate": rate, "se": se})
@@ -282,7 +290,7 @@ def _difference_from_sums(yA, mA, yN, mN, alpha=0.05):
         np.concatenate([mA[a], mN[n]]),
         np.concatenate([cl[a], cl[n]]),
     )
-    se = float(fit.bse[1]) if fit is not None else np.nan
+    se = cluster_se(fit, 1)
     z = z_value(alpha)
     diff = rA - rN
     out.update(

@@ -30,7 +30,7 @@ def family_note(r, points=False):
     iv = f"{lo:+.1f} to {hi:+.1f} points" if points else ci(lo, hi)
     return (
         f" Verdict corrected for {int(r['family'])} comparisons in this section ({vd.METHOD.capitalize()}, "
-        f"the report's 5% shared among its sections): adjusted p {pval(p)}, corrected interval {iv}."
+        f"the report's 5% shared among its sections): adjusted p {esc(pval(p))}, corrected interval {iv}."
     )
 
 
@@ -46,6 +46,11 @@ def next_html(spec, kind, **kw):
             f"PARAM=...</code> it."
         )
     return f" Next step: <code>{esc(cmd)}</code>" + (f" (moves {esc(param)})." if param else ".")
+
+
+def next_command(spec, kind, **kw):
+    """The command of sim.report.verdicts.next_step for a finding, or ''."""
+    return vd.next_step(spec, kind, **kw)[0] or ""
 
 
 def pval(p):
@@ -110,7 +115,8 @@ def table_html(df, formats=None, classes="data"):
             num = isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
             cells.append(f"<td{' class=num' if num else ''}>{esc(s)}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table class='{classes}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    table = f"<table class='{classes}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    return f"<div class='scroll'>{table}</div>"  # a wide table scrolls inside its box, never the page
 
 
 def para(text):

@@ -13,6 +13,7 @@ from .model import ALPHA, EFFECT_GAMES, EFFECT_ITEMS, Finding, ITEMS_SHOWN, ITEM
 from .fmt import (
     _new_ax,
     effect_command,
+    next_command,
     esc,
     family_note,
     figure_html,
@@ -141,8 +142,9 @@ def _item_finding(r, measured, spec, seats, game, anchor):
         )
     else:
         ev += f" Causal check: <code>{esc(effect_command(game, r['item']))}</code>."
+    players = _reference_players(seats, spec)
     if v == "red":
-        ev += next_html(spec, "item", players=_reference_players(seats, spec), item=r["item"])
+        ev += next_html(spec, "item", players=players, item=r["item"])
     return Finding(
         v,
         text,
@@ -160,6 +162,10 @@ def _item_finding(r, measured, spec, seats, game, anchor):
             "p-adj": float(r["p_adj"]),
             **({"effect-holder-pp": 100 * float(m["holder_win"]["mean"])} if m else {}),
         },
+        # measured: what to change next; not measured: whether it is the item at all
+        next=next_command(spec, "item", players=players, item=r["item"])
+        if m
+        else effect_command(game, r["item"], players),
     )
 
 

@@ -47,6 +47,7 @@ class Finding:
     kind: str  # seat, strategy, item, role, length, capped, sweep, balance
     section: str  # anchor of the section holding the evidence
     data: dict = field(default_factory=dict)  # machine-readable numbers (written as data-* attributes)
+    next: str = ""  # the command a designer would run next (plain text; the first screen shows it)
 
 
 @dataclass

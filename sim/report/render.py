@@ -1,8 +1,10 @@
 """The report as one self-contained HTML page."""
 
-from .verdicts import THRESHOLDS
-from .model import VERDICTS
+from .data import declared
 from .fmt import esc
+from .headline import headline
+from .model import VERDICTS
+from .verdicts import THRESHOLDS
 
 
 CSS = """
@@ -31,6 +33,16 @@ table.kv th { width: 16rem; color: var(--muted); font-weight: 600; }
 .small { font-size: 0.82rem; color: var(--muted); }
 nav.toc { columns: 2; font-size: 0.9rem; } nav.toc a { color: #0072B2; }
 code { font-size: 0.85rem; word-break: break-all; }
+body { overflow-wrap: anywhere; }
+div.scroll { overflow-x: auto; max-width: 100%; }
+ol.first { padding-left: 1.4rem; margin: 0.5rem 0; } ol.first li { margin: 0.5rem 0; }
+ol.first .badge { display: inline-block; margin-right: 0.4rem; }
+.next { font-size: 0.9rem; margin-top: 0.2rem; }
+@media (max-width: 600px) {
+  body { padding: 0.8rem 0.7rem 2rem; font-size: 14px; }
+  li.finding { flex-direction: column; gap: 0.3rem; } .badge { flex: 0 0 auto; }
+  nav.toc { columns: 1; } table.kv th { width: auto; }
+}
 dl.glossary dt { font-weight: 700; } dl.glossary dd { margin: 0 0 0.4rem 1rem; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11pt; }
@@ -50,6 +62,46 @@ def _finding_html(f):
         f"style='border-left-color:{colour}'><span class='badge' style='background:{colour}'>{sym} {label}"
         f"</span><div><div class='text'>{f.text}</div><div class='ev'>{f.evidence} "
         f"<a href='#{f.section}'>Evidence</a></div></div></li>"
+    )
+
+
+def _first_screen(rep):
+    """The first screen: at most five findings to look at first (sim.report.headline), one sentence each with its
+    next command, and the Strong / Modest findings that depend on the players."""
+    top, depends = headline(rep.findings, declared(rep.spec, "outcome_kinds"))
+    items = []
+    for f in top:
+        label, colour, sym = VERDICTS[f.verdict]
+        nxt = (
+            f"Next: <code>{esc(f.next)}</code>"
+            if f.next
+            else "Next: see the evidence, and run more games or another line-up to settle it"
+        )
+        items.append(
+            f"<li data-kind='{esc(f.kind)}' data-verdict='{f.verdict}'><span class='badge' style='background:"
+            f"{colour}'>{sym} {label}</span><span class='text'>{f.text}</span><div class='next'>{nxt} "
+            f"(<a href='#{f.section}'>evidence</a>)</div></li>"
+        )
+    if items:
+        out = f"<ol class='first'>{''.join(items)}</ol>"
+    else:
+        out = (
+            "<p>No Strong or Modest finding about the rules: nothing here asks for a change. The full list below "
+            "says what was measured.</p>"
+        )
+    if depends:
+        rows = "".join(
+            f"<tr><td>{VERDICTS[f.verdict][0]}</td><td>{f.text}</td><td>{esc(label)}</td></tr>" for f, label in depends
+        )
+        out += (
+            "<h3>Depends on the players</h3><p>Strong or Modest with these players, but the verdict changes with "
+            "who plays, so it is not headlined.</p><div class='scroll'><table class='data'><thead><tr><th>verdict"
+            f"</th><th>finding</th><th>with other players</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+    return (
+        f"<section id='first'><h2>What to look at first</h2>{out}<p class='small'>Ranked by verdict, size against "
+        "its threshold and certainty; findings that restate a role, record a result or describe the bots are "
+        "not headlined. <a href='#findings'>All findings</a>.</p></section>"
     )
 
 
@@ -98,7 +150,8 @@ strong humans will do.</dd>
 <body>
 <header><h1>Balance report: {esc(rep.title)}</h1><p class='sub'>{sub}</p></header>
 {"".join(rep.notices)}
-<section id='findings'><h2>Findings</h2>
+{_first_screen(rep)}
+<section id='findings'><h2>All findings</h2>
 <p class='legend'>{legend}</p>
 <ul class='findings'>{findings}</ul></section>
 <section id='reading'><h2>How to read this report</h2>{glossary}</section>

@@ -5,6 +5,7 @@ from ..analysis import plotting
 from . import verdicts as vd
 from .verdicts import THRESHOLDS
 from .model import ALPHA, Finding, Section, VERDICTS
+from .fmt import next_command
 from .fmt import _new_ax, ci, esc, family_note, figure_html, next_html, para, pct, pts, pval, table_html, who
 from .data import _role_columns
 
@@ -124,6 +125,7 @@ def _seat_finding(r, spec, note, anchor):
     )
     if v == "red":
         ev += next_html(spec, "seat", players=n, position=int(r["order"]))
+    restates = {"restates": "role"} if first and note else {}  # the rules tie a role to position 1
     return Finding(
         v,
         text,
@@ -139,7 +141,9 @@ def _seat_finding(r, spec, note, anchor):
             "fair": float(r["fair"]),
             "games": int(r["games"]),
             "p-adj": float(r["p_adj"]),
+            **restates,
         },
+        next=next_command(spec, "seat", players=n, position=int(r["order"])),
     )
 
 

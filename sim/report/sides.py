@@ -7,6 +7,7 @@ from ..analysis import plotting
 from . import verdicts as vd
 from .verdicts import THRESHOLDS
 from .model import ALPHA, Finding, Section, VERDICTS
+from .fmt import next_command
 from .fmt import _new_ax, ci, esc, family_note, figure_html, next_html, nice, para, pct, table_html
 from .data import _length_column, _reference_players
 from .data import declared
@@ -76,6 +77,7 @@ def _sides_section(rep, games, seats, targets=None, spec=None):
                     "target": float(r["fair"]),
                     "p-adj": float(r["p_adj"]),
                 },
+                next=next_command(spec, "side", players=n, side=r["side"]),
             )
         )
     sides = sorted(fam["side"].unique())
