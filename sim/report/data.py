@@ -11,7 +11,8 @@ import pandas as pd
 from .. import analysis as sa
 from ..errors import UserError
 from . import verdicts as vd
-from .model import ITEM_COLUMNS, ITEM_ROWS, ItemSample
+from . import model
+from .model import ITEM_COLUMNS, ItemSample
 
 
 def open_results(path):
@@ -177,7 +178,7 @@ def _item_sample(run, seats, configs=None, max_rows=None):
     """The ItemSample of a run (of the given sweep configurations), or None when the run has no items table."""
     if not os.path.isdir(os.path.join(run.path, "items")):
         return None
-    max_rows = ITEM_ROWS if max_rows is None else max_rows
+    max_rows = model.ITEM_ROWS if max_rows is None else max_rows  # read here: a test may lower it
     import pyarrow.dataset as pds
 
     from ..analysis.items import _sample_games

@@ -9,7 +9,8 @@ from ..analysis import plotting
 from ..errors import UserError
 from . import verdicts as vd
 from .verdicts import MIN_ROWS, THRESHOLDS
-from .model import ALPHA, EFFECT_GAMES, EFFECT_ITEMS, Finding, ITEMS_SHOWN, ITEM_ROWS, Section, VERDICTS
+from . import model
+from .model import ALPHA, EFFECT_GAMES, EFFECT_ITEMS, Finding, ITEMS_SHOWN, Section, VERDICTS
 from .fmt import (
     _new_ax,
     effect_command,
@@ -67,7 +68,7 @@ def _items_section(rep, seats, items, games=None, spec=None, effects=True, item_
         alpha=ALPHA,
         min_rows=MIN_ROWS,  # late: vs each game's last acquisition
         family_alpha=rep.family_alpha,
-        max_rows=max(ITEM_ROWS, len(fit_seats)),
+        max_rows=max(model.ITEM_ROWS, len(fit_seats)),
     )
     rep.tables["item_family"] = fam
     sec.body.append(

@@ -8,7 +8,8 @@ import pandas as pd
 from .. import analysis as sa
 from ..errors import UserError
 from . import verdicts as vd
-from .model import ITEM_ROWS, ROBUST_GAMES, ROBUST_LABELS, Section, VERDICTS
+from . import model
+from .model import ROBUST_GAMES, ROBUST_LABELS, Section, VERDICTS
 from .fmt import ci, esc, para, pct, pts, table_html
 from .data import _item_sample, _seat_columns
 
@@ -59,7 +60,7 @@ def _robustness(rep, spec, targets=None, items=True):
         s2 = _item_sample(run2, seats2)
         if s2 is not None and s2.rows:
             tabs["item"] = vd.item_family(
-                s2.seats, s2.items, by_players=False, max_rows=max(ITEM_ROWS, len(s2.seats))
+                s2.seats, s2.items, by_players=False, max_rows=max(model.ITEM_ROWS, len(s2.seats))
             ).set_index("item")
     rows = []
     for f in rep.findings:

@@ -466,6 +466,7 @@ P_R_SHERIFF_PEN = _add(
     "fire' ('fire a first round and resolve the duel')",
     doc="the Sheriff's penalty for every round he wins (each round resolves the duel) or once "
     "per duel in which he wins a round",
+    alt_prov={"per_duel": ("literal", "T Jobs 'When you win a duel, collect a penalty of 2 GNs'")},
 )
 P_ROUND_CAP = _add(
     "end.round_cap",
