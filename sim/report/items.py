@@ -163,8 +163,9 @@ def _item_finding(r, measured, spec, seats, game, anchor):
             "p-adj": float(r["p_adj"]),
             **({"effect-holder-pp": 100 * float(m["holder_win"]["mean"])} if m else {}),
         },
-        # measured: what to change next; not measured: whether it is the item at all
-        next=next_command(spec, "item", players=players, item=r["item"])
+        # measured: what to change next (no parameter named for it: the game's parameters, to pick one to sweep);
+        # not measured: whether it is the item at all
+        next=(next_command(spec, "item", players=players, item=r["item"]) or f"sim params {game}")
         if m
         else effect_command(game, r["item"], players),
     )
