@@ -30,7 +30,9 @@ from .inputs import number, set_threads
 
 
 def slug(name):
-    return re.sub(r"[^a-z0-9]+", "_", str(name).lower()).strip("_")
+    """An item name as it appears in parameter names: lower case, apostrophes dropped, other runs of non-letters
+    as one underscore ("Governor's Mansion" -> governors_mansion, as the games name their parameters)."""
+    return re.sub(r"[^a-z0-9]+", "_", re.sub("['\u2019]", "", str(name).lower())).strip("_")
 
 
 def find_item(spec, item):

@@ -67,6 +67,8 @@ class GameSpec:
     #                               ties on top score and points by source
     role_columns: tuple = ()  # seat label columns dealt at setup (role, character): the roles section
     dealt_kinds: tuple = ()  # item kinds dealt at setup rather than acquired in play (the report's wording)
+    outcome_kinds: tuple = ()  # item kinds that record a result (a neighbourhood won), not a choice: measured,
+    #                            never headlined (holding one restates winning)
     side_column: str = ""  # games column naming the winning side of a team game: the sides section
     seat_side_column: str = ""  # seat column naming a seat's side there (a role column judged as a side)
     money_column: str = ""  # seat column of the money a seat holds at the end: bot health's money left

@@ -27,6 +27,8 @@ class Param:
     prov: str = "F"
     src: str = ""
     doc: str = ""
+    alt_prov: dict = field(default_factory=dict)  # a reading's alternatives that are not a rulebook-supported
+    #   reading: {value as written: ("literal" | "contradicts", the rulebook's words)} (sim readings)
 
     def parse(self, raw):
         """Turn a user's value (string or number) into the engine's float, or raise a one-line UserError."""
@@ -63,13 +65,14 @@ class Param:
 class ParamTable:
     params: list = field(default_factory=list)
 
-    def add(self, name, default, kind="int", lo=None, hi=None, choices=(), prov="F", src="", doc=""):
-        """Declare a parameter; returns its slot in the vector (use it as a module-level constant)."""
+    def add(self, name, default, kind="int", lo=None, hi=None, choices=(), prov="F", src="", doc="", alt_prov=None):
+        """Declare a parameter; returns its slot in the vector (use it as a module-level constant). alt_prov: a
+        reading's alternatives that are a literal reading or contradict the rulebook (Param.alt_prov)."""
         if kind not in KINDS or prov not in PROVENANCE:
             raise ValueError(f"bad kind/provenance for {name}")
         if any(p.name == name for p in self.params):
             raise ValueError(f"duplicate parameter {name}")
-        p = Param(name, 0.0, kind, lo, hi, tuple(choices), prov, src, doc)
+        p = Param(name, 0.0, kind, lo, hi, tuple(choices), prov, src, doc, dict(alt_prov or {}))
         p.default = p.parse(default)
         self.params.append(p)
         return len(self.params) - 1

@@ -16,6 +16,15 @@ matter* when every interval lies inside +- threshold; otherwise *unclear* (an in
 threshold: more games needed).  Budgets are adaptive: unclear readings get another chunk of games, up to
 --max-games.
 
+How often the reading arises: `changed` is the share of paired games whose outcome (any turn-order position's win
+share, or the winning side) differs between the two readings.  A reading whose games never change is *not
+exercised*; one that changes fewer than RARE of them (and does not matter) is *rare*: the situation hardly arises
+with these players, which is not the same as "it does not matter".
+
+Provenance: every alternative is a rulebook-supported reading unless its parameter says otherwise (`Param.alt_prov`):
+a *literal* reading (the words taken literally), or one that *contradicts* the rulebook, kept only as a
+sensitivity check and listed apart.
+
 Output folder: `manifest.json`, per-game metrics `games/<reading>/part-NNNNN.parquet` (the default reading is
 `default`), and `summary.parquet` (one row per reading, value and metric).  Resumable: a finished chunk is kept.
 """
@@ -33,6 +42,12 @@ from .inputs import set_threads
 from .results import read_manifest, write_json
 
 THRESHOLDS = {"turn order": 0.02, "strategy": 0.03, "side": 0.05, "length": 0.10}  # length: relative
+RARE = 0.01  # below this share of paired games with a changed outcome, a reading that does not matter is "rare"
+PROVENANCE = {
+    "supported": "rulebook-supported reading",
+    "literal": "literal reading",
+    "contradicts": "contradicts the rulebook",
+}
 EXTRA_READINGS = {
     # readings not named rule.*: the rulebook leaves them open (the note's ambiguity numbers; see each RULES.md)
     "cold_comfort": (
@@ -78,6 +93,14 @@ def alternatives(p):
         vals = [p.default - 1, p.default + 1]
         return [str(int(v)) for v in vals if (p.lo is None or v >= p.lo) and (p.hi is None or v <= p.hi)]
     return []
+
+
+def provenance(p, value):
+    """(tag, source) of an alternative reading: tag a key of PROVENANCE."""
+    tag, src = p.alt_prov.get(str(value), ("supported", ""))
+    if tag not in PROVENANCE:
+        raise ValueError(f"{p.name}={value}: provenance {tag!r}, expected one of {', '.join(PROVENANCE)}")
+    return tag, src
 
 
 def reading_key(name, value):
@@ -159,6 +182,7 @@ def summarise(folder, alpha=0.05):
             continue
         j = base.merge(alt, on="game", suffixes=("_d", "_a"))
         metrics = [c for c in base.columns if c not in ("game", "capped")]
+        changed = _changed(j, metrics)
         for mname in metrics:
             d = (j[f"{mname}_a"] - j[f"{mname}_d"]).to_numpy(float)
             m, lo, hi, p = _paired(d)
@@ -184,6 +208,8 @@ def summarise(folder, alpha=0.05):
                     "threshold": thr,
                     "capped_default": float(j["capped_d"].mean()),
                     "capped_alt": float(j["capped_a"].mean()),
+                    "changed": changed,
+                    "provenance": r.get("provenance", "supported"),  # studies written before the tag: supported
                 }
             )
     s = pd.DataFrame(rows)
@@ -198,18 +224,32 @@ def summarise(folder, alpha=0.05):
     return s
 
 
+def _changed(j, metrics):
+    """Share of the paired games whose outcome differs: any turn-order position's win share or the winning side."""
+    cols = [m for m in metrics if m.startswith(("order", "side:"))]
+    if not cols or not len(j):
+        return np.nan
+    a = j[[f"{m}_a" for m in cols]].to_numpy(float)
+    d = j[[f"{m}_d" for m in cols]].to_numpy(float)
+    return float((np.abs(a - d) > 1e-9).any(axis=1).mean())
+
+
 def _verdict(r):
+    if r.changed == 0:
+        return "not exercised"  # no game played out differently: the reading was never tested
     if np.isnan(r.diff):
         return "unclear"
     real = r.p_holm < 0.05 if not np.isnan(r.p_holm) else False
     if real:
         return "matters" if abs(r.diff) >= r.threshold else "real but small"
+    if r.changed < RARE:
+        return "rare"
     if r.low >= -r.threshold and r.high <= r.threshold:
         return "does not matter"
     return "unclear"
 
 
-RANK = {"matters": 0, "unclear": 1, "real but small": 2, "does not matter": 3}
+RANK = {"matters": 0, "unclear": 1, "real but small": 2, "rare": 3, "does not matter": 4, "not exercised": 5}
 
 
 def per_reading(summary):
@@ -238,9 +278,14 @@ def per_reading(summary):
                 "rank": RANK[worst["verdict"]],
                 "capped_default": worst["capped_default"],
                 "capped_alt": worst["capped_alt"],
+                "changed": worst["changed"],
+                "provenance": worst["provenance"],
             }
         )
-    return pd.DataFrame(rows).sort_values(["rank", "effect"], ascending=[True, False]).drop(columns="rank")
+    out = pd.DataFrame(rows)
+    out["_apart"] = out["provenance"] == "contradicts"  # sensitivity checks after the real ambiguities
+    out = out.sort_values(["_apart", "rank", "effect"], ascending=[True, True, False])
+    return out.drop(columns=["rank", "_apart"]).reset_index(drop=True)
 
 
 def _read(folder, key):
@@ -273,13 +318,19 @@ def table_lines(summary):
     pr = per_reading(summary)
     if pr.empty:
         return ["no readings measured"]
-    lines = [f"{'reading':48s} {'verdict':16s} {'games':>6s}  largest change (95% interval)"]
+    lines = [f"{'reading':48s} {'verdict':16s} {'games':>6s} {'changed':>8s}  largest change (95% interval)"]
+    apart = False
     for r in pr.itertuples():
+        if r.provenance == "contradicts" and not apart:
+            apart = True
+            lines.append("sensitivity checks (these alternatives contradict the rulebook):")
+        tag = "" if r.provenance == "supported" else f"  ({PROVENANCE[r.provenance]})"
         lines.append(
-            f"{r.param + ' = ' + r.value:48s} {r.verdict:16s} {r.games:6d}  {r.metric}: "
+            f"{r.param + ' = ' + r.value:48s} {r.verdict:16s} {r.games:6d} {100 * r.changed:7.1f}%  {r.metric}: "
             f"{_fmt(r.metric, r.family, r.diff)} [{_fmt(r.metric, r.family, r.low)}, "
             f"{_fmt(r.metric, r.family, r.high)}] (threshold {_fmt(r.metric, r.family, r.threshold)[1:]})"
             + _cap_note(r)
+            + tag
         )
     return lines
 
@@ -332,8 +383,17 @@ def run_readings(
         if p.name in base_sets:  # fixed by --set or the preset: not studied
             continue
         for v in alternatives(p):
+            tag, src = provenance(p, v)
             readings.append(
-                {"param": p.name, "value": v, "default": p.show(p.default), "doc": p.doc, "key": reading_key(p.name, v)}
+                {
+                    "param": p.name,
+                    "value": v,
+                    "default": p.show(p.default),
+                    "doc": p.doc,
+                    "key": reading_key(p.name, v),
+                    "provenance": tag,
+                    "provenance_src": src,
+                }
             )
     _, design, pdef = prepare(spec, (players,), games, lineup, None, False, base_sets)
     request = {

@@ -108,3 +108,50 @@ def test_adjusted_effect_reports_a_model_that_cannot_be_fitted():
     seats["win"] = hit.to_numpy().astype(int)  # acquiring x decides the game: perfect separation
     res = adjusted_effect(seats, acq)
     assert res["adj_note"].startswith("not fitted") and "adj_coef" not in res
+
+
+def test_one_strong_item_neither_hides_in_nor_shifts_the_kind_average():
+    """Planted: one railroad of three at a large negative effect, the other two at none. Compared with the kind's
+    average including itself, the strong one read only two thirds of its effect and each other one read a third of
+    it (Modest or Strong at this size); leave one out with the outlier set aside, each reads its own."""
+    from sim.report import verdicts as vd
+
+    spec = {f"rail{i}": {"effect": -1.0 if i == 0 else 0.0, "p": 0.35, "kind": "railroad"} for i in range(3)}
+    _, seats, items = synthetic.make_tables(n_games=6000, players=(3, 4), items=spec, seed=5)
+    fam = vd.item_family(seats, items, by_players=False).set_index("item")
+    strong = fam.loc["rail0"]
+    assert strong["verdict"] == "red" and strong["rel_pp"] < -8
+    # its own (absolute) adjusted effect and its relative one agree: nothing of it is in its own baseline
+    assert abs(strong["rel_pp"] - (strong["effect_pp"] - fam.loc[["rail1", "rail2"], "effect_pp"].mean())) < 1e-6
+    assert not strong["baseline"] and fam.loc["rail1", "baseline"] and fam.loc["rail2", "baseline"]
+    for other in ("rail1", "rail2"):
+        r = fam.loc[other]
+        assert r["rel_low_pp"] < 0 < r["rel_high_pp"], r[["rel_pp", "rel_low_pp", "rel_high_pp"]]
+        assert r["verdict"] in ("green", "grey")
+    # the old baseline (the kind's average, the item included) shifts the others by a third of the strong effect
+    old = fam.loc["rail1", "effect_pp"] - fam[["effect_pp"]].loc[["rail0", "rail1", "rail2"]].mean().iloc[0]
+    assert old > 3
+
+
+def test_player_counts_combined_by_holders_not_by_precision():
+    """Planted: at 3 players a strong item held by about a thousand seats; at 5 players a handful of holders who
+    all lost (standard error near 0). Inverse-variance weights let the 5-player stratum dominate the combined
+    difference (it read about -20 while +20 at 3 players); weighted by holders it stays with the 3-player one."""
+    import pandas as pd
+
+    from sim.analysis.items import stratified_difference
+
+    g3, s3, i3 = synthetic.make_tables(n_games=3000, players=(3,), items={"works": {"effect": 1.0, "p": 0.13}}, seed=1)
+    g5, s5, i5 = synthetic.make_tables(
+        n_games=3000, players=(5,), items={"works": {"effect": -8.0, "p": 0.0012}}, seed=2, game_offset=10_000
+    )
+    seats, items = pd.concat([s3, s5], ignore_index=True), pd.concat([i3, i5], ignore_index=True)
+    t = stratified_difference(seats, items).set_index("stratum")
+    assert t.loc["5", "n_with"] < 40 and t.loc["5", "diff"] < -0.15 and t.loc["5", "se"] < 0.02
+    assert t.loc["3", "n_with"] > 1000 and t.loc["3", "diff"] > 0.15
+    w = t.loc[["3", "5"], "n_with"] / t.loc[["3", "5"], "n_with"].sum()
+    assert t.loc["all", "diff"] == pytest.approx((w * t.loc[["3", "5"], "diff"]).sum())
+    assert t.loc["all", "diff"] > 0.9 * t.loc["3", "diff"] and t.loc["all", "low"] > 0
+    # what inverse-variance weights would have said
+    iv = 1 / t.loc[["3", "5"], "se"] ** 2
+    assert (iv * t.loc[["3", "5"], "diff"]).sum() / iv.sum() < 0

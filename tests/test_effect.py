@@ -117,3 +117,26 @@ def test_rail_baron_effect_is_below_its_association():
     h, a = res["holder"], res["association"]
     assert h["low"] > 0  # it does help its holder ...
     assert h["high"] < a["low"]  # ... less than the association says
+
+
+def test_an_item_with_an_apostrophe_is_measured(capsys):
+    """Raccoon Tycoon's "Governor's Mansion" is removed by building.governors_mansion.copies (the game drops the
+    apostrophe from parameter names); it was skipped silently, and the report's suggested command did not parse."""
+    import shlex
+
+    from sim.effect import _play, can_intervene
+    from sim.report.build import effect_command
+    from sim.runner import prepare
+
+    spec = get_game("raccoon_tycoon")
+    item = "Governor's Mansion"
+    assert removal(spec, item) == {"building.governors_mansion.copies": 0} and can_intervene(spec, item)
+    cmd = effect_command("raccoon_tycoon", item, players=3)
+    words = shlex.split(cmd)
+    assert words[:5] == ["sim", "effect", "raccoon_tycoon", "--item", item] and words[-1] == "3"
+    assert main(words[1:] + ["--games", "300", "--seed", "4"]) == 0
+    assert f"{item}" in capsys.readouterr().out
+    _, design, p0 = prepare("raccoon_tycoon", (3,), 300)
+    _, with_it = _play(spec, design, p0, 4, 300, 300)
+    _, without = _play(spec, design, spec.params.resolve(removal(spec, item)), 4, 300, 300)
+    assert (with_it["item"].astype(str) == item).any() and not (without["item"].astype(str) == item).any()

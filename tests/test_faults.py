@@ -618,7 +618,7 @@ def test_a_second_report_waits_for_the_first_ones_robustness_run(tmp_path, capsy
     line); it never writes a report without the section."""
     import threading
 
-    from sim.report import build as rb
+    from sim.report import model as rb  # the report's constants
 
     out = copied(small_clean, tmp_path / "run")
     monkeypatch.setattr(rb, "ROBUST_WAIT_S", 1.0)

@@ -50,9 +50,12 @@ def test_paired_games_and_verdicts(tmp_path):
         only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"],
     )
     three = s[s["param"] == "rule.three_player_indian_kill_counts"]
-    assert (three["diff"] == 0).all() and (three["verdict"] == "does not matter").all()
+    # never tested, not "does not matter": no paired game played out differently
+    assert (three["diff"] == 0).all() and (three["changed"] == 0).all()
+    assert (three["verdict"] == "not exercised").all()
     dyn = s[s["param"] == "rule.dynamite_resolves_rest"]
-    assert (dyn["diff"].abs() > 0).any()
+    assert (dyn["diff"].abs() > 0).any() and (dyn["changed"] > 0.01).all()
+    assert (s["provenance"] == "supported").all()
     assert set(s["family"]) == {"turn order", "strategy", "side", "length"}
     # resumed: the same folder gives the same table without replaying
     before = pd.read_parquet(out / "summary.parquet")
@@ -68,6 +71,81 @@ def test_paired_games_and_verdicts(tmp_path):
     )
     pd.testing.assert_frame_equal(before.reset_index(drop=True), again.reset_index(drop=True))
     pd.testing.assert_frame_equal(summarise(out).reset_index(drop=True), again.reset_index(drop=True))
+
+
+def _row(**kw):
+    base = dict(
+        param="rule.x",
+        value="b",
+        default="a",
+        key="rule.x=b",
+        doc="",
+        family="turn order",
+        metric="order0",
+        games=1000,
+        diff=0.001,
+        low=-0.004,
+        high=0.006,
+        p=0.5,
+        p_holm=1.0,
+        threshold=0.02,
+        capped_default=0.0,
+        capped_alt=0.0,
+        changed=0.2,
+        provenance="supported",
+        effect=0.05,
+    )
+    return {**base, **kw}
+
+
+def test_rare_and_not_exercised_are_not_does_not_matter():
+    from types import SimpleNamespace
+
+    from sim.readings import _verdict
+
+    v = lambda **kw: _verdict(SimpleNamespace(**_row(**kw)))  # noqa: E731
+    assert v() == "does not matter"
+    assert v(changed=0.004) == "rare"  # 0.4% of the paired games played out differently
+    assert v(changed=0.0, diff=0.0, low=0.0, high=0.0) == "not exercised"
+    assert v(changed=0.004, p_holm=0.001, diff=0.03, low=0.021, high=0.04) == "matters"  # real stays real
+    assert v(changed=0.3, low=-0.03, high=0.035) == "unclear"
+
+
+def test_alternatives_that_contradict_the_rulebook_are_shown_apart():
+    """Raccoon Tycoon: 'they may perform any action, including another auction' -- a cap of one auction a turn
+    contradicts it; Gunny Town's once-per-duel Sheriff's penalty is the literal reading."""
+    from sim.readings import per_reading, provenance, table_lines
+
+    rt = get_game("raccoon_tycoon")
+    cap = rt.params.params[rt.params.index("rule.auctions_per_turn")]
+    assert provenance(cap, "1")[0] == "contradicts" and "another auction" in provenance(cap, "1")[1]
+    gt = get_game("gunny_town")
+    pen = gt.params.params[gt.params.index("rule.sheriff_penalty")]
+    assert provenance(pen, "per_duel")[0] == "literal"
+    summary = pd.DataFrame(
+        [
+            _row(
+                param="rule.auctions_per_turn",
+                value="1",
+                key="k1",
+                provenance="contradicts",
+                p_holm=1e-9,
+                diff=0.08,
+                low=0.07,
+                high=0.09,
+                effect=4.0,
+                verdict="matters",
+            ),
+            _row(param="rule.y", value="on", key="k2", verdict="does not matter"),
+            _row(param="rule.z", value="on", key="k3", changed=0.001, verdict="rare"),
+        ]
+    )
+    pr = per_reading(summary)
+    assert list(pr["param"]) == ["rule.z", "rule.y", "rule.auctions_per_turn"]  # rare first; the sensitivity check last
+    lines = table_lines(summary)
+    head = [k for k, line in enumerate(lines) if line.startswith("sensitivity checks")]
+    assert len(head) == 1 and "rule.auctions_per_turn" in lines[head[0] + 1]
+    assert "contradicts the rulebook" in lines[head[0] + 1] and "    0.1%" in lines[1]
 
 
 def _one_error(capsys, argv, *needles):

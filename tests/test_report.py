@@ -156,19 +156,24 @@ def test_findings_match_the_analysis_library(game, runs, reports):
         assert float(f["attrs"]["data-rate"]) == pytest.approx(row["rate"], abs=1e-12)
         fam = vd.seat_family(seats, family_alpha=fa).set_index(["players", "order"])
         assert f["attrs"]["data-verdict"] == fam.loc[(n, pos), "verdict"]
-        # corrected: the family's interval is at least as wide as the 95% one
-        assert fam.loc[(n, pos), "low_s"] <= row["low"] + 1e-12
-    if seats["strategy"].nunique() > 1:
-        wr = sa.win_rates(seats, by="strategy").set_index("strategy")
+    if seats["strategy"].nunique() > 1:  # judged at every player count: one finding per strategy, pick, verdict
+        sf = vd.strategy_family(seats, family_alpha=fa)
+        picks = vd.strategy_picks(sf)
         strat = [f for f in found if f["attrs"]["data-kind"] == "strategy"]
-        assert len(strat) == 2
+        assert sorted((f["attrs"]["data-strategy"], f["attrs"]["data-verdict"]) for f in strat) == sorted(
+            {(str(r["strategy"]), r["pick"], r["verdict"]): (str(r["strategy"]), r["verdict"]) for r in picks}.values()
+        )
         for f in strat:
-            r = wr.loc[f["attrs"]["data-strategy"]]
-            assert float(f["attrs"]["data-low"]) == pytest.approx(r["low"], abs=1e-12)
-            assert f"{100 * r['rate']:.1f}%" in f["text"]
-            sf = vd.strategy_family(seats, family_alpha=fa).set_index("strategy")
-            assert f["attrs"]["data-verdict"] == sf.loc[f["attrs"]["data-strategy"], "verdict"]
-        assert {f["attrs"]["data-strategy"] for f in strat} == {wr["rate"].idxmax(), wr["rate"].idxmin()}
+            a = f["attrs"]
+            counts = [int(n) for n in a["data-players"].split(",")] if "data-players" in a else None
+            rows = sf[sf["strategy"].astype(str) == a["data-strategy"]]
+            if counts is not None:
+                rows = rows[rows["players"].isin(counts)]
+                assert len(rows) == len(counts) and (rows["verdict"] == a["data-verdict"]).all()
+            for _, r in rows.iterrows():
+                assert f"{100 * r['rate']:.1f}% ({100 * r['low']:.1f}" in f["text"]
+            top = rows.loc[rows["excess"].abs().idxmax()]
+            assert float(a["data-low"]) == pytest.approx(top["low"], abs=1e-12)
     items_found = [f for f in found if f["attrs"]["data-kind"] == "item"]
     fam = vd.item_family(seats, items, min_rows=rb.MIN_ROWS, family_alpha=fa).set_index("item")
     assert bool(items_found) == bool(fam["verdict"].notna().any())

@@ -7,6 +7,7 @@ import pytest
 import sim.analysis as sa
 from sim.game import get_game
 from sim.report import build as rb
+from sim.report import model
 from sim.report import verdicts as vd
 from sim.runner import run_study
 
@@ -55,7 +56,7 @@ def test_items_are_read_for_the_sampled_games_only(bang, monkeypatch):
     one computed before from the whole tables (it has always worked on that sample)."""
     run = sa.load_run(bang)
     n_seats = run.count("seats")
-    monkeypatch.setattr(rb, "ITEM_ROWS", n_seats // 2)
+    monkeypatch.setattr(model, "ITEM_ROWS", n_seats // 2)
     calls = _recording(monkeypatch)
     rep = rb.collect(bang, effects=False, robust=False)
     item_reads = [c for c in calls if c["table"] == "items"]

@@ -53,8 +53,10 @@ window.addEventListener('load', function () {
   });
   var pre = document.createElement('pre');
   pre.id = 'render-check';
+  var root = document.documentElement;
   pre.textContent = JSON.stringify({figures: figures.length, problems: problems, errors: window.__errors,
-                                    sections: sections});
+                                    sections: sections, width: root.clientWidth,
+                                    overflow: root.scrollWidth - root.clientWidth});
   document.body.appendChild(pre);
 });
 </script>"""
@@ -76,11 +78,15 @@ def run_chromium(*args):
         )
 
 
-def render_check(html, folder, name):
-    """Open the page with the check script; returns (the check's result, console lines Chromium logged)."""
+def render_check(html, folder, name, width=None):
+    """Open the page with the check script (in a window `width` pixels wide when given); returns (the check's
+    result, console lines Chromium logged)."""
     page = folder / f"{name}.html"
     page.write_text(html.replace("<head>", "<head>" + CHECK, 1), encoding="utf-8")
-    res = run_chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", "--dump-dom", page.as_uri())
+    size = [f"--window-size={width},900"] if width else []
+    res = run_chromium(
+        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=10000", *size, "--dump-dom", page.as_uri()
+    )
     m = re.search(r"<pre id=\"render-check\">(.*?)</pre>", res.stdout, re.S)
     assert m, f"no render result from Chromium (exit {res.returncode}): {res.stderr[-500:]}"
     import html as _html
@@ -145,3 +151,43 @@ def test_the_check_fails_on_a_missing_label_caption_or_console_error(report, tmp
     assert any("no y-axis label" in p for p in result["problems"]), result["problems"]
     assert any("no caption" in p for p in result["problems"]), result["problems"]
     assert any("boom" in e for e in result["errors"]), result["errors"]
+
+
+def framed_check(html, folder, name, width):
+    """The page inside an iframe `width` pixels wide (headless Chromium will not open a window narrower than
+    about 500 px; a frame has its own viewport, so the page's media queries see the width): (frame width,
+    horizontal overflow in px)."""
+    import html as _html
+
+    page = folder / f"{name}.html"
+    page.write_text(
+        f"<!DOCTYPE html><html><body style='margin:0'><iframe id='f' style='width:{width}px;height:900px;border:0' "
+        f'srcdoc="{_html.escape(html, quote=True)}"></iframe><script>'
+        "document.getElementById('f').addEventListener('load', function () {"
+        " var r = this.contentDocument.documentElement; var pre = document.createElement('pre');"
+        " pre.id = 'framed'; pre.textContent = JSON.stringify([r.clientWidth, r.scrollWidth - r.clientWidth]);"
+        " document.body.appendChild(pre); });</script></body></html>",
+        encoding="utf-8",
+    )
+    res = run_chromium("--window-size=1300,1000", "--virtual-time-budget=10000", "--dump-dom", page.as_uri())
+    m = re.search(r"<pre id=\"framed\">(.*?)</pre>", res.stdout, re.S)
+    assert m, f"no result from Chromium (exit {res.returncode}): {res.stderr[-500:]}"
+    return json.loads(m.group(1))
+
+
+def test_no_horizontal_overflow_at_desktop_width(report, tmp_path):
+    html = report.read_text(encoding="utf-8")
+    result, _ = render_check(html, tmp_path, "w1300", 1300)
+    assert abs(result["width"] - 1300) <= 20, result["width"]  # the window had the width asked for
+    assert result["overflow"] <= 0, f"the page is {result['overflow']} px wider than a 1300 px window"
+    wide = html.replace("</body>", "<p style='width:1600px'>too wide</p></body>")  # the check can fail
+    assert render_check(wide, tmp_path, "wide1300", 1300)[0]["overflow"] > 0
+
+
+def test_no_horizontal_overflow_at_phone_width(report, tmp_path):
+    html = report.read_text(encoding="utf-8")
+    width, overflow = framed_check(html, tmp_path, "phone", 390)
+    assert abs(width - 390) <= 20, width
+    assert overflow <= 0, f"the page is {overflow} px wider than a 390 px phone"
+    wide = html.replace("</body>", "<p style='width:600px'>too wide</p></body>")  # the check can fail
+    assert framed_check(wide, tmp_path, "phone-wide", 390)[1] > 0

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .load import game_key
-from .stats import wilson, z_value
+from .stats import mean_interval, wilson
 
 CHECKPOINTS = {"third": 1 / 3, "half": 1 / 2, "two_thirds": 2 / 3}
 
@@ -81,21 +81,20 @@ def lead_changes(arcs, by=None, alpha=0.05):
     """Lead changes per game: per group, games, the mean with its normal interval, and the share of games whose
     lead never changed (Wilson)."""
     by = _groups(arcs, by)
-    z = z_value(alpha)
     rows = []
     for grp, sub in arcs.groupby(by, observed=True):
         x = sub["lead_changes"].to_numpy(float)
         n = len(x)
-        se = x.std(ddof=1) / np.sqrt(n) if n > 1 else np.nan
+        m = mean_interval(x, alpha)
         none = int((x == 0).sum())
         lo, hi = wilson(none, n, alpha)
         rows.append(
             {
                 **dict(zip(by, grp if isinstance(grp, tuple) else (grp,))),
                 "games": n,
-                "mean": x.mean(),
-                "low": x.mean() - z * se,
-                "high": x.mean() + z * se,
+                "mean": m["mean"],
+                "low": m["low"],
+                "high": m["high"],
                 "none": none / n,
                 "none_low": lo,
                 "none_high": hi,
@@ -119,7 +118,6 @@ def runaway_leads(arcs, points=("third", "half"), by=None, alpha=0.05):
     leader went on to win (Wilson) against `fair` = 1 / players (a lead that told nothing), and the leader's mean
     margin over the next seat then (normal interval), in the game's standing units."""
     by = _groups(arcs, by)
-    z = z_value(alpha)
     rows = []
     for grp, sub in arcs.groupby(by, observed=True):
         head = dict(zip(by, grp if isinstance(grp, tuple) else (grp,)))
@@ -128,8 +126,7 @@ def runaway_leads(arcs, points=("third", "half"), by=None, alpha=0.05):
             n = len(led)
             wins = int(led[f"leader_wins_{point}"].sum())
             lo, hi = wilson(wins, n, alpha)
-            m = led[f"margin_{point}"].to_numpy(float)
-            se = m.std(ddof=1) / np.sqrt(n) if n > 1 else np.nan
+            m = mean_interval(led[f"margin_{point}"].to_numpy(float), alpha)
             rows.append(
                 {
                     **head,
@@ -140,9 +137,9 @@ def runaway_leads(arcs, points=("third", "half"), by=None, alpha=0.05):
                     "low": lo,
                     "high": hi,
                     "fair": 1 / float(sub["players"].iloc[0]),
-                    "margin": m.mean() if n else np.nan,
-                    "margin_low": m.mean() - z * se if n else np.nan,
-                    "margin_high": m.mean() + z * se if n else np.nan,
+                    "margin": m["mean"],
+                    "margin_low": m["low"],
+                    "margin_high": m["high"],
                 }
             )
     return pd.DataFrame(rows)

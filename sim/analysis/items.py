@@ -226,12 +226,12 @@ def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
     Pooling player counts mixes them: an item that appears mostly in 3-player games (where everyone wins more often)
     looks strong pooled even if it does nothing at any player count (Simpson's paradox). Here each stratum's
     difference is computed within the stratum (cluster-robust by game, as `item_strength`) and the strata are
-    combined with inverse-variance weights (statsmodels meta_analysis.combine_effects, fixed effect).
+    combined weighted by their holders (seats that acquired the item): the average difference over the seats that
+    held it. Inverse-variance weights would let a stratum whose few holders all lost (standard error near 0)
+    outweigh one with a thousand holders.
     Returns one row per (item, kind, stratum) with stratum = "3", "4", ... and one per item with stratum "all":
     diff, low, high, se, n_with, n_without.
     """
-    from statsmodels.stats.meta_analysis import combine_effects
-
     key = game_key(seats)
     strata = _strata_cols(seats)
     rows = []
@@ -260,17 +260,15 @@ def stratified_difference(seats, items, kind=None, outcome="win", alpha=0.05):
     if per.empty:
         return per
     comb = []
+    z = sps.norm.ppf(1 - alpha / 2)
     for (item, knd), g in per.groupby(["item", "kind"], observed=True):
-        g = g[np.isfinite(g["se"]) & (g["se"] > 0)]
+        g = g[np.isfinite(g["diff"]) & np.isfinite(g["se"]) & (g["n_with"] > 0)]
         if g.empty:
             continue
-        if len(g) == 1:
-            r = g.iloc[0]
-            d, se = float(r["diff"]), float(r["se"])
-        else:
-            res = combine_effects(g["diff"].to_numpy(), (g["se"] ** 2).to_numpy(), alpha=alpha)
-            d, se = float(res.mean_effect_fe), float(res.sd_eff_w_fe)
-        z = sps.norm.ppf(1 - alpha / 2)
+        w = g["n_with"].to_numpy(dtype=float)
+        w = w / w.sum()  # by holders: a stratum's say is how many seats held the item there, not its precision
+        d = float(w @ g["diff"].to_numpy(dtype=float))
+        se = float(np.sqrt(w**2 @ (g["se"].to_numpy(dtype=float) ** 2)))  # strata are independent games
         comb.append(
             {
                 "item": item,
@@ -312,8 +310,48 @@ def _demean(a, gcode, G):
     return out
 
 
+def _loo_contrasts(idx, ref, P):
+    """Contrast rows (one per item column in idx): the item minus the average of the reference items other than
+    itself (leave one out); a kind of one item: its own effect."""
+    R = np.zeros((len(idx), P))
+    for k, j in enumerate(idx):
+        others = [i for i in ref if i != j] or [i for i in idx if i != j]
+        R[k, j] = 1.0
+        if others:
+            R[k, others] = -1.0 / len(others)
+    return R
+
+
+def _baseline(res, idx, ref, P, alpha, outlier_pp):
+    """The reference items with clear outliers set aside: an item at least outlier_pp points from the kind's median
+    item (by the fitted effects), at the Bonferroni level alpha / len(idx), leaves the baseline. So one strong item
+    neither hides in its own baseline nor shifts the others (with it in, -18 points for one of three items read +9
+    for each of the other two). Fewer than three reference items, or outlier_pp None: no exclusion."""
+    ref = list(ref)
+    if outlier_pp is None or len(ref) < 3:
+        return ref
+    eff = np.asarray(res.params)[ref]
+    med = ref[int(np.argsort(eff)[(len(ref) - 1) // 2])]
+    rest = [j for j in ref if j != med]
+    R = np.zeros((len(rest), P))  # each item minus the median item: contrasts, estimable even for dealt items
+    for k, j in enumerate(rest):
+        R[k, j], R[k, med] = 1.0, -1.0
+    tt = res.t_test(R)
+    d, pv = 100 * np.asarray(tt.effect).ravel(), np.asarray(tt.pvalue).ravel()
+    out = {j for j, x, q in zip(rest, d, pv) if abs(x) >= outlier_pp and q < alpha / len(idx)}
+    return [j for j in ref if j not in out]
+
+
 def within_game_fit(
-    seats, items, names, outcome="win", controls=("order", "strategy"), alpha=0.05, alphas=(), reference=None
+    seats,
+    items,
+    names,
+    outcome="win",
+    controls=("order", "strategy"),
+    alpha=0.05,
+    alphas=(),
+    reference=None,
+    outlier_pp=5.0,
 ):
     """One within-game linear fit of the outcome on every item of `names` at once, plus controls.
 
@@ -367,7 +405,7 @@ def within_game_fit(
         res = sm.OLS(y, X, hasconst=False).fit(
             method="qr" if full else "pinv", cov_type="cluster", cov_kwds={"groups": gcode}, use_t=False
         )
-    K, P = len(names), X.shape[1]
+    P = X.shape[1]
     idx = [cols.index(n) for n in names]
     out = pd.DataFrame({"item": names})
     with warnings.catch_warnings():
@@ -379,11 +417,9 @@ def within_game_fit(
         out["effect_pp"], out["low_pp"], out["high_pp"] = 100 * b, 100 * ci[:, 0], 100 * ci[:, 1]
         out["p"] = res.pvalues[idx]
         ref = [cols.index(n) for n in names if reference is None or n in set(reference)] or idx
-        R = np.zeros((K, P))
-        for k, j in enumerate(idx):
-            R[k, ref] = -1.0 / len(ref) if K > 1 else 0.0  # a kind of one item: its own effect
-            R[k, j] += 1.0
-        tt = res.t_test(R)
+        ref = _baseline(res, idx, ref, P, alpha, outlier_pp)
+        out["baseline"] = [j in ref for j in idx]
+        tt = res.t_test(_loo_contrasts(idx, ref, P))
         out["rel_pp"] = 100 * np.asarray(tt.effect).ravel()
         out["rel_se_pp"] = 100 * np.asarray(tt.sd).ravel()
         c = tt.conf_int(alpha)
@@ -423,6 +459,7 @@ def item_effects(
     max_rows=250_000,
     seed=0,
     alphas=(),
+    outlier_pp=5.0,
 ):
     """Item strength rebuilt (per kind): raw difference stratified by player count and combined; a within-game
     adjusted effect for every item with enough rows, fitted on all rows (one fit per kind, all the kind's items
@@ -431,8 +468,9 @@ def item_effects(
 
     Returns one row per item: item, kind, n_with, n_without, pick_rate, enough, diff/low/high (raw, strata
     combined, fractions), diff_pooled (raw pooled over player counts, the old number), effect_pp/low_pp/high_pp/p
-    (adjusted), rel_pp/rel_low_pp/rel_high_pp/rel_p (adjusted, minus the average of the kind's items that are not
-    flagged as leaders' items), price, rel_per_price,
+    (adjusted), rel_pp/rel_low_pp/rel_high_pp/rel_p (adjusted, minus the average of the kind's *other* items that
+    are neither flagged as leaders' items nor set aside as outliers of at least outlier_pp points: see
+    within_game_fit), baseline, price, rel_per_price,
     late_share, kind_late_share, winner_extra (mean acquisitions of this kind by winners minus by other seats, the
     kind-level "winners acquire more"), leaders_flag (acquired late: late_share >= max(0.5, kind average + 0.15),
     with a positive raw difference), rank (by rel_pp within the kind), and, with by_players, adj_<n>_pp /
@@ -467,7 +505,9 @@ def item_effects(
         if not names:
             continue
         ref = list(sub.loc[sub["enough"] & ~sub["leaders_flag"], "item"])
-        f = within_game_fit(s, it_all, names, outcome=outcome, alpha=alpha, alphas=alphas, reference=ref)
+        f = within_game_fit(
+            s, it_all, names, outcome=outcome, alpha=alpha, alphas=alphas, reference=ref, outlier_pp=outlier_pp
+        )
         if by_players and s["players"].nunique() > 1:
             for n, sp in s.groupby("players", observed=True):
                 ip = it_all[it_all["players"] == n] if "players" in it_all.columns else it_all

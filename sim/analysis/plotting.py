@@ -215,7 +215,7 @@ def plot_item_strength(table, ax=None, top=20, value="diff", title=None):
     ax.set_xlabel(
         {
             "diff": "win rate when acquired − when not (percentage points)",
-            "rel_pp": "adjusted effect minus the kind's average (percentage points)",
+            "rel_pp": "adjusted effect minus the kind's other items' average (points)",
         }.get(value, "adjusted effect on win probability (percentage points)")
     )
     ax.set_title(title or "Item strength (95% intervals, clustered by game)")

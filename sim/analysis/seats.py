@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .load import game_key
-from .stats import against_value, cluster_difference, equality_test, wald_equality_test, wilson, z_value
+from .stats import against_value, cluster_difference, equality_test, mean_interval, wald_equality_test, wilson
 
 
 def groups_of(df, by, columns):
@@ -92,7 +92,6 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
     extra = [] if by is None else ([by] if isinstance(by, str) else list(by))
     key = game_key(seats)
     rows = []
-    z = z_value(alpha)
     cols = list(dict.fromkeys(extra + key + ["players", position, outcome]))
     for grp, sub in groups_of(seats, extra + ["players"], cols):
         grp = grp if isinstance(grp, tuple) else (grp,)
@@ -106,8 +105,7 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
         rates = sums / G
         best, worst = int(np.argmax(rates)), int(np.argmin(rates))
         diff = m.iloc[:, best].to_numpy() - m.iloc[:, worst].to_numpy()
-        gap = diff.mean()
-        se = diff.std(ddof=1) / np.sqrt(G) if G > 1 else np.nan
+        gap = mean_interval(diff, alpha)  # paired: the per-game difference of the two positions' shares
         winners = sub[sub[outcome] > 0].groupby(key, observed=True).size()
         rows.append(
             {
@@ -120,9 +118,9 @@ def equality_tests(seats, position="order", outcome="win_share", method="pearson
                 "method": method,
                 "best": m.columns[best],
                 "worst": m.columns[worst],
-                "gap_pp": 100 * gap,
-                "gap_low_pp": 100 * (gap - z * se),
-                "gap_high_pp": 100 * (gap + z * se),
+                "gap_pp": 100 * gap["mean"],
+                "gap_low_pp": 100 * gap["low"],
+                "gap_high_pp": 100 * gap["high"],
                 "split_win_rate": float((winners > 1).mean()) if len(winners) else np.nan,
             }
         )

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from .load import game_key
-from .stats import wilson, z_value
+from .stats import mean_interval, wilson
 
 
 def _groups(df, by):
@@ -24,7 +24,6 @@ def length_summary(games, column="steps", by=None, alpha=0.05):
     fraction of games stopped by the step cap (`capped`, Wilson interval) if that column is present.
     """
     by = _groups(games, by)
-    z = z_value(alpha)
     rows = []
     for grp, sub in games.groupby(by, observed=True) if by else [((), games)]:
         grp = grp if isinstance(grp, tuple) else (grp,)
@@ -32,12 +31,13 @@ def length_summary(games, column="steps", by=None, alpha=0.05):
         n = len(x)
         sd = x.std(ddof=1) if n > 1 else np.nan
         q = np.quantile(x, [0.05, 0.25, 0.5, 0.75, 0.95])
+        m = mean_interval(x, alpha)
         row = {
             **dict(zip(by, grp)),
             "games": n,
-            "mean": x.mean(),
-            "low": x.mean() - z * sd / np.sqrt(n),
-            "high": x.mean() + z * sd / np.sqrt(n),
+            "mean": m["mean"],
+            "low": m["low"],
+            "high": m["high"],
             "sd": sd,
             "q05": q[0],
             "q25": q[1],

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .load import game_key
-from .stats import against_value, cluster_rate, cluster_sums, wilson, z_value
+from .stats import against_value, cluster_rate, cluster_se, cluster_sums, cluster_wls, wilson, z_value
 
 NO_SIDE = ("none", "", "no_winner")
 
@@ -91,13 +91,12 @@ def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
 
     Computed from per-game sums, on blocks of about `block_rows` seat rows of whole games, so the working
     columns never span the table: the cluster-robust intervals are those of `cluster_rate` (the same per-game
-    table), and turns_out's is the CR1 cluster-robust interval of an intercept-only OLS (what statsmodels'
-    OLS(cov_type="cluster") gives), in closed form from the per-game sums."""
+    table), and turns_out's is the CR1 cluster-robust interval of an intercept-only OLS on the rows (`cluster_wls`
+    on the per-game means)."""
     from .seats import groups_of
 
     key = game_key(seats)
     rows = []
-    z = z_value(alpha)
     for n, part in groups_of(seats, ["players"], key + ["players", "eliminated", "elim_turn"]):
         g_n = games.loc[(games["players"] == n).to_numpy(), key + [length]]
         per = {c: [] for c in ("_early", "_share", "_out", "_turns")}
@@ -119,12 +118,15 @@ def downtime(seats, games, length="turns", alpha=0.05, block_rows=1_000_000):
                 float(c["high"].iloc[0]),
             )
         t = pd.concat(per["_turns"], ignore_index=True)
-        N, G = float(t["count"].sum()), len(t)
-        if N > 1 and G > 1:
-            m = float(t["sum"].sum()) / N
-            u = t["sum"].to_numpy(dtype=float) - m * t["count"].to_numpy(dtype=float)
-            se = float(np.sqrt(G / (G - 1) * np.sum(u**2) / N**2))
-            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = m, m - z * se, m + z * se
+        cnt = t["count"].to_numpy(dtype=float)
+        fit = cluster_wls(t["sum"].to_numpy(dtype=float) / cnt, np.ones((len(t), 1)), cnt) if len(t) else None
+        if fit is not None:
+            m, se = float(fit.params[0]), cluster_se(fit, 0)
+            r["turns_out"], r["turns_out_low"], r["turns_out_high"] = (
+                m,
+                m - z_value(alpha) * se,
+                m + z_value(alpha) * se,
+            )
         else:
             r["turns_out"] = r["turns_out_low"] = r["turns_out_high"] = np.nan
         rows.append(r)

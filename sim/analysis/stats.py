@@ -44,6 +44,54 @@ def z_value(alpha=0.05):
     return float(sps.norm.ppf(1 - alpha / 2))
 
 
+def cluster_wls(y, X, weights, groups=None):
+    """The one cluster-robust fit of sim.analysis: statsmodels WLS of y on X with the CR1 cluster-robust covariance
+    (cov_type="cluster": the sandwich over clusters times G/(G-1) (N-1)/(N-K)) by `groups`; groups None: every row
+    is its own cluster (HC1, the same estimator without the grouping). A group of rows of one game may be any
+    summary of them (a cluster's mean weighted by its rows gives the fit on the rows). Returns the statsmodels
+    results, or None with fewer than two clusters (no standard error)."""
+    import statsmodels.api as sm
+
+    y = np.asarray(y, dtype=float)
+    n_clusters = len(y) if groups is None else len(np.unique(groups))
+    if n_clusters < 2:
+        return None
+    model = sm.WLS(y, np.asarray(X, dtype=float), weights=np.asarray(weights, dtype=float))
+    if groups is None:
+        return model.fit(cov_type="HC1")
+    return model.fit(cov_type="cluster", cov_kwds={"groups": np.asarray(groups)})
+
+
+def cluster_se(fit, j):
+    """Standard error of coefficient j of a `cluster_wls` fit (NaN without a fit; 0, not NaN, when every row sits
+    on the fitted value and rounding leaves the variance a hair below 0)."""
+    if fit is None:
+        return np.nan
+    return float(np.sqrt(max(float(np.asarray(fit.cov_params())[j, j]), 0.0)))
+
+
+def p_normal(est, se, value=0.0):
+    """Two-sided normal p-value of est = value given its standard error (scipy; NaN where se is not positive)."""
+    est, se, value = (np.asarray(x, dtype=float) for x in (est, se, value))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(se > 0, 2 * sps.norm.sf(np.abs(est - value) / se), np.nan)
+    return float(p) if p.ndim == 0 else p
+
+
+def mean_interval(x, alpha=0.05):
+    """Mean of the values x with its (1 - alpha) normal interval (statsmodels DescrStatsW.zconfint_mean): dict of
+    n, mean, se, low, high; fewer than two values: NaN se and interval."""
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    x = np.asarray(x, dtype=float)
+    out = {"n": len(x), "mean": float(x.mean()) if len(x) else np.nan, "se": np.nan, "low": np.nan, "high": np.nan}
+    if len(x) > 1:
+        d = DescrStatsW(x)
+        lo, hi = d.zconfint_mean(alpha)
+        out.update(se=float(d.std_mean), low=float(lo), high=float(hi))
+    return out
+
+
 def cluster_sums(df, value, cluster, by=None):
     """The per-cluster table cluster_rate starts from: by..., cluster..., sum, count (clusters in order of first
     appearance). Computed on consecutive blocks of whole clusters and concatenated, it is the same table."""
@@ -60,10 +108,10 @@ def cluster_sums(df, value, cluster, by=None):
 def cluster_rate(df, value, cluster, by=None, alpha=0.05, per=None):
     """Mean of `value` per group with a cluster-robust (by game) normal interval.
 
-    The rate is the ratio estimator sum(value) / rows. Its variance is estimated by linearisation over clusters:
-    with y_g the cluster's sum and m_g its row count, var = G/(G-1) * sum_g (y_g - r m_g)^2 / M^2 — the same as the
-    CR1 cluster-robust standard error of an intercept-only regression (statsmodels OLS with cov_type="cluster"),
-    computed here without building a design matrix. Rows of one game may be correlated in any way (team wins,
+    The rate is the ratio estimator sum(value) / rows, and its standard error the CR1 cluster-robust one of an
+    intercept-only regression on the rows (statsmodels OLS with cov_type="cluster"), computed by `cluster_wls` from
+    the per-cluster table (the cluster means weighted by their rows: the same estimate and the same sandwich,
+    var = G/(G-1) * sum_g (y_g - r m_g)^2 / M^2). Rows of one game may be correlated in any way (team wins,
     split ties); games are assumed independent. The interval is r +- z * se, clipped to [0, 1].
 
     Returns a DataFrame indexed by `by` (or a single row) with columns n (rows), clusters, rate, se, low, high.
@@ -77,11 +125,12 @@ def cluster_rate(df, value, cluster, by=None, alpha=0.05, per=None):
     tot = per.groupby(by, observed=True)[["sum", "count"]].sum()
     ng = per.groupby(by, observed=True).size()
     rate = tot["sum"] / tot["count"]
-    per = per.join(rate.rename("_r"), on=by)
-    per["_u2"] = (per["sum"] - per["_r"] * per["count"]) ** 2
-    ss = per.groupby(by, observed=True)["_u2"].sum()
-    g = ng.astype(float)
-    se = np.sqrt(np.where(g > 1, g / np.maximum(g - 1, 1), np.nan) * ss / tot["count"] ** 2)
+    se = []  # in the order of tot's groups (both sorted by `by`)
+    for _, part in per.groupby(by, observed=True):
+        m = part["count"].to_numpy(dtype=float)
+        fit = cluster_wls(part["sum"].to_numpy(dtype=float) / m, np.ones((len(m), 1)), m)
+        se.append(cluster_se(fit, 0))
+    se = pd.Series(se, index=tot.index, dtype=float)
     z = z_value(alpha)
     out = pd.DataFrame({"n": tot["count"].astype(int), "clusters": ng.astype(int), "rate": rate, "se": se})
     out["low"] = (out["rate"] - z * out["se"]).clip(0, 1)
@@ -109,7 +158,7 @@ def rate_table(df, value, by, cluster, alpha=0.05):
     cl["high"] = np.where(single, hi, cl["high"])
     cl["interval"] = np.where(single, "wilson", "cluster")
     cl = cl.rename(columns={"clusters": "games"})
-    return cl[by + ["n", "games", "wins", "rate", "low", "high", "interval"]]
+    return cl[by + ["n", "games", "wins", "rate", "se", "low", "high", "interval"]]
 
 
 def against_value(successes, n, value, alpha=0.05, correction="holm"):
@@ -129,8 +178,15 @@ def against_value(successes, n, value, alpha=0.05, correction="holm"):
             p[i] = np.nan
             continue
         _, p[i] = proportions_ztest(s, m, value=v, prop_var=v)
-    ok = ~np.isnan(p)
-    p_adj = np.full_like(p, np.nan)
+    p_adj, reject = adjust_p(p, alpha, correction)
+    return p, p_adj, reject
+
+
+def adjust_p(p, alpha=0.05, correction="holm"):
+    """(p_adjusted, reject) of statsmodels multipletests over the finite p-values (NaN stays NaN, not rejected)."""
+    p = np.asarray(p, dtype=float)
+    ok = np.isfinite(p)
+    p_adj = np.full(len(p), np.nan)
     reject = np.zeros(len(p), dtype=bool)
     if ok.any():
         # statsmodels' multipletests calls gc.collect() on every call, which costs ~0.1-0.2 s in a process with a
@@ -140,7 +196,7 @@ def against_value(successes, n, value, alpha=0.05, correction="holm"):
             reject[ok], p_adj[ok], _, _ = multipletests(p[ok], alpha=alpha, method=correction)
         finally:
             gc.unfreeze()
-    return p, p_adj, reject
+    return p_adj, reject
 
 
 def equality_test(share_sums, n_games, method="pearson"):
@@ -185,10 +241,10 @@ def cluster_difference(y, flag, cluster, alpha=0.05):
     """Difference of means of y between rows with flag True and rows with flag False, cluster-robust interval.
 
     y: values in [0, 1] (win or win_share); flag: bool per row; cluster: integer cluster id per row (the game).
-    The two means are ratio estimators; the variance of their difference is estimated by linearisation over
-    clusters, u_g = (yA_g - rA mA_g)/MA - (yN_g - rN mN_g)/MN, var = G/(G-1) sum u_g^2, so the correlation between
-    rows of one game (one seat's gain is another's loss) is accounted for. This equals the CR1 cluster-robust
-    standard error of the slope in an OLS of y on the flag. Interval: difference +- z * se.
+    The two means are ratio estimators; the standard error of their difference is the CR1 cluster-robust one of
+    the slope in an OLS of y on the flag (statsmodels, through `cluster_wls` on per-cluster means), so the
+    correlation between rows of one game (one seat's gain is another's loss) is accounted for. Interval:
+    difference +- z * se.
     Returns a dict: n_with, n_without, rate_with, rate_without, diff, se, low, high, p (two-sided normal).
     """
     y = np.asarray(y, dtype=float)
@@ -224,9 +280,17 @@ def _difference_from_sums(yA, mA, yN, mN, alpha=0.05):
             out["rate_without"] = yN.sum() / MN
         return out
     rA, rN = yA.sum() / MA, yN.sum() / MN
-    u = (yA - rA * mA) / MA - (yN - rN * mN) / MN
-    G = np.count_nonzero((mA + mN) > 0)
-    se = float(np.sqrt(G / max(G - 1, 1) * np.sum(u**2)))
+    # one row per (cluster, side) holding the side's mean in that cluster, weighted by its rows: the WLS slope on
+    # the flag is rA - rN, and clustering by the cluster index gives the CR1 standard error of the row-level fit
+    cl = np.arange(len(mA))
+    a, n = mA > 0, mN > 0
+    fit = cluster_wls(
+        np.concatenate([yA[a] / mA[a], yN[n] / mN[n]]),
+        np.column_stack([np.ones(a.sum() + n.sum()), np.r_[np.ones(a.sum()), np.zeros(n.sum())]]),
+        np.concatenate([mA[a], mN[n]]),
+        np.concatenate([cl[a], cl[n]]),
+    )
+    se = cluster_se(fit, 1)
     z = z_value(alpha)
     diff = rA - rN
     out.update(
@@ -236,6 +300,6 @@ def _difference_from_sums(yA, mA, yN, mN, alpha=0.05):
         se=se,
         low=diff - z * se,
         high=diff + z * se,
-        p=float(2 * sps.norm.sf(abs(diff) / se)) if se > 0 else np.nan,
+        p=p_normal(diff, se),
     )
     return out

@@ -11,7 +11,7 @@ Two outcomes are available, and every function says which it uses:
 import numpy as np
 
 from .load import game_key
-from .stats import against_value, rate_table
+from .stats import adjust_p, against_value, p_normal, rate_table
 
 
 def _fair(seats, outcome):
@@ -29,7 +29,8 @@ def win_rates(seats, by="strategy", outcome="win_share", alpha=0.05, correction=
     Returns one row per group: n (seat rows), games, wins (sum of the outcome), rate, low/high (the (1-alpha)
     interval: Wilson when each game gives the group at most one row, else cluster-robust by game — column
     `interval`), fair (the mean fair value of the group's rows, see module docstring), excess = rate - fair,
-    p / p_adj (score test of rate = fair, adjusted over groups by `correction`) and significant (p_adj < alpha).
+    p / p_adj (score test of rate = fair for Wilson rows, the normal test with the cluster-robust standard error
+    for cluster rows; adjusted over groups by `correction`) and significant (p_adj < alpha).
     With a single player count and win_share, `fair` is exactly 1/n.
     """
     by = [by] if isinstance(by, str) else list(by)
@@ -39,7 +40,10 @@ def win_rates(seats, by="strategy", outcome="win_share", alpha=0.05, correction=
     fair = d.groupby(by, observed=True)["_fair"].mean().rename("fair").reset_index()
     out = out.merge(fair, on=by)
     out["excess"] = out["rate"] - out["fair"]
-    p, p_adj, rej = against_value(out["wins"], out["n"], out["fair"].clip(1e-9, 1 - 1e-9), alpha, correction)
+    p, _, _ = against_value(out["wins"], out["n"], out["fair"].clip(1e-9, 1 - 1e-9), alpha, correction)
+    cl = (out["interval"] == "cluster").to_numpy()
+    p = np.where(cl, p_normal(out["rate"], out["se"], out["fair"]), p)  # several rows a game: the cluster test
+    p_adj, rej = adjust_p(p, alpha, correction)
     out["p"], out["p_adj"], out["significant"] = p, p_adj, rej
     return out.sort_values(by).reset_index(drop=True)
 

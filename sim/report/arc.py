@@ -9,6 +9,9 @@ from pathlib import Path
 import numpy as np
 
 from ..analysis import arc, plotting
+from .data import _reference_players, _seat_columns
+from .fmt import ci, esc, figure_html, para, pct, table_html
+from .model import ALPHA, Finding, Section
 
 POINT_WORDS = {"third": "a third", "half": "half", "two_thirds": "two thirds"}
 ARC_GAMES = 20_000  # games per player count of the traced run the report suggests (<run>/arc/)
@@ -16,7 +19,6 @@ ARC_GAMES = 20_000  # games per player count of the traced run the report sugges
 
 def add_section(rep, run, seats, spec):
     """Add the Arc section to a run's report (not a sweep's: the trace is kept by `sim run` only)."""
-    from .build import Section, _seat_columns, esc, para
 
     sec = Section("arc", "Arc: lead changes, comebacks and runaway leads")
     rep.sections.append(sec)
@@ -60,7 +62,6 @@ def _traced_run(run):
 
 
 def _how_to_get_it(man, path, spec, why=""):
-    from .build import esc
 
     game = man.get("game", "GAME")
     if spec is None or not _has_standings(spec):
@@ -111,8 +112,6 @@ def traced_command(man, path):
 
 def _arc_body(rep, sec, arcs, spec):
     import matplotlib.pyplot as plt
-
-    from .build import ALPHA, Finding, _reference_players, ci, figure_html, para, pct, table_html
 
     lc = arc.lead_changes(arcs, alpha=ALPHA)
     cb = arc.comebacks(arcs, alpha=ALPHA)
@@ -246,3 +245,8 @@ def _arc_body(rep, sec, arcs, spec):
         )
     )
     sec.body.append(para(f"<i>Lead at</i>: the leader's mean margin over the next seat then, in {unit}."))
+
+
+def add(st):
+    if not st.rep.is_sweep:
+        add_section(st.rep, st.run, st.seats, st.spec)

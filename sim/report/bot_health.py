@@ -8,11 +8,13 @@ finding: a balance verdict may be the bots' habit rather than the game's."""
 import os
 
 import pandas as pd
+from .data import declared
+from .fmt import esc, para, pct, table_html
+from .model import Finding, Section
 
 
 def add_section(rep, seats, games, items, spec, path, seen=None):
     """seen: the items acquired at least once over the whole items table (when `items` is a sample of it)."""
-    from .build import Finding, Section, declared, esc, para, pct, table_html
 
     sec = Section("bot-health", "Bot health")
     sec.body.append(
@@ -105,3 +107,8 @@ def add_section(rep, seats, games, items, spec, path, seen=None):
     else:
         sec.body.append(para("No audit in this run folder: `sim audit GAME --out RUN/audit` adds one."))
     rep.sections.append(sec)
+
+
+def add(st):
+    seen = st.isample.seen if st.isample is not None else None
+    add_section(st.rep, st.seats, st.games, st.items, st.spec, st.path, seen=seen)

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from .fmt import esc, para
+from .model import Finding, Section
 
 
 def add_sections(rep, path, man, spec):
-    from .build import Finding, Section, esc, para
 
     path = Path(path)
     game = man.get("game")
@@ -49,10 +50,11 @@ def note_dependence(findings, summary, players, anchor):
     Jones: the study measures no item, so the rule's largest change is quoted).  A finding the study covers and
     no reading moves says that too; findings at other player counts are left as they are."""
     from ..analysis.sides import side_name
-    from .build import esc
 
     if summary.empty:
         return
+    if "provenance" in summary.columns:  # readings that contradict the rulebook are sensitivity checks, not readings
+        summary = summary[summary["provenance"] != "contradicts"]
     unit = {"turn order": 100, "side": 100, "strategy": 100}
     for f in findings:
         d = f.data
@@ -227,7 +229,7 @@ def _unit(family):
 
 
 def _readings_section(rep, folder, Section, Finding, esc, para):
-    from ..readings import _cap_note, per_reading
+    from ..readings import PROVENANCE, _cap_note, per_reading
 
     s = pd.read_parquet(folder / "summary.parquet")
     man = json.loads((folder / "manifest.json").read_text())
@@ -241,10 +243,13 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
             + "), and the paired change is shown for its largest effect with a 95% interval. <b>Matters</b>: a real "
             "change (Holm-corrected over every comparison) at least the practical threshold (turn order 2 points, "
             "strategies 3, sides 5, length 10% of the mean rounds); <b>unclear</b>: an interval still reaches past "
-            "the threshold."
+            "the threshold; <b>not exercised</b>: no paired game played out differently, so the reading was never "
+            "tested; <b>rare</b>: under 1% of them did (the situation hardly arises with these players), which is "
+            "not the same as <b>does not matter</b>. <b>Games changed</b>: the share of paired games whose outcome "
+            "differs between the two readings."
         )
     )
-    rows = []
+    rows = {False: [], True: []}  # apart: the alternatives that contradict the rulebook (sensitivity checks)
     for r in pr.itertuples():
         unit = _unit(r.family)
         g = s[(s["param"] == r.param) & (s["value"] == r.value)]
@@ -253,29 +258,46 @@ def _readings_section(rep, folder, Section, Finding, esc, para):
             b = f.loc[f["diff"].abs().idxmax()]
             u = _unit(fam)
             per.append(f"{fam}: {b['metric']} {u(b['diff'])} ({u(b['low'])} to {u(b['high'])})")
-        rows.append(
+        apart = r.provenance == "contradicts"
+        change = "" if r.verdict == "not exercised" else f"{r.metric}: {unit(r.diff)} ({unit(r.low)} to {unit(r.high)})"
+        rows[apart].append(
             f"<tr><td><code>{esc(r.param)}</code></td><td>{esc(r.doc)}</td><td>{esc(r.default)}</td>"
-            f"<td>{esc(r.value)}</td><td>{esc(r.verdict)}</td><td>{esc(r.metric)}: {unit(r.diff)} "
-            f"({unit(r.low)} to {unit(r.high)}){esc(_cap_note(r))}</td><td>{esc('; '.join(per))}</td>"
-            f"<td class=num>{r.games}</td></tr>"
+            f"<td>{esc(r.value)}</td><td>{esc(PROVENANCE[r.provenance])}</td><td>{esc(r.verdict)}</td>"
+            f"<td class=num>{100 * r.changed:.1f}%</td><td>{esc(change)}{esc(_cap_note(r))}</td>"
+            f"<td>{esc('; '.join(per))}</td><td class=num>{r.games}</td></tr>"
         )
-        if r.verdict == "matters" and not _cap_note(r):
+        if r.verdict == "matters" and not _cap_note(r) and not apart:
             rep.findings.append(
                 Finding(
                     "red",
                     f"The rulebook ambiguity {r.param} changes the balance: reading it as '{r.value}' instead "
                     f"of '{r.default}' moves {r.metric} by {unit(r.diff)}.",
-                    f"paired games on common seeds, {r.games} per reading; 95% interval {unit(r.low)} to "
-                    f"{unit(r.high)}",
+                    f"paired games on common seeds, {r.games} per reading, {100 * r.changed:.1f}% of them played "
+                    f"out differently; 95% interval {unit(r.low)} to {unit(r.high)}",
                     "reading",
                     sec.anchor,
                     {"param": r.param, "value": r.value},
+                    next=f"sim readings {man['game']} --players {man['players']} --only {r.param}",
                 )
             )
-    sec.body.append(
-        "<table class='data'><thead><tr><th>parameter</th><th>rule</th><th>our default</th>"
-        "<th>alternative</th><th>verdict</th><th>largest change (95% interval)</th>"
-        "<th>largest change per verdict family</th><th>games</th>"
-        "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    head = (
+        "<div class='scroll'><table class='data'><thead><tr><th>parameter</th><th>rule</th><th>our default</th>"
+        "<th>alternative</th><th>provenance</th><th>verdict</th><th>games changed</th>"
+        "<th>largest change (95% interval)</th><th>largest change per verdict family</th><th>games</th></tr></thead>"
+        "<tbody>"
     )
+    sec.body.append(head + "".join(rows[False]) + "</tbody></table></div>")
+    if rows[True]:
+        sec.body.append(
+            "<h3>Sensitivity checks: readings that contradict the rulebook</h3>"
+            + para(
+                "These alternatives go against the rulebook's words; they are not ambiguities and are shown only "
+                "to say how much the balance leans on that rule."
+            )
+        )
+        sec.body.append(head + "".join(rows[True]) + "</tbody></table></div>")
     rep.sections.append(sec)
+
+
+def add(st):
+    add_sections(st.rep, st.path, st.rep.manifest, st.spec)  # preset, readings

@@ -84,14 +84,6 @@ def decide(reject, low, high, fair, threshold):
     return "green" if within else "grey"
 
 
-def p_from_interval(est, low, high, value, alpha=ALPHA):
-    """Two-sided normal p-value of est = value with the standard error implied by a (1 - alpha) interval."""
-    est, low, high, value = (np.asarray(x, dtype=float) for x in (est, low, high, value))
-    se = (high - low) / (2 * sps.norm.ppf(1 - alpha / 2))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(se > 0, 2 * sps.norm.sf(np.abs(est - value) / se), np.nan)
-
-
 def _family(table, p, low_fn, scale, threshold, alpha, method):
     """Add p_adj, reject, low_s/high_s (corrected interval) and verdict to a rate table (fair column). alpha: the
     family's error rate (the report's, divided by its number of families)."""
@@ -142,16 +134,6 @@ def seat_picks(fam):
     return picks
 
 
-def _rate_p(t, alpha):
-    """p-values of rate = fair for a win_rates table: the score test for Wilson rows, the cluster interval's
-    normal test for rows where a game gives a group several seats."""
-    p = t["p"].to_numpy(dtype=float).copy()
-    cl = (t["interval"] == "cluster").to_numpy() if "interval" in t.columns else np.zeros(len(t), bool)
-    if cl.any():
-        p[cl] = p_from_interval(t["rate"], t["low"], t["high"], t["fair"], alpha)[cl]
-    return p
-
-
 def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=None, min_rows=0, family_alpha=None):
     """win_rates by `by` as one family (rows with fewer than min_rows seats are left out of it: not ranked)."""
     T = THRESHOLDS[kind] if threshold is None else threshold
@@ -166,19 +148,28 @@ def rate_family(seats, by, outcome, kind, alpha=ALPHA, method=METHOD, threshold=
         s = s.set_index(keys).reindex(t.set_index(keys).index)
         return s["low"].to_numpy(), s["high"].to_numpy()
 
-    return _family(t, _rate_p(t, alpha), lows, 100, T, family_alpha or alpha, method)
+    return _family(t, t["p"].to_numpy(dtype=float), lows, 100, T, family_alpha or alpha, method)
 
 
 def strategy_family(seats, alpha=ALPHA, method=METHOD, family_alpha=None):
-    return rate_family(seats, "strategy", "win_share", "strategy", alpha, method, family_alpha=family_alpha)
+    """Win share of every strategy at every player count as one family (a strategy can be strong with three
+    players and weak with five: pooled, the two cancel), or of every strategy when there is one player count."""
+    by = ["players", "strategy"] if seats["players"].nunique() > 1 else "strategy"
+    return rate_family(seats, by, "win_share", "strategy", alpha, method, family_alpha=family_alpha)
 
 
 def strategy_picks(fam):
-    """Strongest and weakest strategy (one row when they coincide)."""
+    """Strongest and weakest strategy (one row when they coincide) at every player count of the family, each row
+    with `pick` = "strongest" or "weakest"."""
     if fam.empty:
         return []
-    best, worst = fam.loc[fam["excess"].idxmax()], fam.loc[fam["excess"].idxmin()]
-    return [best] if best["strategy"] == worst["strategy"] else [best, worst]
+    groups = fam.groupby("players", sort=True) if "players" in fam.columns else [(None, fam)]
+    picks = []
+    for _, sub in groups:
+        best, worst = sub.loc[sub["excess"].idxmax()].copy(), sub.loc[sub["excess"].idxmin()].copy()
+        best["pick"], worst["pick"] = "strongest", "weakest"
+        picks += [best] if best["strategy"] == worst["strategy"] else [best, worst]
+    return picks
 
 
 def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, family_alpha=None):
@@ -207,7 +198,8 @@ def role_family(seats, cols, alpha=ALPHA, method=METHOD, min_rows=MIN_ROWS, fami
                 hi.append(pd.Series(s["high"].to_numpy(), index=sub.index))
             return pd.concat(lo).sort_index().to_numpy(), pd.concat(hi).sort_index().to_numpy()
 
-        ranked = _family(ranked, _rate_p(ranked, alpha), lows, 100, THRESHOLDS["role"], family_alpha or alpha, method)
+        p = ranked["p"].to_numpy(dtype=float)
+        ranked = _family(ranked, p, lows, 100, THRESHOLDS["role"], family_alpha or alpha, method)
     out = {}
     for c in cols:
         t = allt[allt["_col"] == c].drop(columns=["_col", "p_adj", "significant"])
@@ -295,9 +287,9 @@ def item_family(
     family_alpha=None,
 ):
     """sim.analysis.item_effects with one family over every fitted item of every kind: the verdict is on the
-    adjusted effect relative to the kind's average (rel_pp) against 0 and the item threshold. An item the
-    leaders acquire (leaders_flag) is never "Strong": its association may be the leaders' lead (see `sim
-    effect`)."""
+    adjusted effect relative to the average of the kind's other items (rel_pp; an item beyond the threshold is set
+    aside from the others' baseline) against 0 and the item threshold. An item the leaders acquire (leaders_flag)
+    is never "Strong": its association may be the leaders' lead (see `sim effect`)."""
     t = sa.item_effects(
         seats,
         items,
@@ -308,6 +300,7 @@ def item_family(
         length_col=length_col,
         max_rows=max_rows,
         by_players=by_players,
+        outlier_pp=THRESHOLDS["item"],
     )
     T = THRESHOLDS["item"]
     fitted = np.isfinite(t["rel_p"].to_numpy(dtype=float))
@@ -420,7 +413,9 @@ def next_step(spec, kind, players=None, position=None, side=None, item=None):
     if kind == "item":
         import re
 
-        s = re.sub(r"[^a-z0-9]+", "_", str(item).lower()).strip("_")
+        from ..effect import slug
+
+        s = slug(item)
         p = _param(spec, rf"(^|\.){re.escape(s)}\.(cost|vp|vp1|price)$") or _param(
             spec, rf"(?i)(^|\.){re.escape(str(item))}$"
         )

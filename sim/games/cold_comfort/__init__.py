@@ -31,6 +31,7 @@ GAME = GameSpec(
     labels={"end_reason": list(END_REASONS)},
     item_names=ITEM_NAMES,
     item_kinds=ITEM_KINDS,
+    outcome_kinds=("neighbourhood",),  # the neighbourhood-won item is the scoring itself
     event_text=text.event_text,
     action_text=text.action_text,
     assumed_components=(

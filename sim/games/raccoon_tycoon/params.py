@@ -251,6 +251,7 @@ P_AUCTION_CAP = T.add(
     prov="A",
     src="R6: RULES 'they may perform any action, including another auction' (no cap printed)",
     doc="auctions one player may start in one turn; 0 = no cap (under must_open every auction sells a card)",
+    alt_prov={"1": ("contradicts", "RULES 'they may perform any action, including another auction'")},
 )
 P_TWO_PLAYER_AUCTION = T.add(
     "rule.two_player_auction",
