@@ -2016,8 +2016,12 @@ def collect(path, solve=(), targets=None, effects=True, robust=True):
         _shape_section(rep, games_b, seats_b, spec)
         if not is_sweep:
             __import__("sim.report.arc", fromlist=["x"]).add_section(rep, run, seats_b, spec)
-        if robust and not is_sweep and spec is not None:
+        from . import ladder
+
+        if robust and not is_sweep and spec is not None and not ladder.present(path):  # the ladder supersedes it
             _robustness(rep, spec, targets, items=items_b is not None and len(items_b) > 0)
+        if not is_sweep:
+            ladder.add_section(rep, spec)  # labels findings from RUN/ladder; only those that hold stay headlined
         __import__("sim.report.bot_health", fromlist=["x"]).add_section(
             rep, seats_b, games_b, items_b, spec, path, seen=isample.seen if isample else None
         )
