@@ -538,8 +538,9 @@ def cmd_ladder(args):
 
     rungs = L.parse_rungs(args.rungs)
     if args.plan:
-        spec, table = L.plan(args.run, rungs, players=args.players, games=args.plan_games, threads=args.threads or 1)
-        for line in L.plan_lines(spec, table, args.players, args.games, args.search_games):
+        n = parse_players(args.players)[0] if args.players else 4
+        spec, table = L.plan(args.run, rungs, players=n, games=args.plan_games, threads=args.threads or 1)
+        for line in L.plan_lines(spec, table, n, args.games, args.search_games):
             print(line)
         return
     summary = L.run_ladder(
@@ -553,6 +554,7 @@ def cmd_ladder(args):
         targets=args.target,
         progress=not args.no_progress,
         fresh=args.fresh,
+        players=parse_players(args.players) if args.players else None,
         log=L.log_stderr,
     )
     for line in L.summary_lines(summary):
@@ -904,7 +906,10 @@ def build_parser():
     s.add_argument("--target", metavar="SIDE=SHARE,...", help="team games: target win share of sides")
     s.add_argument("--fresh", action="store_true", help="discard a different ladder in RUN/ladder and start over")
     s.add_argument("--plan", action="store_true", help="measure the CPU seconds per game of every rung instead")
-    s.add_argument("--players", type=int, default=4, help="--plan: the player count measured (default 4)")
+    s.add_argument(
+        "--players",
+        help="the run's player counts the rungs play (default: all of them); --plan: the one measured (default 4)",
+    )
     s.add_argument("--plan-games", type=int, default=6, help="--plan: games measured per rung")
     s.add_argument("--no-progress", action="store_true", help="no progress bars")
     s.set_defaults(func=cmd_ladder)

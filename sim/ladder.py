@@ -202,11 +202,25 @@ def item_headlines(spec, run_path):
 # ----------------------------------------------------------------------------------------------- the ladder
 
 
-def _request(spec, man, rungs, games, search_games, max_batches, effect_games):
+def _player_counts(man, players):
+    """The player counts the rungs play: the run's, or the subset asked for (UserError naming the run's)."""
+    counts = [int(n) for n in man.get("players", [])]
+    if not players:
+        return counts
+    bad = [n for n in players if n not in counts]
+    if bad:
+        raise UserError(
+            f"--players {','.join(map(str, bad))}: the run has no such player count "
+            f"(it has {','.join(map(str, counts))})"
+        )
+    return [n for n in counts if n in set(players)]
+
+
+def _request(spec, man, rungs, games, search_games, max_batches, effect_games, players=None):
     return {
         "game": spec.name,
         "run_seed": int(man.get("seed", 0)),
-        "players": [int(n) for n in man.get("players", [])],
+        "players": _player_counts(man, players),
         "params": man.get("params_changed") or {},
         "rungs": [{"name": r.name, "lineup": list(r.lineup), "mode": r.mode} for r in rungs],
         "games": int(games),
@@ -249,6 +263,7 @@ def run_ladder(
     targets=None,
     progress=True,
     fresh=False,
+    players=None,
     log=print,
 ):
     """Play the ladder of a finished run (resumable) and write RUN/ladder/summary.parquet; returns the summary."""
@@ -265,7 +280,7 @@ def run_ladder(
     ladder = resolve_rungs(spec, man, rungs)
     if len(ladder) < 2:
         raise UserError("the ladder has no rung above the run's own players; name some with --rungs")
-    request = _request(spec, man, ladder, games, search_games, max_batches, effect_games)
+    request = _request(spec, man, ladder, games, search_games, max_batches, effect_games, players)
     out = run_path / "ladder"
     with FolderLock(out, "sim ladder"):
         old = _read_json(out / "ladder.json")
@@ -280,9 +295,11 @@ def run_ladder(
         state = {"request": request, "rungs": {}, "status": "running"}
         write_json(out / "ladder.json", state)
         seats0, games0 = read_tables([run_path], spec)
+        keep = seats0["players"].isin(request["players"])
+        seats0, games0 = seats0[keep], games0[games0["players"].isin(request["players"])]
         heads = headlines(spec, seats0, games0, None, targets)
         items = item_headlines(spec, run_path) if effect_games else []
-        n_ref = _reference_players(spec, man)
+        n_ref = _reference_players(spec, request["players"])
         heads += [("item", n_ref, it) for it in items]
         tables = [_with_rung(metrics(spec, seats0, games0, targets), ladder[0])]
         if items:
@@ -318,8 +335,7 @@ def _read_json(path):
         raise UserError(f"{path} is corrupt; pass --fresh to start the ladder afresh") from None
 
 
-def _reference_players(spec, man):
-    counts = [int(n) for n in man.get("players", [])]
+def _reference_players(spec, counts):
     return int(spec.default_players) if spec.default_players in counts else counts[0]
 
 
@@ -454,9 +470,13 @@ def plan_lines(spec, table, players, batch, search_batch):
     lines = [f"{spec.name}, {players} players: CPU seconds per game of each rung (1 thread)"]
     for _, r in table.iterrows():
         b = search_batch if "search" in r["lineup"] else batch
+        cost = (
+            "the run itself: not replayed"
+            if r["rung"].startswith("0-")
+            else f"a batch of {b:,} games: {b * r['cpu_s_per_game']:.0f} CPU s per player count"
+        )
         lines.append(
-            f"  {r['rung']:<16} {r['cpu_s_per_game']:.4f} s/game ({r['games']} games)   a batch of {b:,} games: "
-            f"{b * r['cpu_s_per_game']:.0f} CPU s   [{r['lineup']}]"
+            f"  {r['rung']:<16} {r['cpu_s_per_game']:.4f} s/game ({r['games']} games)   {cost}   [{r['lineup']}]"
         )
     return lines
 

@@ -149,6 +149,8 @@ def test_plan_and_bad_input(laddered, tmp_path, capsys):
     assert main(["ladder", str(copy), "--rungs", "tuned;nosuchbot,hold20"]) == 2
     err = capsys.readouterr().err
     assert "nosuchbot" in err and len(err.strip().splitlines()) == 1
+    assert main(["ladder", str(copy), "--players", "4"]) == 2
+    assert "no such player count (it has 3)" in capsys.readouterr().err
     assert not (copy / "ladder").exists()  # nothing half-written
     with pytest.raises(UserError, match="differs in: max_batches"):
         L.run_ladder(run, **{**BUDGET, "max_batches": 4})
