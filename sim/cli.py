@@ -904,7 +904,7 @@ def build_parser():
     )
     s.add_argument("--threads", type=int, help="threads (default: all cores; results do not depend on it)")
     s.add_argument("--target", metavar="SIDE=SHARE,...", help="team games: target win share of sides")
-    s.add_argument("--fresh", action="store_true", help="discard a different ladder in RUN/ladder and start over")
+    s.add_argument("--fresh", action="store_true", help="discard RUN/ladder (every batch) and start over")
     s.add_argument("--plan", action="store_true", help="measure the CPU seconds per game of every rung instead")
     s.add_argument(
         "--players",

@@ -284,13 +284,11 @@ def run_ladder(
     out = run_path / "ladder"
     with FolderLock(out, "sim ladder"):
         old = _read_json(out / "ladder.json")
-        if old is not None and old.get("request") != request:
-            if not fresh:
-                keys = sorted(k for k in set(old["request"]) | set(request) if old["request"].get(k) != request.get(k))
-                raise UserError(
-                    f"{out} holds a different ladder (differs in: {', '.join(keys)}); pass --fresh to discard it"
-                )
+        if fresh and out.exists():
             shutil.rmtree(out)
+        elif old is not None and old.get("request") != request:  # other rungs or budgets: batches that still fit
+            keys = sorted(k for k in set(old["request"]) | set(request) if old["request"].get(k) != request.get(k))
+            log(f"note: the ladder's {', '.join(keys)} changed; batches played with the same settings are kept")
         out.mkdir(parents=True, exist_ok=True)
         state = {"request": request, "rungs": {}, "status": "running"}
         write_json(out / "ladder.json", state)

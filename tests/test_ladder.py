@@ -137,8 +137,8 @@ def test_report_without_a_ladder_says_how_to_add_it(tmp_path):
     assert "Do these findings hold with stronger players?" in page and f"sim ladder {run}" in page
 
 
-def test_plan_and_bad_input(laddered, tmp_path, capsys):
-    run, _ = laddered
+def test_plan_bad_input_and_rungs_added_on_top(laddered, tmp_path, capsys):
+    run, summary = laddered
     copy = tmp_path / "run"
     shutil.copytree(run, copy, ignore=shutil.ignore_patterns("ladder", "effects"))
     assert main(["ladder", str(copy), "--plan", "--players", "3", "--plan-games", "2", "--rungs", "tuned;search"]) == 0
@@ -152,5 +152,12 @@ def test_plan_and_bad_input(laddered, tmp_path, capsys):
     assert main(["ladder", str(copy), "--players", "4"]) == 2
     assert "no such player count (it has 3)" in capsys.readouterr().err
     assert not (copy / "ladder").exists()  # nothing half-written
-    with pytest.raises(UserError, match="differs in: max_batches"):
-        L.run_ladder(run, **{**BUDGET, "max_batches": 4})
+    # a rung added on top keeps every batch already played: the lower rungs read the same
+    full = tmp_path / "full"
+    shutil.copytree(run, full)
+    more = L.run_ladder(full, rungs=["tuned", "search", "search64", "search128"], **BUDGET)
+    old = more[more["rung"] <= 3].drop(columns=["label", "direction", "headline"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(old, summary.drop(columns=["label", "direction", "headline"]))
+    assert json.loads((full / "ladder" / "ladder.json").read_text())["rungs"]["1-tuned"]["batches"] == 1
+    with pytest.raises(UserError, match="nosuchbot"):
+        L.run_ladder(full, rungs=["nosuchbot"], **BUDGET)
