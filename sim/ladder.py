@@ -95,7 +95,7 @@ def resolve_rungs(spec, manifest, names=None):
                 print(f"note: rung 'tuned' skipped: {spec.name} ships no tuned version of {', '.join(last_plain)}")
                 continue
         elif _SEARCH.match(name):
-            lineup = tuple(f"{name}@{n}" if n != "random" else name for n in last_plain)
+            lineup = tuple(_search_over(name, n) for n in last_plain)
         else:
             lineup = tuple(n.strip() for n in name.split(",") if n.strip())
             if any(n == "tuned" or n.endswith("_tuned") for n in lineup):
@@ -112,6 +112,14 @@ def resolve_rungs(spec, manifest, names=None):
         if not rungs[-1].search:
             last_plain = lineup
     return rungs
+
+
+def _search_over(search, name):
+    """The search `search` playing seat preset `name` as its rollout policy (a search seat: its own policy; the
+    random player: the search's default policy)."""
+    if _is_search(name):
+        name = name.split("@", 1)[1] if "@" in name else "random"
+    return search if name == "random" else f"{search}@{name}"
 
 
 def batch_seed(seed, b):

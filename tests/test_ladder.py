@@ -127,6 +127,12 @@ def test_labels_from_the_two_strongest_rungs():
     assert direction(0.24, 0.26, 0.25, 0.02) == "balanced"
     assert direction(0.20, 0.30, 0.25, 0.02) == "unsettled"
     assert archetype("search64@rail_baron_tuned") == "rail_baron" and archetype("search") == "search"
+    assert [L._search_over("search64", n) for n in ("a", "random", "search@b", "search")] == [
+        "search64@a",
+        "search64",
+        "search64@b",
+        "search64",
+    ]
 
 
 def test_report_without_a_ladder_says_how_to_add_it(tmp_path):
