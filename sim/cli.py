@@ -45,6 +45,14 @@ examples:
 """
 
 
+LADDER_EXAMPLES = """\
+examples:
+  sim ladder results/bang_dice_5p_20000_s1 --plan
+  sim ladder results/bang_dice_5p_20000_s1 --search-games 100 --max-batches 4
+  sim ladder results/gunny_town_4p_5000_s1 --rungs 'tuned;search;search64'
+"""
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         # one line, naming the problem; argparse's usage block is one `--help` away
@@ -602,6 +610,35 @@ def cmd_effect(args):
         print(f"details in {args.out}")
 
 
+def cmd_ladder(args):
+    from . import ladder as L
+
+    rungs = L.parse_rungs(args.rungs)
+    if args.plan:
+        n = parse_players(args.players)[0] if args.players else 4
+        spec, table = L.plan(args.run, rungs, players=n, games=args.plan_games, threads=args.threads or 1)
+        for line in L.plan_lines(spec, table, n, args.games, args.search_games):
+            print(line)
+        return
+    summary = L.run_ladder(
+        args.run,
+        rungs,
+        games=args.games,
+        search_games=args.search_games,
+        max_batches=args.max_batches,
+        effect_games=args.effect_games,
+        threads=args.threads,
+        targets=args.target,
+        progress=not args.no_progress,
+        fresh=args.fresh,
+        players=parse_players(args.players) if args.players else None,
+        log=L.log_stderr,
+    )
+    for line in L.summary_lines(summary):
+        print(line)
+    print(f"ladder written to {args.run}/ladder (summary.parquet); `sim report {args.run}` shows it")
+
+
 def build_parser():
     p = Parser(
         prog="sim",
@@ -971,6 +1008,45 @@ def build_parser():
         help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)",
     )
     s.set_defaults(func=cmd_report)
+
+    s = sub.add_parser(
+        "ladder",
+        help="do a run's findings hold with stronger players? the same settings played by stronger populations",
+        epilog=LADDER_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    s.add_argument("run", help="a finished run folder (rung 0: its own players)")
+    s.add_argument(
+        "--rungs",
+        help="the rungs above the run, separated by ';': 'tuned' (shipped tuned presets), a search name "
+        "('search', 'search64': every seat a search with its preset as rollout policy) or a line-up 'a,b,c' "
+        "(default: 'tuned;search;search<4x rollouts>')",
+    )
+    s.add_argument("--games", type=int, default=2000, help="games per player count in a batch of a heuristic rung")
+    s.add_argument("--search-games", type=int, default=200, help="games per player count in a batch of a search rung")
+    s.add_argument(
+        "--max-batches",
+        type=int,
+        default=5,
+        help="batches per rung at most (more while a headline is unsettled)",
+    )
+    s.add_argument(
+        "--effect-games",
+        type=int,
+        default=2000,
+        help="paired games per headline item (search rungs: a tenth; 0: none)",
+    )
+    s.add_argument("--threads", type=int, help="threads (default: all cores; results do not depend on it)")
+    s.add_argument("--target", metavar="SIDE=SHARE,...", help="team games: target win share of sides")
+    s.add_argument("--fresh", action="store_true", help="discard RUN/ladder (every batch) and start over")
+    s.add_argument("--plan", action="store_true", help="measure the CPU seconds per game of every rung instead")
+    s.add_argument(
+        "--players",
+        help="the run's player counts the rungs play (default: all of them); --plan: the one measured (default 4)",
+    )
+    s.add_argument("--plan-games", type=int, default=6, help="--plan: games measured per rung")
+    s.add_argument("--no-progress", action="store_true", help="no progress bars")
+    s.set_defaults(func=cmd_ladder)
     return p
 
 

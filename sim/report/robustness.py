@@ -127,5 +127,8 @@ def _robustness(rep, spec, targets=None, items=True):
 
 
 def add(st):
-    if st.robust and not st.rep.is_sweep and st.spec is not None:
+    from . import ladder
+
+    # the ladder supersedes the second population: it asks stronger players, not sibling heuristics
+    if st.robust and not st.rep.is_sweep and st.spec is not None and not ladder.present(st.rep.path):
         _robustness(st.rep, st.spec, st.targets, items=st.items is not None)

@@ -7,6 +7,7 @@ from . import (
     balance,
     bot_health,
     items,
+    ladder,
     provenance,
     readings,
     reproduction,
@@ -29,7 +30,8 @@ SECTIONS = (
     roles,
     shape,
     arc,
-    robustness,  # after the sections whose findings it labels
+    ladder,  # labels the findings above from RUN/ladder (sim ladder); only those that hold stay headlined
+    robustness,  # after the sections whose findings it labels (skipped when the run has a ladder)
     bot_health,
     provenance,
     reproduction,
