@@ -9,7 +9,7 @@ SIM := $(VENV)/bin/sim
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -e ".[dev,interop]"
 	touch $@
 
 demo: $(VENV)/.installed
