@@ -627,7 +627,8 @@ def build_parser():
 
     s = sub.add_parser(
         "duel",
-        help="OpenSpiel players (ismcts, mcts) in some seats, our presets in the others: a run folder (needs .[interop])",
+        help="OpenSpiel players (ismcts, mcts) in some seats, our presets in the others: a run folder "
+        "(needs the interop extra)",
     )
     s.add_argument("game")
     s.add_argument("--players", type=int, help="player count (default: the game's default)")
