@@ -163,10 +163,10 @@ class Match:
             self.states = _copy.states.copy()
             self.steps, self.history = _copy.steps, list(_copy.history)
             self._legal, self._over, self._player = _copy._legal, _copy._over, _copy._player
-            self.log = _copy.log
+            self.log, self._names = _copy.log, None
             return
         spec.check_players(self.players)
-        self.log = log
+        self.log, self._names = log, None
         self.states = new_states(self.eng, 1)
         seed_streams(self.states["rng"][0], np.uint64(seed), np.int64(seed_index))
         s = self.states[0]
@@ -258,7 +258,9 @@ class Match:
         """Text of the events the last move logged (with log=True)."""
         ev, n = self.states["ev"][0], int(self.states["n_ev"][0])
         text = self.spec.event_text or (lambda row, names: " ".join(map(str, row)))
-        return [text(ev[j], None) for j in range(min(n, len(ev)))]
+        if self._names is None:  # what sim replay passes: seat labels, and room for a game's running notes
+            self._names = {"seat_strategy": [f"player_{i}" for i in range(self.players)]}
+        return [text(ev[j], self._names) for j in range(min(n, len(ev)))]
 
 
 def action_text(spec, code):
