@@ -69,13 +69,13 @@ def parse_seats(spec, text, players):
     return tuple(names)
 
 
-def make_bot(kind, sims, game, seed):
+def make_bot(kind, sims, game, seed, seat):
     from open_spiel.python.algorithms import ismcts, mcts
     from open_spiel.python.bots import uniform_random
 
     rs = np.random.RandomState(seed % 2**32)
     if kind == "uniform":
-        return uniform_random.UniformRandomBot(0, rs)
+        return uniform_random.UniformRandomBot(seat, rs)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     if kind == "mcts":
         return mcts.MCTSBot(game, UCT_C, sims, evaluator, solve=False, random_state=rs)
@@ -156,6 +156,8 @@ def run_duel(
             "threads": 1,
             "timings": (old or {}).get("timings", {}),
             "chunks": chunks,
+            # CPU seconds each slot spent deciding, summed over the games played (kept across resumes)
+            "think_cpu_s": (old or {}).get("think_cpu_s", {}),
         }
         try:
             todo = _chunks_to_play(out, manifest, old is not None)
@@ -184,7 +186,7 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress, osp):
     chunk_size = manifest["chunk_size"]
     done = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
     bar = _progress(design.total, done, progress, f"{spec.name} duel")
-    think = manifest.setdefault("think_cpu_s", {})
+    think = manifest["think_cpu_s"]
     t_all = time.process_time()
     for c in todo:
         start, stop = c * chunk_size, min(design.total, (c + 1) * chunk_size)
@@ -244,7 +246,7 @@ def play_game(spec, kern, os_game, pvec, seed, seed_index, players, strat_row, d
         if external(name):
             kind, sims = external(name)
             bot_seed = int(mix64(np.uint64(seed) ^ mix64(np.uint64(seed_index * 64 + seat + 1))))
-            bots[seat] = make_bot(kind, sims, os_game, bot_seed)
+            bots[seat] = make_bot(kind, sims, os_game, bot_seed, seat)
     work = None
     while not match.over():
         seat = match.current_player()

@@ -56,26 +56,32 @@ def test_action_ids_are_a_bijection_on_legal_codes(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_mcts_and_ismcts_finish_games(name):
+    """MCTS in seat 0 and IS-MCTS in seat 1 (2 simulations, playouts cut at 20 moves to keep the test short),
+    uniform random play elsewhere, to the end of a game."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     n = get_game(name).players[0]
     g = osp.game(name, players=n, seed=11)
-    for make in (
-        lambda rs: mcts.MCTSBot(g, 2.0, 2, mcts.RandomRolloutEvaluator(1, rs), solve=False, random_state=rs),
-        lambda rs: ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 2.0, 2, random_state=rs),
-    ):
-        rs = np.random.RandomState(1)
-        bot = make(rs)
-        s = g.new_initial_state()
-        while not s.is_terminal():  # the bot in seat 0, uniform random elsewhere
-            if s.current_player() == 0:
-                a = bot.step(s)
-                assert a in s.legal_actions()
-            else:
-                a = rs.choice(s.legal_actions())
-            s.apply_action(a)
-        returns = s.returns()
-        assert len(returns) == n and sum(returns) == pytest.approx(1.0) and min(returns) >= 0
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs, max_length=20)
+    bots = {
+        0: mcts.MCTSBot(g, 2.0, 2, evaluator, solve=False, random_state=rs),
+        1: ismcts.ISMCTSBot(g, evaluator, 2.0, 2, random_state=rs),
+    }
+    s = g.new_initial_state()
+    asked = {0: 0, 1: 0}
+    while not s.is_terminal():
+        p = s.current_player()
+        if p in bots:
+            a = bots[p].step(s)
+            asked[p] += 1
+            assert a in s.legal_actions()
+        else:
+            a = rs.choice(s.legal_actions())
+        s.apply_action(a)
+    returns = s.returns()
+    assert asked[0] > 0 and asked[1] > 0
+    assert len(returns) == n and sum(returns) == pytest.approx(1.0) and min(returns) >= 0
 
 
 def test_resample_keeps_the_information_state_and_redraws_hidden_fields():
