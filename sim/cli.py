@@ -199,6 +199,35 @@ def cmd_run(args):
     print(f"results in {path}")
 
 
+def cmd_duel(args):
+    try:
+        from .interop.duel import run_duel
+    except ImportError as e:
+        raise UserError(
+            f"sim duel needs the interop extra ({e.name} is missing): pip install -e '.[interop]'"
+        ) from None
+    from .game import get_game
+
+    g = get_game(args.game)
+    players = args.players or g.default_players
+    out = args.out or f"results/{g.name}_duel_{players}p_{args.games}_s{args.seed}"
+    path = run_duel(
+        g.name,
+        out,
+        args.seats,
+        players=players,
+        games=args.games,
+        seed=args.seed,
+        params=parse_sets(args.set),
+        preset=args.preset,
+        chunk_size=args.chunk_size,
+        progress=not args.no_progress,
+        overwrite=args.overwrite,
+        command=" ".join(sys.argv),
+    )
+    print(f"results in {path}")
+
+
 def default_run_out(g, players, args):
     """results/<game>_<players>p_<games>_s<seed>, plus a short hash of every other setting that changes the games
     (line-up, seats, rotations, parameters) when one differs from the default: runs of a shell loop over --set
@@ -709,6 +738,29 @@ def build_parser():
     )
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser(
+        "duel",
+        help="OpenSpiel players (ismcts, mcts) in some seats, our presets in the others: a run folder "
+        "(needs the interop extra)",
+    )
+    s.add_argument("game")
+    s.add_argument("--players", type=int, help="player count (default: the game's default)")
+    s.add_argument(
+        "--seats",
+        required=True,
+        help="line-up rotated over the seats: OpenSpiel's ismcts[:SIMULATIONS], mcts[:SIMULATIONS] or uniform, and "
+        "our presets, e.g. ismcts:200,rail_baron,town_builder,market_trader",
+    )
+    s.add_argument("--games", type=int, default=100, help="games (default 100)")
+    s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
+    s.add_argument("--preset", help="a named set of rule values (--set wins over it)")
+    s.add_argument("--out", help="run folder (default results/<game>_duel_<players>p_<games>_s<seed>)")
+    s.add_argument("--chunk-size", type=int, default=10, help="games per part file (default 10): the unit of resume")
+    s.add_argument("--overwrite", action="store_true", help="replace a different run already in --out")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_duel)
 
     s = sub.add_parser("audit", help="find a strategy's blunders: evaluate its sampled decisions by rollouts")
     s.add_argument("game")

@@ -193,7 +193,8 @@ def item_headlines(spec, run_path):
     from .analysis import load_run
     from .effect import can_intervene
     from .report import verdicts as vd
-    from .report.build import EFFECT_ITEMS, _item_sample, _seat_columns
+    from .report.data import _item_sample, _seat_columns
+    from .report.model import EFFECT_ITEMS
 
     run = load_run(run_path)
     if not (Path(run_path) / "items").is_dir():

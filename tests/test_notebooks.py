@@ -25,6 +25,7 @@ def test_there_are_notebooks_and_they_are_stored_without_outputs():
         "03_card_and_character_strength",
         "04_strategy_matchups",
         "05_sweep_explorer",
+        "06_openspiel_and_pettingzoo",
     ):
         assert required in names
     for path in NOTEBOOKS:
