@@ -3,7 +3,7 @@
 Reports the first-run compile time (in a fresh cache), the cached start-up, games/s single-thread and on all
 cores (simulation only), a real run with parquet writing (at least four chunks, so writing overlaps play as in
 a long study; games/s with and without the cache load), the parallel efficiency, the search player's rollouts
-per second (sim.audit.rollout_rate) and the speed-up over NUMBA_DISABLE_JIT=1.
+per second on 1 and on all threads (sim.audit.rollout_rate) and the speed-up over NUMBA_DISABLE_JIT=1.
 
 `sim bench --compare bench/<game>.json` (compare()) is the regression check: it plays the game's benchmark on
 1 thread and on all threads beside a machine-speed reference (reference_rate(), a fixed single-thread numba loop)
@@ -176,13 +176,16 @@ def bench(game, players, games, nojit_games=200, out_json=None, echo=print, repe
         f"once started; writing {timings['write_s']:.2f} s, overlapped; best {games / runs[0][0]:,.0f} games/s); "
         f"parallel efficiency {res['parallel_efficiency']:.0%}"
     )
-    rate, done, dt = rollout_rate(spec, players)
-    res["rollouts_per_s"] = round(rate)
     res["rollout_policy"] = rollout_preset(spec).name
-    echo(
-        f"search: {rate:,.0f} rollouts/s on {all_threads} threads ({res['rollout_policy']} in every seat, "
-        f"from sampled decisions on: {done:,} rollouts in {dt:.1f} s)"
-    )
+    for threads in sorted({1, all_threads}):
+        numba.set_num_threads(threads)
+        rate, done, dt = rollout_rate(spec, players)
+        res[f"rollouts_per_s_{threads}t"] = round(rate)
+        echo(
+            f"search: {rate:,.0f} rollouts/s on {threads} thread(s) ({res['rollout_policy']} in every seat, "
+            f"from sampled decisions on: {done:,} rollouts in {dt:.1f} s)"
+        )
+    numba.set_num_threads(all_threads)
     if nojit_games:
         _, play = _child(game, players, nojit_games, {"NUMBA_DISABLE_JIT": "1"})
         nojit_rate = nojit_games / play
