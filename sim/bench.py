@@ -221,6 +221,16 @@ def _recorded(path):
     return spec, rec
 
 
+def _row_line(r):
+    """One row of the comparison table."""
+    then_n = f"{r['recorded_normalised']:,}" if r["recorded_normalised"] else "-"
+    return (
+        f"{r['game']:<16} {r['players']:>7} {r['threads']:>7} {r['recorded']:>9,} {r['raw']:>9,} "
+        f"{r['reference_mops']:>10.1f} {then_n:>10} {r['normalised']:>10,} {r['change']:>+8.1%}"
+        + ("  FELL" if r["fell"] else "")
+    )
+
+
 def compare(paths, seconds=2.0, repeat=3, echo=print):
     """Play each recorded benchmark again beside the machine reference and print raw and normalised games/s
     against the recorded ones, and which game fell by more than FALL (normalised where the file recorded its
@@ -229,6 +239,10 @@ def compare(paths, seconds=2.0, repeat=3, echo=print):
     recorded = [_recorded(p) for p in paths]
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows = []
+    echo(
+        f"{'game':<16} {'players':>7} {'threads':>7} {'recorded':>9} {'raw now':>9} {'reference':>10} "
+        f"{'norm. then':>10} {'norm. now':>10} {'change':>8}"
+    )
     for spec, rec in recorded:
         prepare(spec, (rec["players"],), 1)  # the player count is valid for the game
         ref_then = rec.get("reference_mops")
@@ -262,17 +276,7 @@ def compare(paths, seconds=2.0, repeat=3, echo=print):
                 row["change"] = rate / then - 1
             row["fell"] = row["change"] < -FALL
             rows.append(row)
-    echo(
-        f"{'game':<16} {'players':>7} {'threads':>7} {'recorded':>9} {'raw now':>9} {'reference':>10} "
-        f"{'norm. then':>10} {'norm. now':>10} {'change':>8}"
-    )
-    for r in rows:
-        then_n = f"{r['recorded_normalised']:,}" if r["recorded_normalised"] else "-"
-        echo(
-            f"{r['game']:<16} {r['players']:>7} {r['threads']:>7} {r['recorded']:>9,} {r['raw']:>9,} "
-            f"{r['reference_mops']:>10.1f} {then_n:>10} {r['normalised']:>10,} {r['change']:>+8.1%}"
-            + ("  FELL" if r["fell"] else "")
-        )
+            echo(_row_line(row))  # as measured: a long check shows its progress
     fell = sorted({r["game"] for r in rows if r["fell"]})
     echo(
         f"games/s of simulation only; raw: per wall second; normalised: per CPU second x threads x quiet reference "
