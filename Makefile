@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SIM := $(VENV)/bin/sim
 
-.PHONY: demo test bench golden examples clean
+.PHONY: demo test bench bench-check golden examples clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ examples: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(SIM) bench bang_dice --games 1000000 --json bench/bang_dice.json
+
+# the regression check: each game's benchmark beside its recorded figure and the machine reference (a command, not
+# a test: it exits 0 whatever the speed and prints which game fell by more than 10%)
+bench-check: $(VENV)/.installed
+	$(SIM) bench --compare $(foreach g,$(GAMES),bench/$(g).json)
 
 clean:
 	rm -rf results .pytest_cache

@@ -4,6 +4,7 @@ the paired gain over the heuristic: the same seeds and rotations played with the
 seat (--unpaired skips it).
 
     python bench/search_strength.py GAME [--players 3-8] [--games G] [--search search4 search search64] [--json F]
+    python bench/search_strength.py GAME --players 4 --games G --search search_halving --versus search
 
 Prints per search preset: games, win share [interval], fair share, paired gain [interval] and the share of games the
 search changed, seconds per game, rollouts per second."""
@@ -82,6 +83,31 @@ def measure(game, players, games, name, seed=1, paired=True):
     return row
 
 
+def versus(game, players, games, new, old, seed=1):
+    """Two search presets (or any strategies) in the same seat, on the same seeds and rotations against the default
+    line-up: each one's win share and CPU seconds per game, and the paired difference new - old with its 95%
+    interval over seed groups."""
+    spec = get_game(game)
+    others = [s for s in spec.default_lineup if s != "random"]
+    rest = [others[i % len(others)] for i in range(players - 1)]
+    shares, cpu = {}, {}
+    for name in (new, old):
+        _, design, pvec = prepare(spec, (players,), games, [name] + rest, None, True, None)
+        out, _, dcpu = play(spec, design, pvec, seed)
+        mask = out["strat"][:, :players] == design.slots.index(name)
+        shares[name] = out["seat_f"][:, :players, 1][mask]
+        cpu[name] = dcpu / design.total
+    diff, half = interval(shares[new] - shares[old], players)
+    row = {"game": game, "players": players, "new": new, "old": old, "opponents": rest, "games": len(shares[new])}
+    for tag, name in (("new", new), ("old", old)):
+        mean, h = interval(shares[name], players)
+        row.update({f"{tag}_share": round(mean, 4), f"{tag}_lo": round(mean - h, 4), f"{tag}_hi": round(mean + h, 4)})
+        row[f"{tag}_cpu_s_per_game"] = round(cpu[name], 4)
+    row.update({"diff": round(diff, 4), "diff_lo": round(diff - half, 4), "diff_hi": round(diff + half, 4)})
+    row["cpu_ratio"] = round(cpu[new] / cpu[old], 3)
+    return row
+
+
 def rollout_speed(game, players, games=200, seed=1):
     """Games per second with the rollout preset in every seat on one thread: a rollout is one such game (from
     the decision on), so this bounds rollouts per second."""
@@ -118,6 +144,12 @@ if __name__ == "__main__":
     ap.add_argument("--search", nargs="+", default=["search"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per measurement to this file")
+    ap.add_argument(
+        "--versus",
+        metavar="OLD",
+        help="instead: each --search preset against OLD in the same seat on the same seeds (paired difference, "
+        "CPU seconds per game of each), e.g. --search search_halving --versus search",
+    )
     ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
     ap.add_argument(
         "--unpaired", action="store_true", help="skip the paired games with the heuristic in the search's seat"
@@ -127,7 +159,10 @@ if __name__ == "__main__":
         if not a.no_speed:
             print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
         for name in a.search:
-            row = measure(a.game, n, a.games, name, a.seed, not a.unpaired)
+            if a.versus:
+                row = versus(a.game, n, a.games, name, a.versus, a.seed)
+            else:
+                row = measure(a.game, n, a.games, name, a.seed, not a.unpaired)
             print(row, flush=True)
             if a.json:
                 with open(a.json, "a") as f:

@@ -35,6 +35,7 @@ examples:
   sim bench bang_dice --players 5 --games 200000 --json bench/bang_dice.json
   sim bench raccoon_tycoon --players 4 --games 200000 --nojit-games 50
   sim bench cold_comfort --games 20000 --nojit-games 0
+  sim bench --compare bench/raccoon_tycoon.json bench/gunny_town.json    # make bench-check: all five
 """
 
 SOLVE_EXAMPLES = """\
@@ -326,10 +327,17 @@ def cmd_replay(args):
 
 def cmd_bench(args):
     _keep_freed_memory()
-    from .bench import bench
+    from .bench import bench, compare
     from .game import get_game
 
-    g = get_game(args.game)
+    if args.compare:
+        if args.game is not None or args.json:
+            raise UserError("--compare reads the game from each file: give no game and no --json with it")
+        if args.repeat < 1:
+            raise UserError(f"--repeat must be at least 1 (got {args.repeat})")
+        compare(args.compare, repeat=args.repeat)
+        return
+    g = get_game(args.game or "bang_dice")
     from .runner import check_games
 
     if args.games > 1:
@@ -804,7 +812,7 @@ def build_parser():
         epilog=BENCH_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    s.add_argument("game", nargs="?", default="bang_dice", help="game to measure (default bang_dice)")
+    s.add_argument("game", nargs="?", help="game to measure (default bang_dice)")
     s.add_argument(
         "--games",
         type=int,
@@ -826,6 +834,14 @@ def build_parser():
         "a shared machine's speed drifts by tens of percent)",
     )
     s.add_argument("--json", help="also write the figures to this file (as in bench/<game>.json)")
+    s.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="FILE",
+        help="the regression check: play each bench/<game>.json's benchmark again (about 2 s a figure) beside a "
+        "machine-speed reference measured in the same minute, print raw and normalised games/s against the "
+        "recorded ones and which game fell by more than 10%% (exit 0 whatever the speed)",
+    )
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser(

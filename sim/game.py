@@ -52,7 +52,7 @@ class GameSpec:
     turn_order_note: str = ""  # non-empty: what turn-order position 1 stands for when the rules fix it
     rules_version: str = ""
     decisions_allocate: bool = False  # legal_actions or choose allocate arrays: decide keeps reference counting
-    search_rollout: str = ""  # rollout policy of the search player (default: first heuristic of the line-up)
+    search_rollout: str = ""  # rollout policy of the search player (default: the first preset of the line-up)
     search_rollouts: int = 0  # rollouts per action of plain `search` (0: sim.search.DEFAULT_ROLLOUTS); a cheap game
     #                           whose decisions are close calls (BANG) affords more within the 1 s a game
     search_margin: bool = True  # the search breaks ties in win share by score margin (own score minus the best

@@ -9,7 +9,7 @@ from sim.game import get_game
 from sim.players import StrategySpec
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
-from sim.search import SEARCH_SID, search_strategy
+from sim.search import HEADER, SEARCH_SID, W_HALVING, W_LEVEL, search_strategy
 
 
 def _outs():
@@ -38,14 +38,22 @@ def test_search_fixes_its_rollout_policys_blunder(seed):
     game, st = _pig(38, 35, 5, seed)
     w = np.array(game.strategy("search64").weights)  # rolls out with hold20, which would roll here
     assert kern.search_decision(st, pvec, 0, legal, 2, w, *_outs()) == 1  # hold and win
+    halving = np.array(game.strategy("search64_halving").weights)  # sequential halving, too
+    assert kern.search_decision(st, pvec, 0, legal, 2, halving, *_outs()) == 1
 
 
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin), then the rollout preset's knobs
+    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin, halving, level of z), then the
+    # rollout preset's knobs
     assert s.sid == SEARCH_SID and s.weights[:4] == (64.0, 3.0, 1.0, 0.0)
-    assert s.weights[7:] == tuple(game.strategy("hold10").weights)
+    assert s.weights[HEADER:] == tuple(game.strategy("hold10").weights)
+    # the flat allocation by default, sequential halving by name; z = 1 is a one-sided level of 15.9%
+    assert s.weights[W_HALVING] == 0.0 and abs(s.weights[W_LEVEL] - 0.1587) < 1e-4
+    halving = game.strategy("search64x3z1_halving@hold10")
+    assert halving.weights[W_HALVING] == 1.0 and halving.weights[:W_HALVING] == s.weights[:W_HALVING]
+    assert "sequential halving" in halving.doc and "by 64 rollouts each" in s.doc
     # z = 1 is a one-sided level of 15.9%; Student's t with 63 degrees of freedom needs a little more than 1
     assert 1.0 < s.weights[4] < 1.02
     assert game.strategy("search4").weights[4] > 3.0 > game.strategy("search").weights[4] > 2.0
@@ -76,8 +84,9 @@ def test_a_game_may_turn_off_the_score_margin_tie_break():
     assert bang.weights[6] == 0.0 and "score margin" not in bang.doc
 
 
-def test_search_player_reproducible_for_any_thread_count():
-    spec, design, pvec = prepare("toy_pig", (3,), 60, ["search8", "hold20", "hold10"], None, False, None)
+@pytest.mark.parametrize("name", ["search8", "search8_halving"])
+def test_search_player_reproducible_for_any_thread_count(name):
+    spec, design, pvec = prepare("toy_pig", (3,), 60, [name, "hold20", "hold10"], None, False, None)
     runs = []
     for threads in (1, 2):
         numba.set_num_threads(threads)
