@@ -113,7 +113,8 @@ def test_rare_and_not_exercised_are_not_does_not_matter():
 
 def test_alternatives_that_contradict_the_rulebook_are_shown_apart():
     """Raccoon Tycoon: 'they may perform any action, including another auction' -- a cap of one auction a turn
-    contradicts it; Gunny Town's once-per-duel Sheriff's penalty is the literal reading."""
+    contradicts it; Gunny Town's once-per-duel Sheriff's penalty, the literal reading, is the default, and its
+    per-round alternative a rulebook-supported reading."""
     from sim.readings import per_reading, provenance, table_lines
 
     rt = get_game("raccoon_tycoon")
@@ -121,7 +122,8 @@ def test_alternatives_that_contradict_the_rulebook_are_shown_apart():
     assert provenance(cap, "1")[0] == "contradicts" and "another auction" in provenance(cap, "1")[1]
     gt = get_game("gunny_town")
     pen = gt.params.params[gt.params.index("rule.sheriff_penalty")]
-    assert provenance(pen, "per_duel")[0] == "literal"
+    assert pen.choices[int(gt.params.defaults()[gt.params.index("rule.sheriff_penalty")])] == "per_duel"
+    assert provenance(pen, "per_round")[0] == "supported"
     summary = pd.DataFrame(
         [
             _row(

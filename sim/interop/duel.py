@@ -27,6 +27,7 @@ from sim.game import get_game
 from sim.kernel import load_kernel
 from sim.knobs import describe_strategies, expand_lineup
 from sim.lock import FolderLock
+from sim.check import request_id
 from sim.results import chunk_tables, clean_temp_files, write_chunk, write_json
 from sim.rng import mix64
 from sim.runner import _chunks_to_play, _final, _progress, check_games, check_seed, open_run_folder
@@ -223,7 +224,8 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress, osp):
             arrays["items"][g, : len(r[3])] = r[3]
             arrays["n_items"][g], arrays["steps"][g] = len(r[3]), r[4]
             bar.update(1)
-        manifest["chunks"][str(c)] = write_chunk(out, c, chunk_tables(spec, design, start, arrays))
+        tables = chunk_tables(spec, design, start, arrays)
+        manifest["chunks"][str(c)] = write_chunk(out, c, tables, run_id=request_id(manifest["request"]))
         write_json(out / "manifest.json", manifest)
     bar.close()
     manifest["status"] = "complete"
