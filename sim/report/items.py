@@ -122,8 +122,11 @@ def _item_finding(r, measured, spec, seats, game, anchor):
     if r["leaders_flag"]:
         tail += "; leaders acquire it late, so part of this is their lead, not the item"
     verb = _item_verb(kind, spec)
+    name = item_name(r["item"])
+    # the kind is said once: 'the hotel size 1', not 'the hotel hotel size 1'
+    named = name if name.lower().startswith(nice(kind).lower()) else f"{nice(kind)} {name}"
     text = (
-        f"Seats that {verb} the {nice(kind)} {esc(item_name(r['item']))} win {abs(e):.1f} points {how} "
+        f"Seats that {verb} the {esc(named)} win {abs(e):.1f} points {how} "
         f"often than with the other {nice(kind)}s on average (association, adjusted): {tail}."
     )
     ev = (
