@@ -8,7 +8,9 @@ it), written with the runner's pieces: the same lock, request check, chunk recor
 
 Seat names: our presets (`sim strategies GAME`, including `search...`), and OpenSpiel's
 `ismcts[:SIMULATIONS]` (information-set MCTS, default 100 simulations, random rollouts, re-sampling the hidden
-state with the game's determinize), `mcts[:SIMULATIONS]` (plain UCT MCTS on the true state: it sees hidden cards
+state with the game's determinize), `ismcts:SIMULATIONS@PRESET` (the same tree search, each leaf valued by one
+rollout to the end with our preset PRESET in every seat, compiled: OpenSpiel's search, our rollout policy),
+`mcts[:SIMULATIONS]` (plain UCT MCTS on the true state: it sees hidden cards
 and the coming dice through the clone, so it is a clairvoyant reference, not a fair player) and `uniform`
 (OpenSpiel's uniform random bot).  The line-up is rotated over the seats as in `sim run`.  An OpenSpiel bot's
 random numbers come from (run seed, seed index, seat), so a game is reproduced on its own and a resumed folder
@@ -35,22 +37,25 @@ from sim.seating import Design
 
 from .core import Match, resolve
 
-EXTERNAL = re.compile(r"^(ismcts|mcts|uniform)(?::(\d+))?$")
+EXTERNAL = re.compile(r"^(ismcts|mcts|uniform)(?::(\d+))?(?:@([A-Za-z0-9_.-]+))?$")
 DEFAULT_SIMULATIONS = 100
 UCT_C = 2.0  # OpenSpiel's examples' exploration constant for returns in [0, 1] ... [-1, 1]
 
 
 def external(name):
-    """(kind, simulations) of an OpenSpiel seat name, or None for one of our presets."""
+    """(kind, simulations, rollout preset or None) of an OpenSpiel seat name, or None for one of our presets."""
     m = EXTERNAL.match(name)
     if m is None:
         return None
     sims = int(m.group(2) or DEFAULT_SIMULATIONS)
-    if m.group(1) == "uniform" and m.group(2):
-        raise UserError(f"--seats {name}: the uniform bot takes no budget (ismcts:N or mcts:N do)")
+    if m.group(1) == "uniform" and (m.group(2) or m.group(3)):
+        raise UserError(f"--seats {name}: the uniform bot takes no budget or rollout preset (ismcts:N@PRESET does)")
     if not 1 <= sims <= 1_000_000:
         raise UserError(f"--seats {name}: the budget must be between 1 and 1000000 simulations")
-    return m.group(1), sims
+    rollout = m.group(3)
+    if rollout is not None and rollout.startswith("search"):
+        raise UserError(f"--seats {name}: a rollout preset must be a heuristic, not a search (e.g. @<default preset>)")
+    return m.group(1), sims, rollout
 
 
 def parse_seats(spec, text, players):
@@ -61,7 +66,8 @@ def parse_seats(spec, text, players):
         raise UserError(
             "--seats names no OpenSpiel player (ismcts[:N], mcts[:N] or uniform); for our presets alone use sim run"
         )
-    ours = [n for n in names if external(n) is None]
+    rollouts = [external(n)[2] for n in names if external(n) and external(n)[2]]
+    ours = [n for n in names if external(n) is None] + rollouts
     expand_lineup(spec, ours)  # a bad preset name: one line naming the valid ones
     for n in ours:
         spec.strategy(n)
@@ -70,17 +76,48 @@ def parse_seats(spec, text, players):
     return tuple(names)
 
 
-def make_bot(kind, sims, game, seed, seat):
+def make_bot(kind, sims, game, seed, seat, rollout=None):
+    """An OpenSpiel bot; `rollout` (kern, pvec, sid, weights) values its leaves with our compiled preset."""
     from open_spiel.python.algorithms import ismcts, mcts
     from open_spiel.python.bots import uniform_random
 
     rs = np.random.RandomState(seed % 2**32)
     if kind == "uniform":
         return uniform_random.UniformRandomBot(seat, rs)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    if rollout is None:
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    else:
+        evaluator = preset_rollouts(*rollout, rs)
     if kind == "mcts":
         return mcts.MCTSBot(game, UCT_C, sims, evaluator, solve=False, random_state=rs)
-    return ismcts.ISMCTSBot(game, evaluator, UCT_C, sims, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, sims, random_state=rs)
+    # OpenSpiel's default resampler draws from a sampler of its own, not from random_state: the games would differ
+    # from one run to the next.  Draw the re-sampled worlds from the bot's seeded stream instead.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.uniform))
+    return bot
+
+
+def preset_rollouts(kern, pvec, sid, weights, rs):
+    """An OpenSpiel Evaluator whose value of a state is one rollout to the end by our preset (strategy id `sid`,
+    knob row `weights`) in every seat, played by the compiled kernel on a copy with fresh dice from `rs`; its
+    prior is uniform over the legal actions, as OpenSpiel's random-rollout evaluator's is."""
+    from open_spiel.python.algorithms import mcts
+
+    class PresetRollouts(mcts.Evaluator):
+        def evaluate(self, state):
+            match = state.match.clone()
+            if not match.over():
+                match.states["rng"][0][:2] = rs.randint(0, 2**63, size=2, dtype=np.int64).astype(np.uint64)
+                legal = np.empty(match.eng.MAX_ACTIONS, np.int64)
+                kern.playout(match.s, pvec, np.int64(sid), weights, legal)
+                match._fresh()
+            return match.outcome()[2][: match.players, 1].copy()  # win shares, as state.returns() gives them
+
+        def prior(self, state):
+            actions = state.legal_actions(state.current_player())
+            return [(a, 1.0 / len(actions)) for a in actions]
+
+    return PresetRollouts()
 
 
 def run_duel(
@@ -118,7 +155,7 @@ def run_duel(
         "seed": seed,
         "params": spec.params.describe(pvec),
         "game_code": spec.code_version(),
-        "duel": {"uct_c": UCT_C, "rollouts": "one uniform random rollout per simulation"},
+        "duel": {"uct_c": UCT_C, "rollouts": "one rollout per simulation: uniform random, or the seat's @PRESET"},
     }
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -127,8 +164,9 @@ def run_duel(
     strategies = describe_strategies(spec, Design((players,), 1, tuple(ours), tuple(ours))) if ours else {}
     for n in slots:
         if external(n):
-            kind, sims = external(n)
+            kind, sims, rollout = external(n)
             doc = f"OpenSpiel {kind} bot" + (f", {sims} simulations a decision" if kind != "uniform" else "")
+            doc += f", leaves valued by a rollout of {rollout} in every seat" if rollout else ""
             strategies[n] = {"sid": None, "doc": doc, "sees_hidden": kind == "mcts", "external": True}
     with FolderLock(out, "sim duel"):
         old = open_run_folder(out, request, overwrite)
@@ -246,9 +284,13 @@ def play_game(spec, kern, os_game, pvec, seed, seed_index, players, strat_row, d
     for seat in range(players):
         name = design.slots[strat_row[seat]]
         if external(name):
-            kind, sims = external(name)
+            kind, sims, rollout = external(name)
             bot_seed = int(mix64(np.uint64(seed) ^ mix64(np.uint64(seed_index * 64 + seat + 1))))
-            bots[seat] = make_bot(kind, sims, os_game, bot_seed, seat)
+            policy = None
+            if rollout is not None:
+                sid, w = Design((players,), 1, (rollout,), (rollout,)).strategy_rows(spec)
+                policy = (kern, pvec, sid[0], np.ascontiguousarray(w[0]))
+            bots[seat] = make_bot(kind, sims, os_game, bot_seed, seat, policy)
     work = None
     while not match.over():
         seat = match.current_player()
