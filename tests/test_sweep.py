@@ -266,7 +266,7 @@ def test_example_sweep_files_validate():
             continue
         module = importlib.import_module(f"sim.games.{raw['game']}.params")
         table = next(v for v in vars(module).values() if type(v).__name__ == "ParamTable")
-        from sim.sweep import _flatten, expand_values
+        from sim.sweep.spec import _flatten, expand_values
 
         for section in ("set", "grid", "zip"):
             for name, value in _flatten(raw.get(section, {}), section).items():
