@@ -59,8 +59,9 @@ from .spec import (
     field_digest,
     load_sweep_file,
     parse_player_counts,
-    raw_from_flags,
+    raw_from_study,
     sweep_hash,
+    sweep_source,
 )
 from .stats import (
     DEFAULT_CONFIDENCE,
@@ -106,13 +107,14 @@ __all__ = [
     "open_sweep_folder",
     "parse_player_counts",
     "print_summary",
-    "raw_from_flags",
+    "raw_from_study",
     "read_part_stats",
     "read_sweep",
     "run_sweep",
     "set_threads",
     "summary_frame",
     "sweep_hash",
+    "sweep_source",
     "task_expect",
     "write_summary",
 ]

@@ -4,13 +4,14 @@ import copy
 import hashlib
 import json
 import math
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..check import MAX_CHUNKS
 from ..errors import UserError, suggest
 from ..game import game_names, get_game
+from ..inputs import flatten as _flatten
+from ..inputs import names, parse_player_counts, read_toml, switch, whole
 from ..knobs import as_param, load_files
 from ..runner import check_chunks, check_games, check_seed
 from .plan import expand
@@ -43,51 +44,6 @@ ADAPTIVE_KEYS = ("metric", "width", "max_games")
 DEFAULT_CHUNK = 10_000
 
 
-def _flatten(table, where, prefix=""):
-    """A TOML table whose keys may be dotted (module.ghost = ... parses as nested tables) -> {dotted name: v}."""
-    if not isinstance(table, dict):
-        raise UserError(f"{where} must be a table of name = value entries (got {table!r})")
-    out = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            out.update(_flatten(value, where, name + "."))
-        else:
-            out[name] = value
-    return out
-
-
-def parse_player_counts(value, where="players"):
-    """5, [4, 5, 6], "3-8" or "3,4,5" -> tuple of ints (UserError naming `where` otherwise)."""
-    items = value if isinstance(value, list) else [value]
-    out = []
-    try:
-        for item in items:
-            if isinstance(item, bool):
-                raise ValueError
-            if isinstance(item, int):
-                out.append(item)
-                continue
-            for part in str(item).split(","):
-                part = part.strip()
-                if "-" in part:
-                    lo, hi = part.split("-")
-                    lo, hi = int(lo), int(hi)
-                    if hi - lo > 100:  # no game seats a hundred; a typo must not build a huge list first
-                        raise UserError(
-                            f"{where}: the range {part} spans {hi - lo + 1:,} player counts; give the "
-                            f"counts the game takes, such as 3-8"
-                        )
-                    out.extend(range(lo, hi + 1))
-                else:
-                    out.append(int(part))
-    except ValueError:
-        raise UserError(f"{where} takes a count, a list or a range, such as 5, 3,4,5 or 3-8 (got {value!r})") from None
-    if not out:
-        raise UserError(f"{where} is empty")
-    return tuple(dict.fromkeys(out))
-
-
 def field_digest(spec, name, players):
     """The mixture of a `field` line-up (an edited field file is a different sweep)."""
     from ..field import load_field
@@ -96,32 +52,6 @@ def field_digest(spec, name, players):
         raise UserError(f"--lineup {name} draws from a field of one player count (got {', '.join(map(str, players))})")
     names, weights, _ = load_field(spec, players[0], name.split(":", 1)[1] if ":" in name else None)
     return dict(zip(names, weights))
-
-
-def _names(value, where):
-    """A line-up: a list of strategy names or "a,b,c"."""
-    if isinstance(value, str):
-        names = [t.strip() for t in value.split(",") if t.strip()]
-    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-        names = list(value)
-    else:
-        raise UserError(f'{where} must be a list of strategy names or "a,b,c" (got {value!r})')
-    if not names:
-        raise UserError(f"{where} is empty")
-    return tuple(names)
-
-
-def _positive_int(value, where, minimum=1):
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            if isinstance(value, bool) or isinstance(value, float) and value != int(value):
-                raise ValueError
-            value = int(value)
-        except (TypeError, ValueError, OverflowError):
-            raise UserError(f"{where} must be a whole number (got {value!r})") from None
-    if value < minimum:
-        raise UserError(f"{where} must be at least {minimum} (got {value})")
-    return value
 
 
 def _fraction(value, where, lo=0.0, hi=1.0):
@@ -262,17 +192,19 @@ def sweep_hash(sweep):
 
 def load_sweep_file(path):
     """Read a sweep file into a raw dict (UserError for a missing file or a TOML syntax error)."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"sweep file {path} not found")
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(f"sweep file {path} is not valid TOML: {e}") from None
-    except UnicodeDecodeError as e:
-        raise UserError(f"sweep file {path} is not UTF-8 text (byte {e.start}); save it as UTF-8") from None
-    except OSError as e:
-        raise UserError(f"cannot read sweep file {path} ({e.strerror or e})") from None
+    return read_toml(path, "sweep file")
+
+
+def sweep_game(raw, where="sweep"):
+    """The GameSpec a raw sweep names (UserError naming `where` when it names none or no valid one)."""
+    if "game" not in raw:
+        raise UserError(f'{where} names no game (game = "..."). Valid: {", ".join(game_names())}')
+    spec = raw["game"] if not isinstance(raw["game"], str) else get_game(raw["game"])
+    if not hasattr(spec, "params"):
+        raise UserError(
+            f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} (got {raw['game']!r})"
+        )
+    return spec
 
 
 def build_sweep(raw, where="sweep"):
@@ -285,13 +217,7 @@ def build_sweep(raw, where="sweep"):
     for key in raw:
         if key not in FILE_KEYS:
             raise suggest(key, FILE_KEYS, f"key in {where}")
-    if "game" not in raw:
-        raise UserError(f'{where} names no game (game = "..."). Valid: {", ".join(game_names())}')
-    spec = raw["game"] if not isinstance(raw["game"], str) else get_game(raw["game"])
-    if not hasattr(spec, "params"):
-        raise UserError(
-            f"{where}: game must be a game name in quotes, one of {', '.join(game_names())} (got {raw['game']!r})"
-        )
+    spec = sweep_game(raw, where)
     files = raw.get("strategy_files", [])
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         raise UserError(f"{where}: strategy_files must be a list of preset file paths (got {files!r})")
@@ -300,7 +226,7 @@ def build_sweep(raw, where="sweep"):
     players = parse_player_counts(raw.get("players", spec.default_players), f"{where}: players")
     for n in players:
         spec.check_players(n)
-    games = check_games(_positive_int(raw.get("games", 10_000), f"{where}: games"), f"{where}: games")
+    games = check_games(whole(raw.get("games", 10_000), f"{where}: games"), f"{where}: games")
     seed = check_seed(raw.get("seed", 0))
     if "lineup" in raw and "lineups" in raw:
         raise UserError(f"{where}: give lineup (one line-up) or lineups (several), not both")
@@ -308,22 +234,18 @@ def build_sweep(raw, where="sweep"):
         raise UserError(f"{where}: give strategies (fixed seats) or a line-up (rotated), not both")
     fixed = "strategies" in raw
     if fixed:
-        lineups = [_names(raw["strategies"], f"{where}: strategies")]
+        lineups = [names(raw["strategies"], f"{where}: strategies")]
     elif "lineups" in raw:
         if not isinstance(raw["lineups"], list) or not raw["lineups"]:
             raise UserError(f"{where}: lineups must be a non-empty list of line-ups (got {raw['lineups']!r})")
-        lineups = [_names(x, f"{where}: lineups[{i}]") for i, x in enumerate(raw["lineups"])]
+        lineups = [names(x, f"{where}: lineups[{i}]") for i, x in enumerate(raw["lineups"])]
     elif "lineup" in raw:
-        lineups = [_names(raw["lineup"], f"{where}: lineup")]
+        lineups = [names(raw["lineup"], f"{where}: lineup")]
     else:
         lineups = [tuple(spec.default_lineup)]
-    all_rotations = raw.get("all_rotations", False)
-    if not isinstance(all_rotations, bool):
-        raise UserError(f"{where}: all_rotations must be true or false (got {all_rotations!r})")
-    mirror = raw.get("mirror", False)
-    if not isinstance(mirror, bool):
-        raise UserError(f"{where}: mirror must be true or false (got {mirror!r})")
-    chunk_size = _positive_int(raw.get("chunk_size", min(DEFAULT_CHUNK, games)), f"{where}: chunk_size")
+    all_rotations = switch(raw.get("all_rotations", False), f"{where}: all_rotations")
+    mirror = switch(raw.get("mirror", False), f"{where}: mirror")
+    chunk_size = whole(raw.get("chunk_size", min(DEFAULT_CHUNK, games)), f"{where}: chunk_size")
     confidence = _fraction(raw.get("confidence", DEFAULT_CONFIDENCE), f"{where}: confidence")
 
     def param(name, section):
@@ -375,7 +297,7 @@ def build_sweep(raw, where="sweep"):
         metric = check_metric(ad["metric"], spec, min(players), interval="proportion", where=f"{where}: [adaptive]")
         width = _fraction(ad["width"], f"{where}: [adaptive] width")
         max_games = check_games(
-            _positive_int(ad["max_games"], f"{where}: [adaptive] max_games"), f"{where}: [adaptive] max_games"
+            whole(ad["max_games"], f"{where}: [adaptive] max_games"), f"{where}: [adaptive] max_games"
         )
         if max_games < games:
             raise UserError(f"{where}: [adaptive] max_games ({max_games}) is below games ({games})")
@@ -413,57 +335,54 @@ def build_sweep(raw, where="sweep"):
     return sweep
 
 
-def raw_from_flags(
+def sweep_source(source):
+    """(raw sweep dict, name) of a sweep file (source ends in .toml) or of a game name."""
+    if str(source).endswith(".toml"):
+        return copy.deepcopy(load_sweep_file(source)), Path(source).stem
+    return {"game": source}, str(source)
+
+
+def raw_from_study(
     source,
-    players=None,
-    games=None,
-    seed=None,
-    lineup=None,
-    strategies=None,
-    all_rotations=False,
-    mirror=False,
-    sets=(),
+    study=None,
     grids=(),
     zips=(),
-    chunk_size=None,
     adaptive_metric=None,
     adaptive_width=None,
     max_games=None,
     confidence=None,
 ):
-    """The raw sweep dict from a sweep file (source ends in .toml) or a game name, with the flags on top.
+    """The raw sweep dict from a sweep file (source ends in .toml) or a game name, with the study's given
+    settings (sim.study.Study.given: flags, a --study file) and the sweep's own flags on top.
 
-    Flags override the file's scalar settings; --set/--grid/--zip entries are added to (or replace) the file's
-    entries of the same name.
+    They override the file's scalar settings; the study's parameters and --grid/--zip entries are added to (or
+    replace) the file's entries of the same name.
     """
-    if str(source).endswith(".toml"):
-        raw = load_sweep_file(source)
-        name = Path(source).stem
-    else:
-        raw = {"game": source}
-        name = str(source)
-    raw = copy.deepcopy(raw)
-    for key, value in (
-        ("players", players),
-        ("games", games),
-        ("seed", seed),
-        ("chunk_size", chunk_size),
-        ("confidence", confidence),
-    ):
-        if value is not None:
-            raw[key] = value
-    if lineup is not None:
+    raw, name = sweep_source(source)
+    given = study.given if study is not None else frozenset()
+    sets = [f"{k}={v}" for k, v in study.params] if "params" in given else []
+    if study is not None and study.preset:  # the preset's values first (explicit --set entries win), unless swept
+        from ..presets import preset_params
+
+        swept = {g.split("=", 1)[0].strip() for g in list(grids or []) + list(zips or [])}
+        sets = [f"{k}={v}" for k, v in preset_params(study.name, study.preset).items() if k not in swept] + sets
+    for key in ("players", "games", "seed", "chunk_size"):
+        if key in given:
+            value = getattr(study, key)
+            raw[key] = list(value) if key == "players" else value
+    if confidence is not None:
+        raw["confidence"] = confidence
+    if "lineup" in given:
         raw.pop("lineups", None)
         raw.pop("strategies", None)
-        raw["lineup"] = lineup
-    if strategies is not None:
+        raw["lineup"] = list(study.lineup)
+    if "strategies" in given:
         raw.pop("lineups", None)
         raw.pop("lineup", None)
-        raw["strategies"] = strategies
-    if all_rotations:
-        raw["all_rotations"] = True
-    if mirror:
-        raw["mirror"] = True
+        raw["strategies"] = list(study.strategies)
+    for key in ("all_rotations", "mirror"):
+        if key in given and getattr(study, key):
+            raw[key] = True
     for flag, section, pairs in (("--set", "set", sets), ("--grid", "grid", grids), ("--zip", "zip", zips)):
         if pairs:
             table = _flatten(raw.get(section, {}), f"[{section}]")
