@@ -46,7 +46,7 @@ from .game import get_game
 from .kernel import load_kernel, new_states, run_blocks
 from .lock import FolderLock
 from .results import write_json
-from .runner import check_seed, open_run_folder, output_buffers, prepare, simulate
+from .runner import open_run_folder, output_buffers, prepare, simulate
 from .search import has_determinize, rollout_preset
 
 Z = 1.96  # a single decision is significantly worse when its regret exceeds Z standard errors
@@ -148,8 +148,7 @@ def _chunk_path(out, c):
 
 
 def run_audit(
-    game,
-    players=None,
+    study,
     strategy=None,
     decisions=1000,
     rollouts=32,
@@ -157,21 +156,17 @@ def run_audit(
     rollout=None,
     per_game=2,
     sampling="stratified",
-    seed=0,
-    out=None,
-    params=None,
     chunk_games=None,
-    threads=None,
-    progress=True,
     overwrite=False,
-    command=None,
 ):
-    """Audit `strategy` (default: the game's first heuristic) over `decisions` sampled decisions; returns the
-    summary DataFrame (also written to `out`)."""
+    """Audit `strategy` (default: the game's first heuristic) over `decisions` sampled decisions of the study's
+    game (one player count; its seed, overrides, threads, output folder); returns (summary DataFrame, text, folder).
+    """
 
-    spec = get_game(game) if isinstance(game, str) else game
-    players = int(players or spec.default_players)
-    spec.check_players(players)
+    spec = study.spec
+    players = study.player_count("audit")
+    seed, threads, params, out = study.seed, study.threads, study.overrides, study.out
+    progress, command = study.progress, study.command
     strategy = strategy or rollout_preset(spec).name
     audited = spec.strategy(strategy)
     # the audited preset plays its own moves out (a search cannot be a rollout policy: then the game's preset)
@@ -186,7 +181,6 @@ def run_audit(
         )
     if cap < 2 or decisions < 1 or per_game < 1:
         raise UserError("--cap must be at least 2, --decisions and --per-game at least 1")
-    seed = check_seed(seed)
     set_threads(threads)
     from .knobs import split_overrides
 

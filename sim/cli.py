@@ -5,6 +5,7 @@ import sys
 import textwrap
 
 from .errors import UserError, one_line
+from .study import Study
 
 EXAMPLES = """\
 examples:
@@ -15,6 +16,7 @@ examples:
   sim run bang_dice --players 4-8 --lineup belief,omniscient,aggressive --all-rotations
   sim run gunny_town --lineup lawman,gambler,lawman,gambler --all-rotations --mirror
   sim run bang_dice --strategies belief,belief,random,random,random --set module.ghost=on
+  sim run --study examples/studies/bang_full.toml --games 2000     # a study file, a flag over it
   sim replay results/bang_dice_5p_100000_s1 42
   sim bench bang_dice --games 1000000
 """
@@ -63,7 +65,7 @@ class Parser(argparse.ArgumentParser):
 
 def parse_players(text):
     """'5', '3,4,5' or '3-8' -> tuple of ints."""
-    from .sweep import parse_player_counts
+    from .inputs import parse_player_counts
 
     return parse_player_counts(text, "--players")
 
@@ -167,36 +169,15 @@ def cmd_params(args):
 
 def cmd_run(args):
     _keep_freed_memory()
-    from .runner import run_study
+    from .knobs import expand_lineup
+    from .runner import DEFAULT_GAMES, run
 
-    players = parse_players(args.players) if args.players else None
-    from .game import get_game
-
-    g = get_game(args.game)
-    from .knobs import expand_lineup, load_files
-
-    load_files(g, args.strategy_file)
-    lineup = expand_lineup(g, parse_names(args.lineup))  # `tuned`: the shipped tuned presets
-    players = players or (g.default_players,)
-    out = args.out or default_run_out(g, players, args)
-    path = run_study(
-        args.game,
-        out,
-        games=args.games,
-        players=players,
-        lineup=lineup,
-        strategies=parse_names(args.strategies, "--strategies"),
-        all_rotations=args.all_rotations,
-        seed=args.seed,
-        params=_with_preset(args, parse_sets(args.set)),
-        chunk_size=args.chunk_size,
-        threads=args.threads,
-        progress=not args.no_progress,
-        overwrite=args.overwrite,
-        command=" ".join(sys.argv),
-        standings=args.standings,
-        mirror=args.mirror,
-    )
+    study = Study.from_args(args, games=DEFAULT_GAMES)
+    study.load_strategy_files()
+    lineup = expand_lineup(study.spec, list(study.lineup) if study.lineup else None)  # `tuned`: the tuned presets
+    study = study.replace(lineup=lineup)
+    study = study.replace(out=study.out or default_run_out(study))
+    path = run(study, overwrite=args.overwrite, standings=args.standings)
     print(f"results in {path}")
 
 
@@ -229,22 +210,23 @@ def cmd_duel(args):
     print(f"results in {path}")
 
 
-def default_run_out(g, players, args):
+def default_run_out(study):
     """results/<game>_<players>p_<games>_s<seed>, plus a short hash of every other setting that changes the games
     (line-up, seats, rotations, parameters) when one differs from the default: runs of a shell loop over --set
     values get folders of their own instead of sharing one."""
     from .runner import prepare, settings_hash
 
-    name = f"results/{g.name}_{'-'.join(map(str, players))}p_{args.games}_s{args.seed}"
+    players = study.player_counts
+    name = f"results/{study.name}_{'-'.join(map(str, players))}p_{study.games}_s{study.seed}"
     spec, design, pvec = prepare(
-        g,
+        study.spec,
         players,
-        args.games,
-        parse_names(args.lineup),
-        parse_names(args.strategies, "--strategies"),
-        args.all_rotations,
-        _with_preset(args, parse_sets(args.set)),
-        args.mirror,
+        study.games,
+        list(study.lineup) if study.lineup else None,
+        list(study.strategies) if study.strategies else None,
+        study.all_rotations,
+        study.overrides,
+        study.mirror,
     )
     tag = settings_hash(spec, design, pvec)
     return f"{name}_{tag}" if tag else name
@@ -264,50 +246,17 @@ def cmd_check(args):
         )
 
 
-def _with_preset(args, sets):
-    from .presets import with_preset
-
-    return with_preset(args.game, getattr(args, "preset", None), sets)
-
-
-def _preset_sets(args):
-    """A sweep's --set list with the preset's values first (explicit --set entries win)."""
-    if not getattr(args, "preset", None):
-        return args.set
-    from .presets import preset_params
-    from .sweep import load_sweep_file
-
-    game = args.source if not str(args.source).endswith(".toml") else load_sweep_file(args.source).get("game")
-    swept = {g.split("=", 1)[0].strip() for g in list(args.grid or []) + list(args.zip or [])}
-    return [f"{k}={v}" for k, v in preset_params(game, args.preset).items() if k not in swept] + list(args.set or [])
-
-
 def cmd_readings(args):
     _keep_freed_memory()
-    from .readings import run_readings, table_lines
+    from .readings import DEFAULT_GAMES, run_readings, table_lines
 
-    players = parse_players(args.players)
-    if len(players) != 1:
-        raise UserError(f"sim readings works on one player count at a time (got {args.players})")
-    out = args.out or f"results/readings_{args.game}_{players[0]}p_s{args.seed}" + (
-        f"_{args.preset}" if args.preset else ""
+    study = Study.from_args(args, games=DEFAULT_GAMES)
+    n = study.player_count("readings")
+    out = study.out or f"results/readings_{study.name}_{n}p_s{study.seed}" + (
+        f"_{study.preset}" if study.preset else ""
     )
-    summary = run_readings(
-        args.game,
-        players[0],
-        out,
-        games=args.games,
-        max_games=args.max_games,
-        seed=args.seed,
-        lineup=parse_names(args.lineup),
-        params=parse_sets(args.set),
-        preset=args.preset,
-        only=parse_names(args.only),
-        threads=args.threads,
-        progress=not args.no_progress,
-        overwrite=args.overwrite,
-        command=" ".join(sys.argv),
-    )
+    only = parse_names(args.only, "--only")
+    summary = run_readings(study.replace(out=out), max_games=args.max_games, only=only, overwrite=args.overwrite)
     for line in table_lines(summary):
         print(line)
     print(f"results in {out} (summary.parquet: one row per reading and metric)")
@@ -350,74 +299,57 @@ def cmd_bench(args):
     bench(g.name, args.players or g.default_players, args.games, args.nojit_games, args.json, repeat=args.repeat)
 
 
+# the study's fields that, given beside a sweep file (or for a sweep given by flags), change the sweep: its
+# default folder then carries a hash of the whole sweep
+SWEEP_CHANGES = ("players", "games", "seed", "lineup", "strategies", "all_rotations", "mirror", "params", "chunk_size")
+
+
 def cmd_sweep(args):
     _keep_freed_memory()
-    from .sweep import build_sweep, dry_run, print_summary, raw_from_flags, run_sweep, set_threads
+    from .knobs import expand_sweep_lineups
+    from .sweep import build_sweep, dry_run, print_summary, raw_from_study, run_sweep, set_threads, sweep_hash
+    from .sweep.spec import sweep_game, sweep_source
 
-    raw, name = raw_from_flags(
+    where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
+    raw, _ = sweep_source(args.source)
+    try:
+        spec = sweep_game(raw, where)
+    except UserError:
+        build_sweep(raw, where)  # its first complaint, in its order (an unknown key before a missing game)
+        raise
+    study = Study.from_args(args, game=spec)
+    if study.name != spec.name:
+        raise UserError(f"--study names {study.name}, the sweep {spec.name}: give one game")
+    sweep_flags = (args.grid, args.zip, args.adaptive_metric, args.adaptive_width, args.max_games, args.confidence)
+    raw, name = raw_from_study(
         args.source,
-        players=args.players,
-        games=args.games,
-        seed=args.seed,
-        lineup=args.lineup,
-        strategies=args.strategies,
-        all_rotations=args.all_rotations,
-        mirror=args.mirror,
-        sets=_preset_sets(args),
+        study,
         grids=args.grid,
         zips=args.zip,
-        chunk_size=args.chunk_size,
         adaptive_metric=args.adaptive_metric,
         adaptive_width=args.adaptive_width,
         max_games=args.max_games,
         confidence=args.confidence,
     )
-    where = f"sweep file {args.source}" if str(args.source).endswith(".toml") else "sweep"
-    from .knobs import expand_sweep_lineups
-
-    raw = expand_sweep_lineups(raw, args.strategy_file)  # preset files; `tuned`: the shipped tuned presets
+    raw = expand_sweep_lineups(raw, list(study.strategy_files))  # preset files; `tuned`: the shipped tuned presets
     sweep = build_sweep(raw, where)
     if args.dry_run:
-        set_threads(args.threads)
+        set_threads(study.threads)
         dry_run(sweep)
         return
-    out = args.out or f"results/sweep_{name}_s{sweep.seed}"
-    if (
-        any(
-            v not in (None, False, [], ())
-            for v in (
-                args.players,
-                args.games,
-                args.seed,
-                args.lineup,
-                args.strategies,
-                args.all_rotations,
-                args.mirror,
-                args.set,
-                args.grid,
-                args.zip,
-                args.chunk_size,
-                args.adaptive_metric,
-                args.adaptive_width,
-                args.max_games,
-                args.confidence,
-            )
-        )
-        and not args.out
-    ):
-        # flags on top of a file (or a sweep given by flags): the name carries a hash of the whole sweep, so two
+    out = study.out or f"results/sweep_{name}_s{sweep.seed}"
+    if not study.out and (study.given & set(SWEEP_CHANGES) or any(v not in (None, []) for v in sweep_flags)):
+        # settings on top of a file (or a sweep given by flags): the name carries a hash of the whole sweep, so two
         # different sweeps never share the default folder
-        from .sweep import sweep_hash
-
         out = f"{out}_{sweep_hash(sweep)}"
     frame = run_sweep(
         sweep,
         out,
         scheduler=args.scheduler,
         fresh=args.fresh,
-        progress=not args.no_progress,
-        threads=args.threads,
-        command=" ".join(sys.argv),
+        progress=study.progress,
+        threads=study.threads,
+        command=study.command,
     )
     print_summary(sweep, frame)
     print(f"results in {out} (summary.parquet: one row per configuration)")
@@ -425,39 +357,26 @@ def cmd_sweep(args):
 
 def cmd_tune(args):
     _keep_freed_memory()
-    from .knobs import load_files
+    from .knobs import expand_lineup
     from .tune import report_lines, tune
 
-    load_files(args.game, args.strategy_file)
-    players = parse_players(args.players) if args.players else None
-    if players and len(players) != 1:
-        raise UserError(f"sim tune works on one player count at a time (got {args.players})")
-    from .game import get_game
-
-    g = get_game(args.game)
-    n = players[0] if players else g.default_players
-    out = args.out or f"results/tune_{g.name}_{args.strategy}_{n}p_s{args.seed}"
-    from .knobs import expand_lineup
-
-    expand_lineup(g, [args.strategy])  # a shipped <preset>_tuned can be tuned further
-    field = expand_lineup(g, parse_names(args.field))  # `tuned`: against the shipped tuned presets
+    study = Study.from_args(args)
+    study.load_strategy_files()
+    n = study.player_count("tune")
+    out = study.out or f"results/tune_{study.name}_{args.strategy}_{n}p_s{study.seed}"
+    expand_lineup(study.spec, [args.strategy])  # a shipped <preset>_tuned can be tuned further
+    field = expand_lineup(study.spec, parse_names(args.field, "--field"))  # `tuned`: the shipped tuned presets
     result = tune(
-        g,
+        study.replace(out=out, command="sim " + " ".join(sys.argv[1:])),
         args.strategy,
-        n,
-        out,
         evals=args.evals,
         games_per_eval=args.games_per_eval,
-        seed=args.seed,
         popsize=args.popsize,
-        knobs=parse_names(args.knobs),
+        knobs=parse_names(args.knobs, "--knobs"),
         field=field,
         final_games=args.final_games,
         name=args.name,
         fresh=args.fresh,
-        progress=not args.no_progress,
-        command="sim " + " ".join(sys.argv[1:]),
-        params=parse_sets(args.set),
     )
     for line in report_lines(result):
         print(line)
@@ -514,8 +433,7 @@ def cmd_audit(args):
     from .audit import run_audit
 
     _, text, out = run_audit(
-        args.game,
-        players=args.players,
+        Study.from_args(args),
         strategy=args.strategy,
         decisions=args.decisions,
         rollouts=args.rollouts,
@@ -523,13 +441,7 @@ def cmd_audit(args):
         rollout=args.rollout,
         per_game=args.per_game,
         sampling=args.sampling,
-        seed=args.seed,
-        out=args.out,
-        params=parse_sets(args.set),
-        threads=args.threads,
-        progress=not args.no_progress,
         overwrite=args.overwrite,
-        command=" ".join(sys.argv),
     )
     print(text, end="")
     print(f"decisions in {out}/decisions; `sim replay {out} GAME` shows a game")
@@ -622,29 +534,17 @@ def cmd_cost(args):
 
 def cmd_effect(args):
     import json as _json
+
     from .effect import item_effect, report_lines, to_json
 
-    players = parse_players(args.players) if args.players else None
-    if players and len(players) != 1:
-        raise UserError(f"sim effect works on one player count at a time (got {args.players})")
-    res = item_effect(
-        args.game,
-        args.item,
-        players=players[0] if players else None,
-        games=args.games,
-        seed=args.seed,
-        lineup=parse_names(args.lineup),
-        strategies=parse_names(args.strategies),
-        overrides=parse_sets(args.set),
-        deal_seat=args.deal_to_seat,
-        threads=args.threads,
-    )
+    study = Study.from_args(args, games=10_000)
+    res = item_effect(study, args.item, deal_seat=args.deal_to_seat)
     for line in report_lines(res):
         print(line)
-    if args.out:
-        with open(args.out, "w") as f:
+    if study.out:
+        with open(study.out, "w") as f:
             _json.dump(to_json(res), f, indent=1, default=float)
-        print(f"details in {args.out}")
+        print(f"details in {study.out}")
 
 
 def cmd_ladder(args):
@@ -654,21 +554,19 @@ def cmd_ladder(args):
     if args.plan:
         n = parse_players(args.players)[0] if args.players else 4
         spec, table = L.plan(args.run, rungs, players=n, games=args.plan_games, threads=args.threads or 1)
-        for line in L.plan_lines(spec, table, n, args.games, args.search_games):
+        for line in L.plan_lines(spec, table, n, L.GAMES if args.games is None else args.games, args.search_games):
             print(line)
         return
+    _, _, spec = L.open_run(args.run)
     summary = L.run_ladder(
         args.run,
+        Study.from_args(args, game=spec.name),
         rungs,
-        games=args.games,
         search_games=args.search_games,
         max_batches=args.max_batches,
         effect_games=args.effect_games,
-        threads=args.threads,
         targets=args.target,
-        progress=not args.no_progress,
         fresh=args.fresh,
-        players=parse_players(args.players) if args.players else None,
         log=L.log_stderr,
     )
     for line in L.summary_lines(summary):
@@ -676,104 +574,181 @@ def cmd_ladder(args):
     print(f"ladder written to {args.run}/ladder (summary.parquet); `sim report {args.run}` shows it")
 
 
-def build_parser():
-    p = Parser(
-        prog="sim",
-        description="Monte Carlo balance lab for tabletop games.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    sub.required = True
+# Options several commands take, each declared once here: name -> (flags, argparse keywords).  A command takes them
+# through a parent parser (`shared`), giving its own help text or default only where its meaning differs.
+SHARED = {
+    "game": (("game",), {"help": "the game (see `sim games`)"}),
+    "players": (("--players",), {"help": "player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)"}),
+    "games": (("--games",), {"type": int, "help": "games"}),
+    "seed": (("--seed",), {"type": int, "help": "seed (default 0)"}),
+    "lineup": (
+        ("--lineup",),
+        {
+            "help": "strategies rotated over the seats (default: the game's line-up; `tuned`: that line-up played "
+            "by the game's shipped tuned presets)"
+        },
+    ),
+    "strategies": (("--strategies",), {"help": "one strategy per seat, fixed (no rotation)"}),
+    "all_rotations": (
+        ("--all-rotations",),
+        {"action": "store_true", "help": "replay each seed under every rotation (common random numbers)"},
+    ),
+    "mirror": (
+        ("--mirror",),
+        {
+            "action": "store_true",
+            "help": "rotate the line-up in both directions, so no strategy always sits on the same one's left "
+            "(for head to head line-ups such as A,B,A,B in games with left/right effects)",
+        },
+    ),
+    "set": (
+        ("--set",),
+        {
+            "action": "append",
+            "metavar": "NAME=VALUE",
+            "help": "override a parameter, or a knob as strategy.<preset>.<knob> (repeatable)",
+        },
+    ),
+    "preset": (("--preset",), {"help": "a named set of rule values, e.g. bang_dice: base, full (--set wins over it)"}),
+    "strategy_file": (
+        ("--strategy-file",),
+        {
+            "action": "append",
+            "metavar": "TOML",
+            "help": "a preset file (base preset + knob values) that line-ups can name (repeatable)",
+        },
+    ),
+    "out": (("--out",), {"help": "where to write"}),
+    "chunk_size": (("--chunk-size",), {"type": int, "help": "games per part file"}),
+    "threads": (("--threads",), {"type": int, "help": "threads (default: all cores)"}),
+    "overwrite": (("--overwrite",), {"action": "store_true", "help": "replace a different study already in --out"}),
+    "fresh": (("--fresh",), {"action": "store_true", "help": "discard a different study already in --out"}),
+    "no_progress": (("--no-progress",), {"action": "store_true", "help": "no progress bar"}),
+    "study": (
+        ("--study",),
+        {
+            "metavar": "FILE",
+            "help": "a study file (TOML: game, players, games, seed, lineup or strategies, preset, threads, out, "
+            "[set] ...); flags given beside it win over its values",
+        },
+    ),
+    "strategy": (("--strategy",), {"help": "the preset"}),
+    "pool": (("--pool",), {"help": "the starting presets, comma-separated (default: the default line-up's)"}),
+    "evals": (("--evals",), {"type": int, "help": "evaluations"}),
+    "games_per_eval": (("--games-per-eval",), {"type": int, "help": "games per tuning evaluation"}),
+    "final_games": (("--final-games",), {"type": int, "help": "games of the closing comparison"}),
+    "max_games": (("--max-games",), {"type": int, "help": "most games"}),
+    "confidence": (("--confidence",), {"type": float, "help": "interval level (default 0.95)"}),
+    "work": (("--work",), {"help": "work folder, resumable"}),
+    "json": (("--json",), {"help": "also write the figures to this file"}),
+    "target": (("--target",), {"metavar": "SIDE=SHARE,...", "help": "team games: target win share of sides"}),
+}
 
-    s = sub.add_parser("games", help="list the games")
+# what a command that takes a Study (sim.study) shares: the study's fields and --study
+STUDY = ("study", "players", "games", "seed", "set", "out", "threads", "no_progress")
+LINEUP = ("lineup", "strategies", "all_rotations", "mirror")
+
+
+def shared(*names, **changes):
+    """A parent parser with the shared options `names`; changes: {name: argparse keywords over the declared ones}
+    (a command's own help text, default, type)."""
+    parent = argparse.ArgumentParser(add_help=False)
+    for name in names:
+        flags, kwargs = SHARED[name]
+        parent.add_argument(*flags, **{**kwargs, **changes.get(name, {})})
+    return parent
+
+
+def _command(sub, name, help, parents=(), examples=None, **kwargs):
+    """A sub-command's parser (its examples, when it has some, as the --help epilog)."""
+    if examples:
+        kwargs.update(epilog=examples, formatter_class=argparse.RawDescriptionHelpFormatter)
+    return sub.add_parser(name, help=help, parents=list(parents), **kwargs)
+
+
+def _listing_parsers(sub):
+    s = _command(sub, "games", "list the games")
     s.set_defaults(func=cmd_games)
-    s = sub.add_parser("strategies", help="list a game's strategies")
-    s.add_argument("game")
+    s = _command(sub, "strategies", "list a game's strategies", [shared("game")])
     s.set_defaults(func=cmd_strategies)
-    s = sub.add_parser("params", help="list a game's parameters with defaults and provenance")
-    s.add_argument("game")
+    s = _command(sub, "params", "list a game's parameters with defaults and provenance", [shared("game")])
     s.add_argument("--grep", help="only names containing this text")
     s.set_defaults(func=cmd_params)
 
-    s = sub.add_parser(
-        "run",
-        help="play a study and write parquet results",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+
+def _run_parser(sub):
+    parents = shared(
+        "game",
+        *STUDY,
+        *LINEUP,
+        "preset",
+        "strategy_file",
+        "chunk_size",
+        "overwrite",
+        game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
+        games={"help": "games per player count (default 10000)"},
+        seed={"help": "run seed (default 0)"},
+        out={"help": "run folder (default results/<game>_<players>p_<games>_s<seed>)"},
+        chunk_size={"help": "games per part file (default 50000; 5000 with --standings)"},
+        overwrite={
+            "help": "replace a different run (other request or game code) already in --out; the same run is "
+            "resumed either way"
+        },
     )
-    s.add_argument("game")
-    s.add_argument("--games", type=int, default=10_000, help="games per player count (default 10000)")
-    s.add_argument("--players", help="player count(s): 5, 3,4,5 or 3-8 (default: the game's usual count)")
-    s.add_argument(
-        "--lineup",
-        help="strategies rotated over the seats (default: the game's line-up; `tuned`: "
-        "that line-up played by the game's shipped tuned presets)",
-    )
-    s.add_argument("--strategies", help="one strategy per seat, fixed (no rotation)")
-    s.add_argument(
-        "--all-rotations", action="store_true", help="replay each seed under every rotation (common random numbers)"
-    )
-    s.add_argument(
-        "--mirror",
-        action="store_true",
-        help="rotate the line-up in both directions, so no strategy always sits on the same one's left "
-        "(for head to head line-ups such as A,B,A,B in games with left/right effects)",
-    )
-    s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
-    s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
-    s.add_argument(
-        "--strategy-file",
-        action="append",
-        metavar="TOML",
-        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
-    )
-    s.add_argument("--out", help="run folder (default results/<game>_<players>p_<games>_s<seed>)")
-    s.add_argument("--chunk-size", type=int, help="games per part file (default 50000; 5000 with --standings)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument(
-        "--overwrite",
-        action="store_true",
-        help="replace a different run (other request or game code) already in --out; the same run is "
-        "resumed either way",
-    )
+    s = _command(sub, "run", "play a study and write parquet results", [parents], EXAMPLES)
     s.add_argument(
         "--standings",
         action="store_true",
         help="also keep every seat's standing each round (the standings table: lead changes and "
         "comebacks in the report's arc section); the same games, played a little slower",
     )
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_run)
 
-    s = sub.add_parser(
-        "duel",
-        help="OpenSpiel players (ismcts, mcts) in some seats, our presets in the others: a run folder "
-        "(needs the interop extra)",
+
+def _duel_parser(sub):
+    parents = shared(
+        "game",
+        "players",
+        "games",
+        "seed",
+        "set",
+        "preset",
+        "out",
+        "chunk_size",
+        "overwrite",
+        "no_progress",
+        players={"type": int, "help": "player count (default: the game's default)"},
+        games={"default": 100, "help": "games (default 100)"},
+        seed={"default": 0, "help": "run seed (default 0)"},
+        preset={"help": "a named set of rule values (--set wins over it)"},
+        out={"help": "run folder (default results/<game>_duel_<players>p_<games>_s<seed>)"},
+        chunk_size={"default": 10, "help": "games per part file (default 10): the unit of resume"},
+        overwrite={"help": "replace a different run already in --out"},
     )
-    s.add_argument("game")
-    s.add_argument("--players", type=int, help="player count (default: the game's default)")
+    help = "OpenSpiel players (ismcts, mcts) in some seats, our presets in the others: a run folder (needs the "
+    s = _command(sub, "duel", help + "interop extra)", [parents])
     s.add_argument(
         "--seats",
         required=True,
         help="line-up rotated over the seats: OpenSpiel's ismcts[:SIMULATIONS], mcts[:SIMULATIONS] or uniform, and "
         "our presets, e.g. ismcts:200,rail_baron,town_builder,market_trader",
     )
-    s.add_argument("--games", type=int, default=100, help="games (default 100)")
-    s.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
-    s.add_argument("--preset", help="a named set of rule values (--set wins over it)")
-    s.add_argument("--out", help="run folder (default results/<game>_duel_<players>p_<games>_s<seed>)")
-    s.add_argument("--chunk-size", type=int, default=10, help="games per part file (default 10): the unit of resume")
-    s.add_argument("--overwrite", action="store_true", help="replace a different run already in --out")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_duel)
 
-    s = sub.add_parser("audit", help="find a strategy's blunders: evaluate its sampled decisions by rollouts")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
-    s.add_argument("--strategy", help="strategy audited, in every seat (default: the game's first heuristic)")
+
+def _audit_parser(sub):
+    parents = shared(
+        "game",
+        *(o for o in STUDY if o != "games"),
+        "strategy",
+        "overwrite",
+        game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
+        players={"help": "player count (default: the game's usual count)"},
+        out={"help": "audit folder (default results/audit_<game>_<players>p_<strategy>_<n>_s<seed>)"},
+        strategy={"help": "strategy audited, in every seat (default: the game's first heuristic)"},
+        overwrite={"help": "replace a different audit in --out"},
+    )
+    s = _command(sub, "audit", "find a strategy's blunders: evaluate its sampled decisions by rollouts", [parents])
     s.add_argument("--decisions", type=int, default=1000, help="decisions evaluated (default 1000)")
     s.add_argument("--rollouts", type=int, default=32, help="rollouts per action, even (default 32)")
     s.add_argument(
@@ -789,37 +764,62 @@ def build_parser():
         default="stratified",
         help="stratified (default): rare decision kinds sampled more, means weighted back; uniform: one rate",
     )
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="override a parameter (repeatable)")
-    s.add_argument("--out", help="audit folder (default results/audit_<game>_<players>p_<strategy>_<n>_s<seed>)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--overwrite", action="store_true", help="replace a different audit in --out")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_audit)
 
-    s = sub.add_parser("replay", help="print one game of a run move by move")
+
+def _replay_check_report_parsers(sub):
+    s = _command(sub, "replay", "print one game of a run move by move")
     s.add_argument("run", help="run folder")
     s.add_argument("index", type=int, help="game index (the `game` column)")
     s.add_argument("--config", type=int, help="in a sweep folder: the configuration (the `config` column)")
     s.set_defaults(func=cmd_replay)
 
-    s = sub.add_parser(
+    s = _command(sub, "check", "verify a run or sweep folder: every chunk's part files against the manifest")
+    s.add_argument("results", help="run or sweep folder")
+    s.add_argument("--quick", action="store_true", help="footers only (rows, columns, game ids), no checksums")
+    s.set_defaults(func=cmd_check)
+
+    parents = shared(
+        "target", target={"help": "team games: target win share of sides, e.g. law=0.5 (default: equal sides)"}
+    )
+    help = "turn a run or sweep into a self-contained HTML report (or PDF) for designers"
+    s = _command(sub, "report", help, [parents])
+    s.add_argument("results", help="run or sweep folder")
+    s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
+    s.add_argument("--pdf", action="store_true", help="also print the report to PDF with headless Chromium")
+    s.add_argument(
+        "--solve",
+        action="append",
+        metavar="FILE",
+        help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
+        "of that kind inside the results folder are included anyway)",
+    )
+    s.set_defaults(func=cmd_report)
+
+
+def _bench_parser(sub):
+    parents = shared(
+        "players",
+        "games",
+        "json",
+        players={"type": int, "help": "player count (default: the game's usual count)"},
+        games={
+            "default": 1_000_000,
+            "help": "games for the all-cores and end-to-end runs (default 1000000; 1 thread plays a quarter)",
+        },
+        json={"help": "also write the figures to this file (as in bench/<game>.json)"},
+    )
+    s = _command(
+        sub,
         "bench",
-        help="measure a game's speed (the README's figures)",
+        "measure a game's speed (the README's figures)",
+        [parents],
+        BENCH_EXAMPLES,
         description="Compile time (fresh cache), cached start-up, games/s on 1 thread and on all "
         "cores, a real run with parquet writing, and the speed-up over "
         "NUMBA_DISABLE_JIT=1.  Timings vary with machine load: run it on a quiet machine.",
-        epilog=BENCH_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     s.add_argument("game", nargs="?", help="game to measure (default bang_dice)")
-    s.add_argument(
-        "--games",
-        type=int,
-        default=1_000_000,
-        help="games for the all-cores and end-to-end runs (default 1000000; 1 thread plays a quarter)",
-    )
-    s.add_argument("--players", type=int, help="player count (default: the game's usual count)")
     s.add_argument(
         "--nojit-games",
         type=int,
@@ -833,7 +833,6 @@ def build_parser():
         help="times each speed figure is measured; the median is reported, with the best (default 3: "
         "a shared machine's speed drifts by tens of percent)",
     )
-    s.add_argument("--json", help="also write the figures to this file (as in bench/<game>.json)")
     s.add_argument(
         "--compare",
         nargs="+",
@@ -844,28 +843,32 @@ def build_parser():
     )
     s.set_defaults(func=cmd_bench)
 
-    s = sub.add_parser(
-        "sweep",
-        help="play a grid of configurations (resumable; local or on a Dask cluster)",
-        epilog=SWEEP_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+
+def _sweep_parser(sub):
+    parents = shared(
+        *STUDY,
+        *LINEUP,
+        "preset",
+        "strategy_file",
+        "chunk_size",
+        "max_games",
+        "confidence",
+        players={"help": "player counts, each its own configuration: 5, 3,4,5 or 3-8"},
+        games={"help": "games per configuration (first round when adaptive)"},
+        seed={"help": "sweep seed (default 0)"},
+        set={"help": "fixed parameter override (repeatable)"},
+        out={"help": "sweep folder (default results/sweep_<file or game>_s<seed>)"},
+        threads={"help": "threads for local play (default: all cores)"},
+        lineup={"help": "strategies rotated over the seats"},
+        all_rotations={"help": "common random numbers over rotations"},
+        mirror={"help": "rotate line-ups in both directions (see sim run --help)"},
+        chunk_size={"help": "games per task / part file (default min(games, 10000))"},
+        max_games={"help": "adaptive budget: most games per configuration"},
+        study={"help": "a study file (see sim run --help) whose settings go over the sweep file's, as flags do"},
     )
+    help = "play a grid of configurations (resumable; local or on a Dask cluster)"
+    s = _command(sub, "sweep", help, [parents], SWEEP_EXAMPLES)
     s.add_argument("source", help="a sweep file (.toml) or a game name for a sweep given by flags")
-    s.add_argument("--players", help="player counts, each its own configuration: 5, 3,4,5 or 3-8")
-    s.add_argument("--games", type=int, help="games per configuration (first round when adaptive)")
-    s.add_argument("--seed", type=int, help="sweep seed (default 0)")
-    s.add_argument("--lineup", help="strategies rotated over the seats")
-    s.add_argument("--strategies", help="one strategy per seat, fixed")
-    s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
-    s.add_argument("--mirror", action="store_true", help="rotate line-ups in both directions (see sim run --help)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="fixed parameter override (repeatable)")
-    s.add_argument("--preset", help="a named set of rule values, e.g. bang_dice: base, full (--set wins over it)")
-    s.add_argument(
-        "--strategy-file",
-        action="append",
-        metavar="TOML",
-        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
-    )
     s.add_argument(
         "--grid",
         action="append",
@@ -878,14 +881,10 @@ def build_parser():
         metavar="NAME=V1,V2",
         help="parameters swept together, value by value (equal lengths; repeatable)",
     )
-    s.add_argument("--chunk-size", type=int, help="games per task / part file (default min(games, 10000))")
     s.add_argument(
         "--adaptive-metric", help="adaptive budget: the metric whose interval must narrow, e.g. order0_win_share"
     )
     s.add_argument("--adaptive-width", type=float, help="adaptive budget: target full width of the interval")
-    s.add_argument("--max-games", type=int, help="adaptive budget: most games per configuration")
-    s.add_argument("--confidence", type=float, help="interval level (default 0.95)")
-    s.add_argument("--out", help="sweep folder (default results/sweep_<file or game>_s<seed>)")
     s.add_argument(
         "--fresh",
         "--overwrite",
@@ -898,18 +897,38 @@ def build_parser():
         metavar="tcp://HOST:PORT",
         help="run the tasks on this dask.distributed scheduler (--out must be shared with the workers)",
     )
-    s.add_argument("--threads", type=int, help="threads for local play (default: all cores)")
     s.add_argument("--dry-run", action="store_true", help="print the configurations and the estimated time")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_sweep)
 
-    s = sub.add_parser(
-        "solve",
-        help="find the parameter value at which a metric hits a target (balance point)",
-        epilog=SOLVE_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+
+def _solve_parser(sub):
+    parents = shared(
+        "game",
+        "players",
+        "lineup",
+        "strategies",
+        "all_rotations",
+        "set",
+        "strategy_file",
+        "games",
+        "max_games",
+        "seed",
+        "confidence",
+        "threads",
+        "out",
+        players={"help": "the player count"},
+        lineup={"help": "strategies rotated over the seats"},
+        strategies={"help": "one strategy per seat, fixed"},
+        all_rotations={"help": "common random numbers over rotations"},
+        set={"help": "other parameter overrides"},
+        games={"default": 2000, "help": "games per new evaluation (default 2000)"},
+        max_games={"default": 200_000, "help": "total games budget (default 200000)"},
+        seed={"default": 0},
+        confidence={"default": 0.95},
+        out={"help": "also write the result and every evaluation to this JSON file"},
     )
-    s.add_argument("game")
+    help = "find the parameter value at which a metric hits a target (balance point)"
+    s = _command(sub, "solve", help, [parents], SOLVE_EXAMPLES)
     s.add_argument("--param", required=True, help="the numeric parameter to solve for")
     s.add_argument(
         "--between",
@@ -920,169 +939,207 @@ def build_parser():
         "--metric", default="order0_win_share", help="metric (default order0_win_share: the first player's win share)"
     )
     s.add_argument("--target", default="fair", help="target value, or 'fair' = 1/players (default)")
-    s.add_argument("--players", help="the player count")
-    s.add_argument("--lineup", help="strategies rotated over the seats")
-    s.add_argument("--strategies", help="one strategy per seat, fixed")
-    s.add_argument("--all-rotations", action="store_true", help="common random numbers over rotations")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
-    s.add_argument(
-        "--strategy-file",
-        action="append",
-        metavar="TOML",
-        help="a preset file (base preset + knob values) that line-ups can name (repeatable)",
-    )
-    s.add_argument("--games", type=int, default=2000, help="games per new evaluation (default 2000)")
-    s.add_argument("--max-games", type=int, default=200_000, help="total games budget (default 200000)")
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--confidence", type=float, default=0.95, help="interval level (default 0.95)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--out", help="also write the result and every evaluation to this JSON file")
     s.set_defaults(func=cmd_solve)
 
-    s = sub.add_parser("check", help="verify a run or sweep folder: every chunk's part files against the manifest")
-    s.add_argument("results", help="run or sweep folder")
-    s.add_argument("--quick", action="store_true", help="footers only (rows, columns, game ids), no checksums")
-    s.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("tune", help="tune a preset's knobs to win against a field (CMA-ES; resumable)")
-    s.add_argument("game")
-    s.add_argument("--strategy", required=True, help="the preset whose knobs are tuned")
-    s.add_argument("--players", help="the player count (default: the game's usual count)")
+def _tune_parser(sub):
+    parents = shared(
+        "game",
+        *(o for o in STUDY if o not in ("games", "threads")),
+        "strategy_file",
+        "strategy",
+        "evals",
+        "games_per_eval",
+        "final_games",
+        "fresh",
+        game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
+        players={"help": "the player count (default: the game's usual count)"},
+        set={"help": "game parameter overrides"},
+        out={"help": "tuning folder (default results/tune_<game>_<strategy>_<n>p_s<seed>)"},
+        strategy_file={"help": "preset files (field or start)"},
+        strategy={"required": True, "help": "the preset whose knobs are tuned"},
+        evals={"default": 200, "help": "evaluations in all (default 200)"},
+        games_per_eval={"default": 2000, "help": "games per evaluation (default 2000)"},
+        final_games={"help": "games of the closing comparison (default 10 x per eval)"},
+        fresh={"help": "discard a different tuning already in --out"},
+    )
+    help = "tune a preset's knobs to win against a field (CMA-ES; resumable)"
+    s = _command(sub, "tune", help, [parents])
     s.add_argument("--knobs", help="the knobs to tune (default: all of the preset's knobs)")
     s.add_argument(
         "--field", help="opponents, cycled over the other seats (default: the default line-up without the tuned preset)"
     )
-    s.add_argument("--evals", type=int, default=200, help="evaluations in all (default 200)")
-    s.add_argument("--games-per-eval", type=int, default=2000, help="games per evaluation (default 2000)")
     s.add_argument("--popsize", type=int, help="candidates per generation (default cma's 4 + 3 ln(knobs))")
-    s.add_argument("--final-games", type=int, help="games of the closing comparison (default 10 x per eval)")
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="game parameter overrides")
-    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files (field or start)")
     s.add_argument("--name", help="name of the tuned preset (default <strategy>_tuned)")
-    s.add_argument("--out", help="tuning folder (default results/tune_<game>_<strategy>_<n>p_s<seed>)")
-    s.add_argument("--fresh", action="store_true", help="discard a different tuning already in --out")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_tune)
 
-    s = sub.add_parser("field", help="an equilibrium field over a pool of presets (EGTA + PSRO; resumable)")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
-    s.add_argument("--pool", help="the starting presets, comma-separated (default: the default line-up's)")
-    s.add_argument("--games", type=int, default=2000, help="games per line-up of the payoff table (default 2000)")
+
+def _field_parser(sub):
+    parents = shared(
+        "game",
+        "players",
+        "pool",
+        "games",
+        "evals",
+        "games_per_eval",
+        "final_games",
+        "seed",
+        "set",
+        "strategy_file",
+        "work",
+        "out",
+        "threads",
+        "no_progress",
+        players={"type": int, "help": "the player count (default: the game's usual count)"},
+        games={"default": 2000, "help": "games per line-up of the payoff table (default 2000)"},
+        evals={"default": 60, "help": "tuning evaluations per best response (default 60)"},
+        games_per_eval={"default": 1000, "help": "games per tuning evaluation (default 1000)"},
+        final_games={"default": 20000, "help": "paired games measuring a gain (default 20000)"},
+        seed={"default": 0},
+        set={"help": "game parameter overrides"},
+        strategy_file={"help": "preset files for the pool"},
+        work={"help": "work folder, resumable (default results/field_<game>_<n>p_s<seed>)"},
+        out={"help": "field file (default strategies/<game>/fields/<n>p.json)"},
+    )
+    help = "an equilibrium field over a pool of presets (EGTA + PSRO; resumable)"
+    s = _command(sub, "field", help, [parents])
     s.add_argument("--iterations", type=int, default=3, help="best responses at most (the budget; default 3)")
-    s.add_argument("--evals", type=int, default=60, help="tuning evaluations per best response (default 60)")
-    s.add_argument("--games-per-eval", type=int, default=1000, help="games per tuning evaluation (default 1000)")
-    s.add_argument("--final-games", type=int, default=20000, help="paired games measuring a gain (default 20000)")
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="game parameter overrides")
-    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files for the pool")
-    s.add_argument("--work", help="work folder, resumable (default results/field_<game>_<n>p_s<seed>)")
-    s.add_argument("--out", help="field file (default strategies/<game>/fields/<n>p.json)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_field)
 
-    s = sub.add_parser("improve", help="expert iteration: tune a preset to absorb the rollout search (resumable)")
-    s.add_argument("game")
-    s.add_argument("--strategy", required=True, help="the preset improved (a preset with knobs)")
-    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
+
+def _improve_parser(sub):
+    parents = shared(
+        "game",
+        "strategy",
+        "players",
+        "evals",
+        "games_per_eval",
+        "final_games",
+        "seed",
+        "strategy_file",
+        "work",
+        "out",
+        "threads",
+        "no_progress",
+        strategy={"required": True, "help": "the preset improved (a preset with knobs)"},
+        players={"type": int, "help": "the player count (default: the game's usual count)"},
+        evals={"default": 40, "help": "tuning evaluations per iteration (default 40)"},
+        games_per_eval={"default": 1000, "help": "games per tuning evaluation (default 1000)"},
+        final_games={"default": 4000, "help": "paired games of the gain over the previous (4000)"},
+        seed={"default": 0},
+        strategy_file={"help": "preset files"},
+        work={"help": "work folder, resumable (default results/improve_<game>_<strategy>_<n>p_s<seed>)"},
+        out={"help": "preset file (default strategies/<game>/improved/<strategy>_improved_<n>p.toml)"},
+    )
+    help = "expert iteration: tune a preset to absorb the rollout search (resumable)"
+    s = _command(sub, "improve", help, [parents])
     s.add_argument("--iterations", type=int, default=2, help="iterations (default 2)")
     s.add_argument("--positions", type=int, default=300, help="positions where search's choice is recorded (300)")
     s.add_argument("--rollouts", type=int, default=16, help="rollouts per action at a position (default 16)")
     s.add_argument("--agreement", type=float, default=0.5, help="weight of the agreement with search (default 0.5)")
-    s.add_argument("--evals", type=int, default=40, help="tuning evaluations per iteration (default 40)")
-    s.add_argument("--games-per-eval", type=int, default=1000, help="games per tuning evaluation (default 1000)")
-    s.add_argument("--final-games", type=int, default=4000, help="paired games of the gain over the previous (4000)")
     s.add_argument("--search-rollouts", type=int, default=8, help="rollouts of the search measured (default 8)")
     s.add_argument("--search-games", type=int, default=200, help="paired games of search's gain (default 200)")
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
-    s.add_argument("--work", help="work folder, resumable (default results/improve_<game>_<strategy>_<n>p_s<seed>)")
-    s.add_argument("--out", help="preset file (default strategies/<game>/improved/<strategy>_improved_<n>p.toml)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_improve)
 
-    s = sub.add_parser("cost", help="CPU hours of sim field and sim improve at their default budgets (measured)")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, help="the player count (default: the game's usual count)")
-    s.add_argument("--pool", help="the field's pool (default: the default line-up's presets)")
-    s.add_argument("--strategy", help="the preset improved (default: the game's rollout preset)")
-    s.add_argument("--games", type=int, default=2000, help="games timed (default 2000)")
-    s.add_argument("--strategy-file", action="append", metavar="TOML", help="preset files")
-    s.add_argument("--json", help="also write the figures to this file")
+
+def _cost_parser(sub):
+    parents = shared(
+        "game",
+        "players",
+        "pool",
+        "strategy",
+        "games",
+        "strategy_file",
+        "json",
+        players={"type": int, "help": "the player count (default: the game's usual count)"},
+        pool={"help": "the field's pool (default: the default line-up's presets)"},
+        strategy={"help": "the preset improved (default: the game's rollout preset)"},
+        games={"default": 2000, "help": "games timed (default 2000)"},
+        strategy_file={"help": "preset files"},
+    )
+    help = "CPU hours of sim field and sim improve at their default budgets (measured)"
+    s = _command(sub, "cost", help, [parents])
     s.set_defaults(func=cmd_cost)
 
-    s = sub.add_parser("effect", help="causal effect of an item: paired games with and without it (same seeds)")
-    s.add_argument("game")
+
+def _effect_parser(sub):
+    parents = shared(
+        "game",
+        *(o for o in STUDY if o != "no_progress"),
+        "lineup",
+        "strategies",
+        game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
+        players={"help": "the player count (default: the game's usual count)"},
+        games={"help": "paired games (default 10000)"},
+        set={"help": "other parameter overrides"},
+        out={"help": "also write the result to this JSON file"},
+        lineup={"help": "strategies rotated over the seats"},
+        strategies={"help": "one strategy per seat, fixed"},
+    )
+    help = "causal effect of an item: paired games with and without it (same seeds)"
+    s = _command(sub, "effect", help, [parents])
     s.add_argument("--item", required=True, help="the item (card, building, character...) to remove or deal")
-    s.add_argument("--players", help="the player count (default: the game's usual count)")
-    s.add_argument("--games", type=int, default=10_000, help="paired games (default 10000)")
     s.add_argument(
         "--deal-to-seat",
         type=int,
         metavar="SEAT",
         help="deal the item to this seat (0-based) instead of removing it (games that deal items)",
     )
-    s.add_argument("--lineup", help="strategies rotated over the seats")
-    s.add_argument("--strategies", help="one strategy per seat, fixed")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other parameter overrides")
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--out", help="also write the result to this JSON file")
     s.set_defaults(func=cmd_effect)
 
-    s = sub.add_parser(
+
+def _readings_parser(sub):
+    parents = shared(
+        "game",
+        *STUDY,
+        "lineup",
+        "preset",
+        "max_games",
+        "overwrite",
+        game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
+        players={"help": "one player count (default: the game's usual count)"},
+        games={"help": "paired games per reading and round (default 2000)"},
+        max_games={"help": "most games per reading: unclear readings get more rounds (default: --games, one round)"},
+        lineup={"help": "strategies rotated over the seats (default: the game's line-up)"},
+        preset={"help": "study the readings on this preset (e.g. bang_dice full)"},
+        set={"help": "other fixed overrides (not studied)"},
+        out={"help": "folder (default results/readings_<game>_<N>p_s<seed>[_<preset>])"},
+        overwrite={"help": "replace a different study in --out"},
+    )
+    s = _command(
+        sub,
         "readings",
-        help="which rulebook ambiguities change the balance (paired games per reading)",
+        "which rulebook ambiguities change the balance (paired games per reading)",
+        [parents],
         description="For each rule-reading parameter and alternative, the same seeds are played "
         "under the default and the alternative; the change in every verdict family is "
         "reported with 95% intervals and ranked.  Resumable; budgets adaptive.",
     )
-    s.add_argument("game")
-    s.add_argument("--players", required=True, help="one player count")
-    s.add_argument("--games", type=int, default=2000, help="paired games per reading and round (default 2000)")
-    s.add_argument(
-        "--max-games",
-        type=int,
-        help="most games per reading: unclear readings get more rounds (default: --games, one round)",
-    )
-    s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    s.add_argument("--lineup", help="strategies rotated over the seats (default: the game's line-up)")
-    s.add_argument("--preset", help="study the readings on this preset (e.g. bang_dice full)")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="other fixed overrides (not studied)")
     s.add_argument("--only", help="only these reading parameters (comma-separated)")
-    s.add_argument("--out", help="folder (default results/readings_<game>_<N>p_s<seed>[_<preset>])")
-    s.add_argument("--overwrite", action="store_true", help="replace a different study in --out")
-    s.add_argument("--threads", type=int, help="threads (default: all cores)")
-    s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(func=cmd_readings)
 
-    s = sub.add_parser("report", help="turn a run or sweep into a self-contained HTML report (or PDF) for designers")
-    s.add_argument("results", help="run or sweep folder")
-    s.add_argument("-o", "--out", help="HTML file to write (default reports/<folder name>.html)")
-    s.add_argument("--pdf", action="store_true", help="also print the report to PDF with headless Chromium")
-    s.add_argument(
-        "--solve",
-        action="append",
-        metavar="FILE",
-        help="a balance-point result from `sim solve --out FILE` to include (repeatable; JSON files "
-        "of that kind inside the results folder are included anyway)",
-    )
-    s.add_argument(
-        "--target",
-        metavar="SIDE=SHARE,...",
-        help="team games: target win share of sides, e.g. law=0.5 (default: equal sides)",
-    )
-    s.set_defaults(func=cmd_report)
 
-    s = sub.add_parser(
-        "ladder",
-        help="do a run's findings hold with stronger players? the same settings played by stronger populations",
-        epilog=LADDER_EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+def _ladder_parser(sub):
+    parents = shared(
+        "study",
+        "players",
+        "games",
+        "threads",
+        "no_progress",
+        "fresh",
+        "target",
+        players={
+            "help": "the run's player counts the rungs play (default: all of them); --plan: the one measured "
+            "(default 4)"
+        },
+        games={"help": "games per player count in a batch of a heuristic rung (default 2000)"},
+        threads={"help": "threads (default: all cores; results do not depend on it)"},
+        no_progress={"help": "no progress bars"},
+        fresh={"help": "discard RUN/ladder (every batch) and start over"},
+        study={"help": "a study file (see sim run --help): its players, games and threads (of the run's game)"},
     )
+    help = "do a run's findings hold with stronger players? the same settings played by stronger populations"
+    s = _command(sub, "ladder", help, [parents], LADDER_EXAMPLES)
     s.add_argument("run", help="a finished run folder (rung 0: its own players)")
     s.add_argument(
         "--rungs",
@@ -1090,7 +1147,6 @@ def build_parser():
         "('search', 'search64': every seat a search with its preset as rollout policy) or a line-up 'a,b,c' "
         "(default: 'tuned;search;search<4x rollouts>')",
     )
-    s.add_argument("--games", type=int, default=2000, help="games per player count in a batch of a heuristic rung")
     s.add_argument("--search-games", type=int, default=200, help="games per player count in a batch of a search rung")
     s.add_argument(
         "--max-batches",
@@ -1104,17 +1160,42 @@ def build_parser():
         default=2000,
         help="paired games per headline item (search rungs: a tenth; 0: none)",
     )
-    s.add_argument("--threads", type=int, help="threads (default: all cores; results do not depend on it)")
-    s.add_argument("--target", metavar="SIDE=SHARE,...", help="team games: target win share of sides")
-    s.add_argument("--fresh", action="store_true", help="discard RUN/ladder (every batch) and start over")
     s.add_argument("--plan", action="store_true", help="measure the CPU seconds per game of every rung instead")
-    s.add_argument(
-        "--players",
-        help="the run's player counts the rungs play (default: all of them); --plan: the one measured (default 4)",
-    )
     s.add_argument("--plan-games", type=int, default=6, help="--plan: games measured per rung")
-    s.add_argument("--no-progress", action="store_true", help="no progress bars")
     s.set_defaults(func=cmd_ladder)
+
+
+# every command's parser, in the order `sim --help` lists them
+COMMANDS = (
+    _listing_parsers,
+    _run_parser,
+    _duel_parser,
+    _audit_parser,
+    _replay_check_report_parsers,
+    _bench_parser,
+    _sweep_parser,
+    _solve_parser,
+    _tune_parser,
+    _field_parser,
+    _improve_parser,
+    _cost_parser,
+    _effect_parser,
+    _readings_parser,
+    _ladder_parser,
+)
+
+
+def build_parser():
+    p = Parser(
+        prog="sim",
+        description="Monte Carlo balance lab for tabletop games.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    for add in COMMANDS:
+        add(sub)
     return p
 
 

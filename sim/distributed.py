@@ -1,6 +1,6 @@
 """The Dask executor: a sweep's tasks on an existing dask.distributed cluster.
 
-One task is one configuration chunk (`sim.sweep.Task`): a worker plays it with the same jitted kernel and the
+One task is one configuration chunk (`sim.sweep.task.Task`): a worker plays it with the same jitted kernel and the
 same per-game seeds as a local run and writes its part files atomically to the sweep folder, which must be a
 path every worker can reach (a shared file system).  The driver only schedules tasks and keeps the statistics
 they return, so a cluster run gives exactly the local results.
@@ -16,6 +16,7 @@ import contextlib
 import uuid
 
 from .errors import UserError
+from .sweep.task import execute_task
 
 CONNECT_TIMEOUT = "20s"
 
@@ -53,8 +54,6 @@ def run_on_cluster(client, planner, done):
     import time
 
     from distributed import wait
-
-    from .sweep import execute_task
 
     session = uuid.uuid4().hex[:8]  # a fresh key per session: a resumed sweep never meets its cancelled keys
     running = {}

@@ -27,6 +27,7 @@ from statsmodels.stats.weightstats import DescrStatsW
 
 from .errors import UserError
 from .inputs import number, set_threads
+from .study import Study
 
 
 def slug(name):
@@ -106,29 +107,27 @@ def _mean_ci(x, alpha):
     return {"n": int(len(x)), "mean": float(d.mean), "low": float(lo), "high": float(hi), "se": float(d.std_mean)}
 
 
-def item_effect(
-    game,
-    item,
-    players=None,
-    games=10_000,
-    seed=0,
-    lineup=None,
-    strategies=None,
-    overrides=None,
-    deal_seat=None,
-    alpha=0.05,
-    chunk_size=50_000,
-    threads=None,
-):
-    """Play `games` paired games (as printed / with the intervention) and return a dict of results (see module
-    docstring): item, players, games, intervention (the overrides), holder (n, mean, low, high: change in the
-    holders' win share), holder_win (the same for win rate), by_order (DataFrame: order, mean, low, high),
-    association (holders' win rate minus non-holders' in the as-printed games, with its interval),
-    held_share (fraction of games where a seat held it as printed)."""
+def item_effect(study, item, deal_seat=None, alpha=0.05):
+    """Play the study's games (default 10,000; one player count) paired, as printed and with the intervention,
+    and return a dict of results (see module docstring): item, players, games, intervention (the overrides),
+    holder (n, mean, low, high: change in the holders' win share), holder_win (the same for win rate), by_order
+    (DataFrame: order, mean, low, high), association (holders' win rate minus non-holders' in the as-printed
+    games, with its interval), held_share (fraction of games where a seat held it as printed)."""
     from .analysis.items import item_strength
-    from .runner import check_seed, prepare
+    from .runner import prepare
 
-    spec, design, pvec0 = prepare(game, (players,) if players else None, games, lineup, strategies, False, overrides)
+    games, seed, overrides = study.games_or(10_000), study.seed, study.overrides
+    chunk_size = study.chunk_size or 50_000
+    spec, design, pvec0 = prepare(
+        study.spec,
+        (study.player_count("effect"),),
+        games,
+        list(study.lineup) if study.lineup else None,
+        list(study.strategies) if study.strategies else None,
+        False,
+        overrides,
+    )
+    threads = study.threads
     set_threads(threads)
     name = find_item(spec, item)
     n = int(design.player_counts[0])
@@ -139,7 +138,6 @@ def item_effect(
     else:
         change = deal_to(spec, name, deal_seat)
     pvec1 = spec.params.resolve({**(overrides or {}), **{k: str(v) for k, v in change.items()}})
-    seed = check_seed(seed)
     base_s, base_i = _play(spec, design, pvec0, seed, games, chunk_size)
     alt_s, alt_i = _play(spec, design, pvec1, seed, games, chunk_size)
     key = ["game", "seat"]
@@ -253,14 +251,16 @@ def cached_effect(run_path, manifest, item, players, games=4000, seed=None):
             pass  # a damaged cache entry is played again, never read
     res = to_json(
         item_effect(
-            spec,
+            Study(
+                spec,
+                players=int(players),
+                games=int(games),
+                seed=seed,
+                lineup=lineup or None,
+                strategies=fixed or None,
+                params=overrides,
+            ),
             item,
-            players=int(players),
-            games=int(games),
-            seed=seed,
-            lineup=lineup or None,
-            strategies=fixed or None,
-            overrides=overrides,
         )
     )
     os.makedirs(folder, exist_ok=True)

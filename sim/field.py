@@ -39,6 +39,7 @@ from .errors import UserError
 from .game import get_game
 from .runner import check_seed, simulate
 from .seating import Design
+from .study import Study
 
 Z95 = 1.959963984540054
 STOP_GAIN = 0.01  # a best response gaining at most 1 point of win share: the field has converged
@@ -302,20 +303,15 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
             history.append(entry)
             break
         name = f"br{it}_{players}p"
+        study = Study(spec, players, seed=seed + 1 + it, out=work / f"br_{it}", progress=progress, command=command)
         res = tune(
-            spec,
+            study,
             base,
-            players,
-            work / f"br_{it}",
             evals=request["evals"],
             games_per_eval=request["games_per_eval"],
-            seed=seed + 1 + it,
             mixture=(tuple(pool), tuple(float(w) for w in mix)),
             name=name,
             final_games=players,
-            progress=progress,
-            command=command,
-            params=None,
         )
         from .knobs import load_preset_file
 

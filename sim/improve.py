@@ -31,6 +31,7 @@ import numpy as np
 from .errors import UserError
 from .game import get_game
 from .runner import check_seed
+from .study import Study
 
 Z95 = 1.959963984540054
 
@@ -182,18 +183,14 @@ def improve(
             pos = Positions(spec, players, current, positions, rollouts, cap, seed + 7919 * i, pvec)
             before = pos.agreement(spec.strategy(current).weights)
             new = f"{base_name}{i + 1}"
+            study = Study(spec, players, seed=seed + 31 * i + 1, out=folder / "tune")
             res = tune(
-                spec,
+                study.replace(progress=progress, command=command),
                 current,
-                players,
-                folder / "tune",
                 evals=evals,
                 games_per_eval=games_per_eval,
-                seed=seed + 31 * i + 1,
                 final_games=final_games,
                 name=new,
-                progress=progress,
-                command=command,
                 bonus=(
                     f"{agreement} x agreement with search{rollouts} at {len(pos.best)} positions (iteration {i})",
                     lambda w, pos=pos: agreement * pos.agreement(w),

@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import UserError
+from .study import Study
 
 GAMES = 2000  # games per player count in a batch of a heuristic rung
 SEARCH_GAMES = 200  # ... of a search rung
@@ -263,25 +264,30 @@ def open_run(run_path):
 
 def run_ladder(
     run_path,
+    study=None,
     rungs=None,
-    games=GAMES,
     search_games=SEARCH_GAMES,
     max_batches=MAX_BATCHES,
     effect_games=EFFECT_GAMES,
-    threads=None,
     targets=None,
-    progress=True,
     fresh=False,
-    players=None,
     log=print,
 ):
-    """Play the ladder of a finished run (resumable) and write RUN/ladder/summary.parquet; returns the summary."""
+    """Play the ladder of a finished run (resumable) and write RUN/ladder/summary.parquet; returns the summary.
+
+    study: the shared settings, of the run's game: `games` per player count in a batch of a heuristic rung
+    (default GAMES), `players` (default: all of the run's), `threads`, `progress`."""
     import shutil
 
     from .lock import FolderLock
     from .results import write_json
 
     run_path, man, spec = open_run(run_path)
+    study = study or Study(spec)
+    if study.name != spec.name:
+        raise UserError(f"the study is of {study.name}, the run {run_path} of {spec.name}")
+    games, threads, progress = study.games_or(GAMES), study.threads, study.progress
+    players = study.players or None
     games = _check_int(games, "--games")
     search_games = _check_int(search_games, "--search-games")
     max_batches = _check_int(max_batches, "--max-batches")
@@ -424,7 +430,7 @@ def _effects(spec, man, folder, rung, items, n, games):
                 overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
                 res = to_json(
                     item_effect(
-                        spec, item, players=n, games=games, seed=int(man.get("seed", 0)), overrides=overrides, **kw
+                        Study(spec, players=n, games=games, seed=int(man.get("seed", 0)), params=overrides, **kw), item
                     )
                 )
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -42,6 +42,7 @@ from .inputs import set_threads
 from .results import read_manifest, write_json
 
 THRESHOLDS = {"turn order": 0.02, "strategy": 0.03, "side": 0.05, "length": 0.10}  # length: relative
+DEFAULT_GAMES = 2000  # paired games per reading and round
 RARE = 0.01  # below this share of paired games with a changed outcome, a reading that does not matter is "rare"
 PROVENANCE = {
     "supported": "rulebook-supported reading",
@@ -335,39 +336,22 @@ def table_lines(summary):
     return lines
 
 
-def run_readings(
-    game,
-    players,
-    out,
-    games=2000,
-    max_games=None,
-    seed=0,
-    lineup=None,
-    params=None,
-    preset=None,
-    only=None,
-    threads=None,
-    progress=True,
-    overwrite=False,
-    command=None,
-):
-    """Play the study (resuming what is in `out`) and return its summary table."""
+def run_readings(study, max_games=None, only=None, overwrite=False):
+    """Play the study's readings (one player count; `study.games` paired games per reading and round, default
+    2000), resuming what is in `study.out`, and return its summary table."""
 
-    from .game import get_game
-    from .runner import check_seed, output_buffers, prepare, simulate
+    from .runner import output_buffers, prepare, simulate
 
-    spec = get_game(game)
-    spec.check_players(players)
-    seed = check_seed(seed)
+    spec, players, games = study.spec, study.player_count("readings"), study.games_or(DEFAULT_GAMES)
+    seed, out, lineup = study.seed, study.out, list(study.lineup) if study.lineup else None
+    threads, progress, command = study.threads, study.progress, study.command
     if games < 2:
         raise UserError(f"--games must be at least 2 (got {games})")
     max_games = int(max_games or games)
     if max_games < games:
         raise UserError(f"--max-games ({max_games}) must be at least --games ({games})")
     set_threads(threads)
-    from .presets import with_preset
-
-    base_sets = with_preset(spec.name, preset, params)
+    base_sets = study.overrides
     rparams = reading_params(spec)
     if only:
         wanted = set(only)
@@ -420,7 +404,7 @@ def run_readings(
         "title": spec.title,
         "request": request,
         "players": players,
-        "preset": preset,
+        "preset": study.preset,
         "params_set": base_sets,
         "readings": readings,
         "max_games": max_games,

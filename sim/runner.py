@@ -24,6 +24,7 @@ from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk,
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
+DEFAULT_GAMES = 10_000  # games per player count of a run
 TRACED_CHUNK = 5_000  # default chunk of a --standings run: its trace buffers hold up to TRACE_ROWS rows a game
 PACKAGES = ("numpy", "numba", "pyarrow", "pandas", "scipy", "statsmodels")
 
@@ -300,27 +301,57 @@ def run_study(
     standings=False,
     mirror=False,
 ):
-    """Play `games` games per player count and write games/seats/items parquet tables plus manifest.json to `out`
-    (standings: also the per-round standings table, for the report's arc; the games are the same).
+    """`run` with the study given as keywords (the notebooks' and tests' form): see `run`."""
+    from .study import Study
+
+    study = Study(
+        game,
+        players=players or (),
+        games=games,
+        seed=seed,
+        lineup=lineup,
+        strategies=strategies,
+        all_rotations=all_rotations,
+        mirror=mirror,
+        params=params or {},
+        threads=threads,
+        chunk_size=chunk_size,
+        out=out,
+        progress=progress,
+        command=command,
+    )
+    return run(study, overwrite=overwrite, standings=standings)
+
+
+def run(study, overwrite=False, standings=False):
+    """Play the study's games (default 10,000) per player count and write games/seats/items parquet tables plus
+    manifest.json to `study.out` (standings: also the per-round standings table, for the report's arc; the games
+    are the same).
 
     Re-running the same request on the same folder resumes it: finished chunks (validated by sim.check) are kept,
     the rest are played.  The folder is locked for the whole run (sim.lock).  Returns the run folder.
     """
-
-    spec, design, pvec = prepare(game, players, games, lineup, strategies, all_rotations, params, mirror)
-    seed = check_seed(seed)
+    if study.out is None:
+        raise ValueError("run(study): the study names no output folder (study.out)")
+    spec, design, pvec = prepare(
+        study.spec,
+        study.players or None,
+        study.games_or(DEFAULT_GAMES),
+        list(study.lineup) if study.lineup else None,
+        list(study.strategies) if study.strategies else None,
+        study.all_rotations,
+        study.overrides,
+        study.mirror,
+    )
+    seed, chunk_size, threads, out = study.seed, study.chunk_size, study.threads, study.out
+    progress, command = study.progress, study.command
     if standings and not has_standings(spec):
         raise UserError(
             f"--standings: {spec.name} records no standings (its engine defines no standings(s, p, "
             f"out)); run without --standings"
         )
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))):
-        raise UserError(f"--chunk-size must be a whole number (got {chunk_size!r})")
-    if chunk_size is None:  # 0 is an error, not the default
+    if chunk_size is None:  # (0 is refused by the Study, not taken for the default)
         chunk_size = TRACED_CHUNK if standings else DEFAULT_CHUNK
-    chunk_size = int(chunk_size)
-    if chunk_size < 1:
-        raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
     chunk_size = min(chunk_size, max(design.total, 1))
     check_chunks(spec, chunk_size, design.total, standings=standings)
     set_threads(threads)

@@ -39,7 +39,7 @@ from .game import get_game
 from .inputs import number
 from .lock import FolderLock
 from .knobs import write_preset_file
-from .runner import check_seed, output_buffers, simulate
+from .runner import output_buffers, simulate
 from .seating import Design
 
 CANDIDATE = "candidate"
@@ -264,39 +264,34 @@ class Log:
 
 
 def tune(
-    game,
+    study,
     strategy,
-    players,
-    out,
     evals=200,
     games_per_eval=2000,
-    seed=0,
     popsize=None,
     knobs=None,
     field=None,
     final_games=None,
     name=None,
     fresh=False,
-    progress=True,
-    command=None,
-    params=None,
     stop_after=None,
     mixture=None,
     bonus=None,
 ):
-    """Run (or resume) a tuning; returns the result dict (also written to out/result.json).  The folder is locked
-    for the whole tuning (sim.lock), like a run's.
+    """Run (or resume) a tuning of `strategy` in the study's game (one player count; its seed, parameter
+    overrides and folder `study.out`); returns the result dict (also written to out/result.json).  The folder is
+    locked for the whole tuning (sim.lock), like a run's.
 
     stop_after: stop (as if interrupted) after this many new evaluations (tests of resume).
     bonus: (description, fn(weights) -> float) added to every evaluation's win share (sim improve's agreement
     with search); evaluations.csv's win_share column then holds that sum."""
 
-    seed = check_seed(seed)
+    seed, out, progress, command = study.seed, study.out, study.progress, study.command
     evals = number(evals, "--evals", 2, whole=True)
     games_per_eval = number(games_per_eval, "--games-per-eval", 1, MAX_GAMES, whole=True)
     if final_games is not None:
         final_games = number(final_games, "--final-games", 1, MAX_GAMES, whole=True)
-    problem = Problem(game, strategy, int(players), field, knobs, params, mixture)
+    problem = Problem(study.spec, strategy, study.player_count("tune"), field, knobs, study.overrides, mixture)
     dim = len(problem.x0())
     popsize = number(popsize, "--popsize", 2, MAX_EVALS, whole=True) if popsize else 4 + int(3 * math.log(dim))
     final_games = problem.games_for(final_games or max(10 * games_per_eval, 10_000))
@@ -317,9 +312,20 @@ def tune(
 def _tune_locked(
     problem, args, request, out, popsize, final_games, name, fresh, progress, command, seed, stop_after, bonus
 ):
-    import cma
+    """The tuning in its folder (locked): open the folder, run the search, compare, write the outputs."""
+    _open_tuning_folder(out, request, fresh)
+    log = Log(out / "evaluations.csv", problem.names)
+    es, gen, pending = _cma_state(out / "state.pkl", problem, popsize, seed)
+    gen, new, search_s = _search(problem, args, out, log, es, gen, pending, popsize, seed, progress, stop_after, bonus)
+    best = problem.values(es.result.xfavorite)
+    final = _final_comparison(problem, problem.weights(best), final_games, seed)
+    result = _result(problem, args, log, name, best, gen, popsize, seed, final, search_s, new, command)
+    _write_outputs(out, problem, log, name, best, seed, args, final, result)
+    return result
 
-    evals = args["evals"]
+
+def _open_tuning_folder(out, request, fresh):
+    """Create the folder, or check that it holds this tuning (then it resumes); --fresh clears another one."""
     if out.exists() and (out / "request.json").exists():
         old = json.loads((out / "request.json").read_text())
         if old != request:
@@ -335,58 +341,51 @@ def _tune_locked(
         raise UserError(f"{out} already holds other files; choose another --out or pass --fresh")
     out.mkdir(parents=True, exist_ok=True)
     _atomic_bytes(out / "request.json", json.dumps(request, indent=1).encode())
-    log = Log(out / "evaluations.csv", problem.names)
 
-    state_path = out / "state.pkl"
+
+def _cma_state(state_path, problem, popsize, seed):
+    """(evolution strategy, generation, candidates asked but not yet told): saved ones, or a fresh start."""
+    import cma
+
     if state_path.exists():
         st = pickle.loads(state_path.read_bytes())
-        es, gen, pending = st["es"], st["gen"], st["pending"]
         np.random.set_state(st["np_random"])
-    else:
-        es = cma.CMAEvolutionStrategy(
-            problem.x0(), SIGMA0, {"bounds": [0, 1], "popsize": popsize, "seed": seed % (2**31 - 2) + 1, "verbose": -9}
-        )
-        gen, pending = 0, None
+        return st["es"], st["gen"], st["pending"]
+    es = cma.CMAEvolutionStrategy(
+        problem.x0(), SIGMA0, {"bounds": [0, 1], "popsize": popsize, "seed": seed % (2**31 - 2) + 1, "verbose": -9}
+    )
+    return es, 0, None
 
+
+def _save_state(state_path, es, gen, pending):
+    _atomic_bytes(
+        state_path, pickle.dumps({"es": es, "gen": gen, "pending": pending, "np_random": np.random.get_state()})
+    )
+
+
+def _search(problem, args, out, log, es, gen, pending, popsize, seed, progress, stop_after, bonus):
+    """CMA-ES generations until the budget or cma's own stop; every evaluation logged, the state saved after every
+    ask and tell, so an interruption resumes exactly.  Returns (generations, evaluations of this session, seconds
+    after the compile)."""
+    evals = args["evals"]
+    state_path = out / "state.pkl"
     bar = _progress(int(evals), len(log), progress, f"tune {problem.base.name}")
     buffers = output_buffers(problem.game, args["games_per_eval"])
     simulate(problem.game, problem.design(problem.base.weights, problem.players), problem.pvec, 0, 0, 1)  # compile
     t0 = time.perf_counter()
-    new = 0
+    new = [0]
     try:
         while True:
             if pending is None:
                 if len(log) + popsize + 1 > evals or es.stop():
                     break
                 pending = [list(map(float, x)) for x in es.ask()]
-                _atomic_bytes(
-                    state_path,
-                    pickle.dumps({"es": es, "gen": gen, "pending": pending, "np_random": np.random.get_state()}),
-                )
-            gseed = _seed(seed, 1, gen)
-            shares = []
-            for k, x in enumerate(pending + [list(map(float, es.mean))]):
-                kind = "candidate" if k < len(pending) else "incumbent"
-                key = k if kind == "candidate" else "mean"
-                share = log.get(gen, key)
-                if share is None:
-                    if stop_after is not None and new >= stop_after:
-                        raise KeyboardInterrupt
-                    values = problem.values(x)
-                    t = time.perf_counter()
-                    w = problem.weights(values)
-                    share = float(problem.per_game(w, args["games_per_eval"], gseed, buffers).mean())
-                    share += float(bonus[1](w)) if bonus else 0.0
-                    log.add(gen, key, kind, values, share, args["games_per_eval"], gseed, time.perf_counter() - t)
-                    new += 1
-                    bar.update(1)
-                shares.append(share)
+                _save_state(state_path, es, gen, pending)
+            shares = _generation(problem, args, log, es, gen, pending, seed, buffers, stop_after, bonus, bar, new)
             es.tell(pending, [-s for s in shares[: len(pending)]])
             gen += 1
             pending = None
-            _atomic_bytes(
-                state_path, pickle.dumps({"es": es, "gen": gen, "pending": None, "np_random": np.random.get_state()})
-            )
+            _save_state(state_path, es, gen, None)
     except KeyboardInterrupt:
         bar.close()
         print(
@@ -395,25 +394,54 @@ def _tune_locked(
         )
         raise
     bar.close()
-    search_s = time.perf_counter() - t0
+    return gen, new[0], time.perf_counter() - t0
 
-    best = problem.values(es.result.xfavorite)
-    tuned_w = problem.weights(best)
+
+def _generation(problem, args, log, es, gen, pending, seed, buffers, stop_after, bonus, bar, new):
+    """The win shares of one generation's candidates and its incumbent (the mean), on the generation's common
+    seeds; those already in the log are read, not played.  new[0] counts the evaluations played."""
+    gseed = _seed(seed, 1, gen)
+    shares = []
+    for k, x in enumerate(pending + [list(map(float, es.mean))]):
+        kind = "candidate" if k < len(pending) else "incumbent"
+        key = k if kind == "candidate" else "mean"
+        share = log.get(gen, key)
+        if share is None:
+            if stop_after is not None and new[0] >= stop_after:
+                raise KeyboardInterrupt
+            values = problem.values(x)
+            t = time.perf_counter()
+            w = problem.weights(values)
+            share = float(problem.per_game(w, args["games_per_eval"], gseed, buffers).mean())
+            share += float(bonus[1](w)) if bonus else 0.0
+            log.add(gen, key, kind, values, share, args["games_per_eval"], gseed, time.perf_counter() - t)
+            new[0] += 1
+            bar.update(1)
+        shares.append(share)
+    return shares
+
+
+def _final_comparison(problem, tuned_w, final_games, seed):
+    """The tuned preset against the starting one on fresh common seeds: per-game win shares (a, b), the first
+    player's (fa, fb), the same-table comparison, the seed and the seconds taken."""
     fseed = _seed(seed, 2)
     t = time.perf_counter()
     a, fa = problem.per_game(tuned_w, final_games, fseed, first=True)
     b, fb = problem.per_game(problem.base.weights, final_games, fseed, first=True)
-    fd = fa - fb
-    fhalf = Z95 * fd.std(ddof=1) / math.sqrt(len(fd))
     same = problem.same_table(tuned_w, final_games, fseed) if problem.players >= 3 and not problem.mixture else None
-    final_s = time.perf_counter() - t
-    d = a - b
-    half = Z95 * d.std(ddof=1) / math.sqrt(len(d))
+    return {"a": a, "b": b, "fa": fa, "fb": fb, "same": same, "seed": fseed, "seconds": time.perf_counter() - t}
 
-    def se(v):
-        return Z95 * v.std(ddof=1) / math.sqrt(len(v))
 
-    result = {
+def _half(v):
+    """Half-width of the 95% interval of the mean of v."""
+    return Z95 * v.std(ddof=1) / math.sqrt(len(v))
+
+
+def _result(problem, args, log, name, best, gen, popsize, seed, final, search_s, new, command):
+    a, b, fa, fb = final["a"], final["b"], final["fa"], final["fb"]
+    d, fd = a - b, fa - fb
+    half, fhalf = _half(d), _half(fd)
+    return {
         "game": problem.game.name,
         "strategy": problem.base.name,
         "players": problem.players,
@@ -429,17 +457,17 @@ def _tune_locked(
         "seed": seed,
         "final": {
             "games": len(d),
-            "seed": fseed,
+            "seed": final["seed"],
             "tuned_share": float(a.mean()),
-            "tuned_half_width": float(se(a)),
+            "tuned_half_width": float(_half(a)),
             "start_share": float(b.mean()),
-            "start_half_width": float(se(b)),
+            "start_half_width": float(_half(b)),
             "difference": float(d.mean()),
             "difference_low": float(d.mean() - half),
             "difference_high": float(d.mean() + half),
             "significant": bool(d.mean() - half > 0 or d.mean() + half < 0),
         },
-        "same_table": same,
+        "same_table": final["same"],
         # the first player's win share at the tuning table, with the starting preset and with the tuned one
         "first_player": {
             "fair": 1.0 / problem.players,
@@ -450,12 +478,19 @@ def _tune_locked(
             "difference_high": float(fd.mean() + fhalf),
             "moved": bool(fd.mean() - fhalf > 0 or fd.mean() + fhalf < 0),
         },
-        "seconds": {"search_this_session": round(search_s, 1), "final": round(final_s, 1)},
+        "seconds": {"search_this_session": round(search_s, 1), "final": round(final["seconds"], 1)},
         "evaluations_this_session": new,
         "command": command or " ".join(sys.argv),
     }
+
+
+def _write_outputs(out, problem, log, name, best, seed, args, final, result):
+    """result.json, evaluations.parquet and the tuned preset file `<name>.toml`."""
     _atomic_bytes(out / "result.json", json.dumps(result, indent=1).encode())
     _write_parquet(out, log)
+    a, b = final["a"], final["b"]
+    d = a - b
+    half = _half(d)
     doc = (
         f"{problem.base.name} tuned by sim tune for {problem.players} players against "
         f"{', '.join(problem.opponents)}: win share {a.mean():.4f} vs {b.mean():.4f} for {problem.base.name} "
@@ -477,7 +512,6 @@ def _tune_locked(
             "players": problem.players,
         },
     )
-    return result
 
 
 def _write_parquet(out, log):

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from sim.audit import run_audit, stratified_rates
+from sim.study import Study
 
 
 def test_stratified_rates_give_rare_kinds_their_share():
@@ -21,9 +22,9 @@ def test_audit_flags_a_defect_in_a_kind_that_arises_about_once_a_game(tmp_path):
     # slipper holds only to win (once a game) but at the start of a turn holds at once with chance 0.2 (a
     # wasted turn): HOLD is about 7% of its decisions. Stratified, the audit samples HOLD as often as ROLL and
     # flags it; uniform sampling of the same budget gives HOLD a handful of samples.
-    kw = dict(decisions=300, rollouts=16, seed=1, progress=False)
-    strat, text, out = run_audit("toy_pig", 2, "slipper", out=tmp_path / "s", **kw)
-    uni, _, _ = run_audit("toy_pig", 2, "slipper", out=tmp_path / "u", sampling="uniform", **kw)
+    study = Study("toy_pig", 2, seed=1, progress=False)
+    strat, text, out = run_audit(study.replace(out=tmp_path / "s"), "slipper", decisions=300, rollouts=16)
+    uni, _, _ = run_audit(study.replace(out=tmp_path / "u"), "slipper", decisions=300, rollouts=16, sampling="uniform")
     s, u = strat.set_index("kind"), uni.set_index("kind")
     assert s.loc["HOLD", "flagged"] and not s.loc["ROLL", "flagged"]
     assert s.loc["HOLD", "decisions"] > 4 * u.loc["HOLD", "decisions"]
@@ -38,10 +39,8 @@ def test_by_better_action_table_shows_a_move_the_bot_never_makes(tmp_path):
     # hold20), so the table by better action has a HOLD row, with decisions where holding was significantly better
     import pandas as pd
 
-    summary, _, out = run_audit(
-        "toy_pig", 2, "never_hold", decisions=120, rollouts=16, rollout="hold20", seed=2, progress=False,
-        out=tmp_path / "n", params={"turn_cap": 30},
-    )  # fmt: skip
+    study = Study("toy_pig", 2, seed=2, progress=False, out=tmp_path / "n", params={"turn_cap": 30})
+    summary, _, out = run_audit(study, "never_hold", decisions=120, rollouts=16, rollout="hold20")
     assert "HOLD" not in set(summary["kind"])
     better = pd.read_parquet(out / "by_better.parquet").set_index("kind")
     assert better.loc["HOLD", "decisions"] >= 10 and better.loc["HOLD", "worse"] >= 1
@@ -51,5 +50,5 @@ def test_by_better_action_table_shows_a_move_the_bot_never_makes(tmp_path):
 def test_audit_rolls_out_with_the_audited_preset_by_default(tmp_path):
     import json
 
-    run_audit("toy_pig", 2, "hold10", decisions=8, rollouts=4, progress=False, out=tmp_path / "a")
+    run_audit(Study("toy_pig", 2, progress=False, out=tmp_path / "a"), "hold10", decisions=8, rollouts=4)
     assert json.loads((tmp_path / "a" / "manifest.json").read_text())["request"]["rollout_policy"] == "hold10"

@@ -218,7 +218,7 @@ CASES = [
     # names
     (["run", "toy_pig", "--lineup", ","], ["--lineup names no strategy"], None),
     (["run", "toy_pig", "--strategies", " , "], ["--strategies names no strategy"], None),
-    (["sweep", "toy_pig", "--lineup", ","], ["lineup is empty"], None),
+    (["sweep", "toy_pig", "--lineup", ","], ["--lineup names no strategy"], None),
     (["run", "toy_pig", "--players", "3-4", "--strategies", "hold20,hold10,random"], ["single player count"], None),
     (["run", "toy_pig", "--players", "3", "--strategies", "hold20,hold10"], ["3 names for 3 players (got 2)"], None),
     (["run", "toy_pig", "--players", "3-1000000000"], ["spans 999,999,998 player counts"], None),

@@ -73,7 +73,7 @@ def test_listings(capsys):
         (["run", "toy_pig", "--games", "0"], ["--games must be at least 1"]),
         (["run", "toy_pig", "--strategies", "hold20,hold10"], ["one strategy per seat"]),
         (["run", "toy_pig", "--chunk-size", "0"], ["--chunk-size must be at least 1 (got 0)"]),
-        (["sweep", "toy_pig", "--chunk-size", "0"], ["chunk_size"]),
+        (["sweep", "toy_pig", "--chunk-size", "0"], ["--chunk-size must be at least 1"]),
         (["run", "toy_pig", "--threads", "0"], ["--threads must be between 1"]),
         (["params", "nogame"], ["unknown game"]),
         (["bench", "nogame"], ["unknown game"]),

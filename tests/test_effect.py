@@ -11,12 +11,14 @@ from sim.cli import main
 from sim.effect import item_effect, removal
 from sim.errors import UserError
 from sim.game import get_game
+from sim.study import Study
 
 Q = 0.3
 
 
 def test_joker_effect_interval_covers_the_truth():
-    res = item_effect("toy_pig", "joker", players=3, games=4000, seed=2, overrides={"card.joker.chance": str(Q)})
+    study = Study("toy_pig", players=3, games=4000, seed=2, params={"card.joker.chance": str(Q)})
+    res = item_effect(study, "joker")
     truth = Q * (1 - 1 / 3)
     h = res["holder"]
     assert h["low"] <= truth <= h["high"], h
@@ -33,7 +35,7 @@ def test_removal_parameters_and_errors():
     with pytest.raises(UserError, match="no parameter that removes"):
         removal(get_game("toy_pig"), "halfway")
     with pytest.raises(UserError, match="no item 'nope'"):
-        item_effect("toy_pig", "nope", players=3, games=10)
+        item_effect(Study("toy_pig", players=3, games=10), "nope")
 
 
 def test_cli_prints_effect_and_association(capsys, tmp_path):
@@ -113,7 +115,7 @@ def test_rail_baron_effect_is_below_its_association():
     """Raccoon Tycoon's Rail Baron is bought late by the leaders: with the bots of 2026-11-27 holders win about 33
     points more often than the other seats, but removing it from the game changes its holder's win share by about
     21 points (4 players, 20,000 games; 49 against 13 with the bots before the audit's fixes)."""
-    res = item_effect("raccoon_tycoon", "Rail Baron", players=4, games=20000, seed=0)
+    res = item_effect(Study("raccoon_tycoon", players=4, games=20000, seed=0), "Rail Baron")
     h, a = res["holder"], res["association"]
     assert h["low"] > 0  # it does help its holder ...
     assert h["high"] < a["low"]  # ... less than the association says

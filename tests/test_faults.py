@@ -564,9 +564,9 @@ def test_full_disk_during_a_sweep_leaves_a_final_manifest_and_no_temp_file(tmp_p
     import errno
 
     import sim.results
-    import sim.sweep
+    import sim.sweep.task
 
-    real_chunk, real_replace = sim.sweep.write_chunk, os.replace
+    real_chunk, real_replace = sim.sweep.task.write_chunk, os.replace
     calls = []
 
     def chunk(*a, **k):
@@ -580,7 +580,7 @@ def test_full_disk_during_a_sweep_leaves_a_final_manifest_and_no_temp_file(tmp_p
             raise OSError(errno.ENOSPC, "No space left on device", str(dst))
         return real_replace(src, dst)
 
-    monkeypatch.setattr(sim.sweep, "write_chunk", chunk)
+    monkeypatch.setattr(sim.sweep.task, "write_chunk", chunk)
     monkeypatch.setattr(sim.results.os, "replace", replace)
     out = tmp_path / "s"
     code, err = cli(capsys, SWEEP + ["--out", str(out)])

@@ -21,9 +21,11 @@ from sim.analysis.ladder import archetype, direction, label
 from sim.cli import main
 from sim.errors import UserError
 from sim.runner import run_study
+from sim.study import Study
 
 PARAMS = {"target": "20", "card.joker.chance": "0.2"}
-BUDGET = {"games": 1500, "search_games": 1000, "max_batches": 3, "effect_games": 1000, "progress": False}
+BUDGET = {"search_games": 1000, "max_batches": 3, "effect_games": 1000}
+STUDY = Study("toy_pig", games=1500, progress=False)
 
 
 def _run(path):
@@ -36,7 +38,7 @@ def _run(path):
 @pytest.fixture(scope="module")
 def laddered(tmp_path_factory):
     run = _run(tmp_path_factory.mktemp("ladder") / "run")
-    summary = L.run_ladder(run, threads=1, **BUDGET)
+    summary = L.run_ladder(run, STUDY.replace(threads=1), **BUDGET)
     return run, summary
 
 
@@ -110,10 +112,10 @@ def test_same_ladder_for_any_thread_count_and_after_an_interruption(laddered, tm
 
     monkeypatch.setattr(sim.runner, "run_study", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        L.run_ladder(run, threads=2, **BUDGET)
+        L.run_ladder(run, STUDY.replace(threads=2), **BUDGET)
     assert json.loads((run / "ladder" / "ladder.json").read_text())["status"] == "running"
     monkeypatch.setattr(sim.runner, "run_study", real)
-    again = L.run_ladder(run, threads=2, **BUDGET)
+    again = L.run_ladder(run, STUDY.replace(threads=2), **BUDGET)
     pd.testing.assert_frame_equal(again, summary)
 
 
@@ -161,9 +163,9 @@ def test_plan_bad_input_and_rungs_added_on_top(laddered, tmp_path, capsys):
     # a rung added on top keeps every batch already played: the lower rungs read the same
     full = tmp_path / "full"
     shutil.copytree(run, full)
-    more = L.run_ladder(full, rungs=["tuned", "search", "search64", "search128"], **BUDGET)
+    more = L.run_ladder(full, STUDY, rungs=["tuned", "search", "search64", "search128"], **BUDGET)
     old = more[more["rung"] <= 3].drop(columns=["label", "direction", "headline"]).reset_index(drop=True)
     pd.testing.assert_frame_equal(old, summary.drop(columns=["label", "direction", "headline"]))
     assert json.loads((full / "ladder" / "ladder.json").read_text())["rungs"]["1-tuned"]["batches"] == 1
     with pytest.raises(UserError, match="nosuchbot"):
-        L.run_ladder(full, rungs=["nosuchbot"], **BUDGET)
+        L.run_ladder(full, STUDY, rungs=["nosuchbot"], **BUDGET)

@@ -7,6 +7,7 @@ from sim.cli import main
 from sim.errors import UserError
 from sim.game import get_game
 from sim.presets import matching, preset_params, with_preset
+from sim.study import Study
 from sim.readings import alternatives, reading_params, run_readings, summarise
 
 
@@ -39,16 +40,9 @@ def test_paired_games_and_verdicts(tmp_path):
     """At 5 players the 3-player-only reading cannot change any game: with common random numbers every paired
     difference is exactly 0; a reading that does change play gives non-zero differences on the same seeds."""
     out = tmp_path / "r"
-    s = run_readings(
-        "bang_dice",
-        5,
-        out,
-        games=300,
-        seed=3,
-        preset="full",
-        progress=False,
-        only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"],
-    )
+    study = Study("bang_dice", 5, games=300, seed=3, preset="full", out=out, progress=False)
+    only = ["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"]
+    s = run_readings(study, only=only)
     three = s[s["param"] == "rule.three_player_indian_kill_counts"]
     # never tested, not "does not matter": no paired game played out differently
     assert (three["diff"] == 0).all() and (three["changed"] == 0).all()
@@ -59,16 +53,7 @@ def test_paired_games_and_verdicts(tmp_path):
     assert set(s["family"]) == {"turn order", "strategy", "side", "length"}
     # resumed: the same folder gives the same table without replaying
     before = pd.read_parquet(out / "summary.parquet")
-    again = run_readings(
-        "bang_dice",
-        5,
-        out,
-        games=300,
-        seed=3,
-        preset="full",
-        progress=False,
-        only=["rule.three_player_indian_kill_counts", "rule.dynamite_resolves_rest"],
-    )
+    again = run_readings(study, only=only)
     pd.testing.assert_frame_equal(before.reset_index(drop=True), again.reset_index(drop=True))
     pd.testing.assert_frame_equal(summarise(out).reset_index(drop=True), again.reset_index(drop=True))
 
@@ -175,9 +160,8 @@ def test_report_names_the_preset_compares_and_shows_readings(tmp_path):
     run = tmp_path / "run"
     run_study("bang_dice", run, games=400, players=(5,), params=preset_params("bang_dice", "full"), progress=False)
     run_study("bang_dice", run / "compare" / "base", games=400, players=(5,), seed=1, progress=False)
-    run_readings(
-        "bang_dice", 5, run / "readings", games=200, preset="full", progress=False, only=["rule.dynamite_resolves_rest"]
-    )
+    study = Study("bang_dice", 5, games=200, preset="full", out=run / "readings", progress=False)
+    run_readings(study, only=["rule.dynamite_resolves_rest"])
     html = build_report(run, out=tmp_path / "r.html")[0].read_text()
     head = html[html.index("<header>") : html.index("<section id='findings'>")]
     assert "Rules studied" in head and "all five modules" in head
@@ -224,7 +208,8 @@ def test_alternative_that_stops_games_at_a_cap_is_flagged(tmp_path):
     the table says so rather than reporting a plain change."""
     from sim.readings import per_reading, table_lines
 
-    s = run_readings("cold_comfort", 4, tmp_path / "cc", games=40, seed=2, progress=False, only=["grow.trigger_rule"])
+    study = Study("cold_comfort", 4, games=40, seed=2, out=tmp_path / "cc", progress=False)
+    s = run_readings(study, only=["grow.trigger_rule"])
     pr = per_reading(s)
     assert pr["capped_alt"].iloc[0] > 0.9 and pr["capped_default"].iloc[0] == 0
     assert "[!]" in "\n".join(table_lines(s))

@@ -243,9 +243,10 @@ def test_verdict_rule():
 
 def test_sweep_report_has_response_curves_and_balance_point(tmp_path, capsys):
     from sim.solve import Evaluation, SolveResult
-    from sim.sweep import build_sweep, raw_from_flags, run_sweep
+    from sim.study import Study
+    from sim.sweep import build_sweep, raw_from_study, run_sweep
 
-    raw, _ = raw_from_flags("toy_pig", players="3", games=400, seed=2, grids=["target=15,25,40"])
+    raw, _ = raw_from_study("toy_pig", Study("toy_pig", 3, games=400, seed=2), grids=["target=15,25,40"])
     out = tmp_path / "sweep"
     run_sweep(build_sweep(raw, "sweep"), out, progress=False)
     solve = SolveResult(

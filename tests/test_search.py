@@ -9,6 +9,7 @@ from sim.game import get_game
 from sim.players import StrategySpec
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
+from sim.study import Study
 from sim.search import HEADER, SEARCH_SID, W_HALVING, W_LEVEL, search_strategy
 
 
@@ -116,18 +117,15 @@ def planted(toy, monkeypatch):
 def test_audit_flags_a_planted_blunder_and_not_the_search_player(tmp_path, planted):
     from sim.audit import run_audit
 
-    summary, text, out = run_audit(
-        "toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False
-    )
+    bad = Study("toy_pig", 2, out=tmp_path / "bad", progress=False)
+    summary, text, out = run_audit(bad, planted, decisions=120, rollouts=32)
     # banking 2-6 points, turn after turn
     assert summary.loc[summary.kind == "HOLD", "flagged"].item(), text
     assert (out / "decisions" / "part-00000.parquet").exists() and (out / "summary.txt").exists()
-    again, _, _ = run_audit("toy_pig", 2, planted, decisions=120, rollouts=32, out=tmp_path / "bad", progress=False)
+    again, _, _ = run_audit(bad, planted, decisions=120, rollouts=32)
     pd_eq = again.drop(columns=[]).equals(summary)  # resumed from the written chunks: the same summary
     assert pd_eq
-    summary, text, _ = run_audit(
-        "toy_pig", 2, "search32", decisions=120, rollouts=32, out=tmp_path / "search", progress=False
-    )
+    summary, text, _ = run_audit(bad.replace(out=tmp_path / "search"), "search32", decisions=120, rollouts=32)
     assert not summary["flagged"].any(), text
     rows = __import__("pandas").read_parquet(tmp_path / "search" / "decisions")
     assert len(rows) >= 120 and set(rows.kind) <= {"ROLL", "HOLD"}  # the kinds of Pig's ActionCodec
@@ -141,7 +139,7 @@ def test_report_bot_health_section_shows_the_audit(tmp_path, planted):
     run = run_study(
         "toy_pig", tmp_path / "run", games=300, players=(2,), lineup=[planted, "hold20"], seed=1, progress=False
     )
-    run_audit("toy_pig", 2, planted, decisions=200, rollouts=32, out=run / "audit", progress=False)
+    run_audit(Study("toy_pig", 2, out=run / "audit", progress=False), planted, decisions=200, rollouts=32)
     rep = collect(run)
     sec = [s for s in rep.sections if s.anchor == "bot-health"]
     assert sec and "Audit by rollouts" in "".join(sec[0].body)
@@ -188,7 +186,7 @@ def test_audit_interrupted_resumes_to_the_same_result(tmp_path, planted, monkeyp
     from sim import audit
 
     args = dict(decisions=60, rollouts=8, per_game=2, chunk_games=10)
-    whole, _, _ = audit.run_audit("toy_pig", 2, planted, out=tmp_path / "whole", progress=False, **args)
+    whole, _, _ = audit.run_audit(Study("toy_pig", 2, out=tmp_path / "whole", progress=False), planted, **args)
     play = audit._Kernel.play
     calls, interrupt_at = [], [2]
 
@@ -200,14 +198,14 @@ def test_audit_interrupted_resumes_to_the_same_result(tmp_path, planted, monkeyp
 
     monkeypatch.setattr(audit._Kernel, "play", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        audit.run_audit("toy_pig", 2, planted, out=tmp_path / "cut", progress=True, **args)
+        audit.run_audit(Study("toy_pig", 2, out=tmp_path / "cut"), planted, **args)
     cut = tmp_path / "cut"
     assert json.loads((cut / "manifest.json").read_text())["status"] == "interrupted"
     assert sorted(p.name for p in (cut / "decisions").iterdir()) == ["part-00000.parquet"]
     assert "run the same command again to resume" in capsys.readouterr().err
     calls.clear()
     interrupt_at[0] = 0  # never again
-    resumed, _, _ = audit.run_audit("toy_pig", 2, planted, out=cut, progress=True, **args)
+    resumed, _, _ = audit.run_audit(Study("toy_pig", 2, out=cut), planted, **args)
     assert calls and calls[0] == 10  # the first chunk was read back, not played again
     assert "decisions" in capsys.readouterr().err  # the progress bar ran
     assert json.loads((cut / "manifest.json").read_text())["status"] == "complete"
@@ -286,13 +284,14 @@ def test_audit_plays_strategy_knobs_set_by_name(tmp_path):
     # hold10 with its knob set to 20 is hold20 (same code, same knobs): the same audit, decision for decision
     from sim.audit import run_audit
 
-    kw = dict(decisions=40, rollouts=8, rollout="hold20", progress=False)
-    knobbed, _, _ = run_audit("toy_pig", 2, "hold10", out=tmp_path / "a", params={"strategy.hold10.hold": 20}, **kw)
-    plain, _, _ = run_audit("toy_pig", 2, "hold20", out=tmp_path / "b", **kw)
-    other, _, _ = run_audit("toy_pig", 2, "hold10", out=tmp_path / "c", **kw)
+    kw = dict(decisions=40, rollouts=8, rollout="hold20")
+    study = Study("toy_pig", 2, progress=False)
+    knobbed, _, _ = run_audit(study.replace(out=tmp_path / "a", params={"strategy.hold10.hold": 20}), "hold10", **kw)
+    plain, _, _ = run_audit(study.replace(out=tmp_path / "b"), "hold20", **kw)
+    other, _, _ = run_audit(study.replace(out=tmp_path / "c"), "hold10", **kw)
     cols = ["kind", "decisions", "mean_regret"]
     assert knobbed[cols].equals(plain[cols]) and not knobbed[cols].equals(other[cols])
     manifest = __import__("json").loads((tmp_path / "a" / "manifest.json").read_text())
     assert manifest["request"]["knobs"] == {"strategy.hold10.hold": 20.0}
     with pytest.raises(UserError, match="plays only hold10"):
-        run_audit("toy_pig", 2, "hold10", out=tmp_path / "d", params={"strategy.random.x": 1}, **kw)
+        run_audit(study.replace(out=tmp_path / "d", params={"strategy.random.x": 1}), "hold10", **kw)

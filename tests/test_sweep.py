@@ -19,7 +19,8 @@ from sim.cli import main
 from sim.errors import UserError
 from sim.game import get_game
 from sim.runner import run_study
-from sim.sweep import build_sweep, load_sweep_file, metric_interval, raw_from_flags, read_sweep, run_sweep
+from sim.study import Study
+from sim.sweep import build_sweep, load_sweep_file, metric_interval, raw_from_study, read_sweep, run_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "sweeps").glob("*.toml"))
@@ -46,7 +47,7 @@ def write(tmp_path, text, name="sweep.toml"):
 
 
 def sweep_from(tmp_path, text):
-    raw, _ = raw_from_flags(str(write(tmp_path, text)))
+    raw, _ = raw_from_study(str(write(tmp_path, text)))
     return build_sweep(raw)
 
 
@@ -127,17 +128,16 @@ def test_product_and_zip_expansion(tmp_path):
 
 
 def test_flags_match_a_file_and_ranges_expand(tmp_path):
-    file_raw, _ = raw_from_flags(str(write(tmp_path, SMALL)))
-    flag_raw, _ = raw_from_flags(
-        "toy_pig", players="3,4", games=1200, seed=7, chunk_size=400, sets=["turn_cap=300"], grids=["target=20:35:15"]
-    )
+    file_raw, _ = raw_from_study(str(write(tmp_path, SMALL)))
+    flags = Study("toy_pig", players="3,4", games=1200, seed=7, chunk_size=400, params=["turn_cap=300"])
+    flag_raw, _ = raw_from_study("toy_pig", flags, grids=["target=20:35:15"])
     assert build_sweep(file_raw).request() == build_sweep(flag_raw).request()
-    ranged = build_sweep(raw_from_flags("toy_pig", grids=["target=10:30:5"])[0])
+    ranged = build_sweep(raw_from_study("toy_pig", grids=["target=10:30:5"])[0])
     assert [c.values["target"] for c in ranged.configs] == ["10", "15", "20", "25", "30"]
     # a flag adds to the file's grid, and --players replaces the file's
-    mixed = build_sweep(raw_from_flags(str(write(tmp_path, SMALL)), players="4", grids=["bust_face=1,2"])[0])
+    mixed = build_sweep(raw_from_study(str(write(tmp_path, SMALL)), Study("toy_pig", 4), grids=["bust_face=1,2"])[0])
     assert len(mixed.configs) == 2 * 2 and {c.players for c in mixed.configs} == {4}
-    zipped = build_sweep(raw_from_flags("toy_pig", zips=["target=20,30", "bust_face=1,2"])[0])
+    zipped = build_sweep(raw_from_study("toy_pig", zips=["target=20,30", "bust_face=1,2"])[0])
     assert [(c.values["target"], c.values["bust_face"]) for c in zipped.configs] == [("20", "1"), ("30", "2")]
     lineups = build_sweep({"game": "toy_pig", "lineups": [["hold20", "random"], "hold10,random"]})
     assert [c.lineup for c in lineups.configs] == [("hold20", "random"), ("hold10", "random")]
@@ -266,7 +266,7 @@ def test_example_sweep_files_validate():
             continue
         module = importlib.import_module(f"sim.games.{raw['game']}.params")
         table = next(v for v in vars(module).values() if type(v).__name__ == "ParamTable")
-        from sim.sweep import _flatten, expand_values
+        from sim.sweep.spec import _flatten, expand_values
 
         for section in ("set", "grid", "zip"):
             for name, value in _flatten(raw.get(section, {}), section).items():

@@ -6,24 +6,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from sim.study import Study
 from sim.tune import Problem, tune
 from strategies._template import PLANTED_BEST
 
-ARGS = dict(
-    strategy="planted",
-    players=3,
-    knobs=["skill"],
-    evals=60,
-    games_per_eval=600,
-    seed=3,
-    final_games=6000,
-    progress=False,
-    command="test",
-)
+ARGS = dict(strategy="planted", knobs=["skill"], evals=60, games_per_eval=600, final_games=6000)
+
+
+def run_tune(toy, out, seed=3, **kw):
+    """A tuning of the toy game's planted preset, 3 players, into `out`."""
+    return tune(Study(toy, 3, seed=seed, out=out, progress=False, command="test"), **{**ARGS, **kw})
 
 
 def test_planted_optimum_is_recovered(tmp_path, toy):
-    r = tune(toy, out=tmp_path / "t", **ARGS)
+    r = run_tune(toy, tmp_path / "t")
     skill = float(r["tuned"]["skill"])
     assert abs(skill - PLANTED_BEST) < 0.1, skill
     assert r["final"]["significant"] and r["final"]["difference"] > 0.2  # from skill 0.2: far better
@@ -52,14 +48,14 @@ def test_planted_optimum_is_recovered(tmp_path, toy):
 
 
 def test_resume_after_interrupt_equals_uninterrupted(tmp_path, toy):
-    whole = tune(toy, out=tmp_path / "whole", **ARGS)
+    whole = run_tune(toy, tmp_path / "whole")
     with pytest.raises(KeyboardInterrupt):
-        tune(toy, out=tmp_path / "cut", stop_after=17, **ARGS)  # mid-generation
+        run_tune(toy, tmp_path / "cut", stop_after=17)  # mid-generation
     part = pd.read_csv(tmp_path / "cut" / "evaluations.csv")
     assert len(part) == 17
     with pytest.raises(KeyboardInterrupt):
-        tune(toy, out=tmp_path / "cut", stop_after=5, **ARGS)  # once more, from the saved state
-    resumed = tune(toy, out=tmp_path / "cut", **ARGS)
+        run_tune(toy, tmp_path / "cut", stop_after=5)  # once more, from the saved state
+    resumed = run_tune(toy, tmp_path / "cut")
     assert resumed["evaluations_this_session"] == whole["evaluations"] - 22
     assert resumed["tuned"] == whole["tuned"] and resumed["final"] == whole["final"]
     cols = ["gen", "k", "kind", "knob.skill", "win_share", "games", "seed"]
@@ -71,9 +67,9 @@ def test_resume_after_interrupt_equals_uninterrupted(tmp_path, toy):
 def test_a_different_tuning_in_the_folder_is_refused(tmp_path, toy):
     from sim.errors import UserError
 
-    tune(toy, out=tmp_path / "t", **{**ARGS, "evals": 8})
+    run_tune(toy, tmp_path / "t", evals=8)
     with pytest.raises(UserError, match="differs in: seed"):
-        tune(toy, out=tmp_path / "t", **{**ARGS, "evals": 8, "seed": 4})
+        run_tune(toy, tmp_path / "t", evals=8, seed=4)
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,7 @@ class Study:
     robust: bool = True
     solves: list = field(default_factory=list)
     quiet: set = field(default_factory=set)
-    configs: pd.DataFrame = None  # a sweep's configurations (sweep.py _config_frame)
+    configs: pd.DataFrame = None  # a sweep's configurations (sim/report/data.py _config_frame)
 
     @property
     def items(self):

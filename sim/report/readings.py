@@ -115,23 +115,24 @@ def _auto_readings(path, man):
     if param in (man.get("params_changed") or {}):
         return
     from ..readings import run_readings
+    from ..study import Study
 
     lineup = (man.get("seating") or {}).get("lineup") or None
     for n in man.get("players", []):
         if n in counts:
             out = path / f"readings_{param}_{n}p"
             if not (out / "summary.parquet").exists():
-                run_readings(
+                study = Study(
                     game,
-                    n,
-                    out,
+                    players=n,
                     games=AUTO_GAMES,
                     seed=int(man.get("seed", 0)),
                     lineup=lineup,
-                    params=man.get("params_changed") or None,
-                    only=[param],
+                    params=man.get("params_changed") or {},
+                    out=out,
                     progress=False,
                 )
+                run_readings(study, only=[param])
 
 
 def _side_shares(folder, column):
