@@ -730,8 +730,9 @@ def _duel_parser(sub):
     s.add_argument(
         "--seats",
         required=True,
-        help="line-up rotated over the seats: OpenSpiel's ismcts[:SIMULATIONS], mcts[:SIMULATIONS] or uniform, and "
-        "our presets, e.g. ismcts:200,rail_baron,town_builder,market_trader",
+        help="line-up rotated over the seats: OpenSpiel's ismcts[:SIMULATIONS][@PRESET] (@PRESET: leaves valued by a "
+        "rollout of our preset), mcts[:SIMULATIONS] or uniform, and our presets, e.g. "
+        "ismcts:200@rail_baron,rail_baron,town_builder,market_trader",
     )
     s.set_defaults(func=cmd_duel)
 
