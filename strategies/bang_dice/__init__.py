@@ -962,7 +962,6 @@ def _good(s, me, legal, n, w):
 @nb.njit(cache=True, _nrt=False)
 def _ugly(s, p, legal, n, w, rt):
     """The Ugly: the arrow swap that moves most arrows from friends to enemies, when it reaches `ugly`."""
-    cv = np.int64(p[P.CHIEF_VALUE])
     urg = UGLY_URGENCY if pile_tokens(s) <= UGLY_LOW_PILE else 1.0
     best = _pick(legal, n, encode_ugly(0, 0, 0), encode_ugly(0, 0, 0))
     bv = w[W_UGLY]
@@ -971,9 +970,7 @@ def _ugly(s, p, legal, n, w, rt):
             continue
         i = seat_of(legal[k])
         j = seat2_of(legal[k])
-        ai = s.arrows[i] + (cv if s.chief_holder == i else 0)
-        aj = s.arrows[j] + (cv if s.chief_holder == j else 0)
-        v = (ai - aj) * (rt[i] - rt[j]) * urg
+        v = (_held(s, p, i) - _held(s, p, j)) * (rt[i] - rt[j]) * urg
         if v > bv:
             bv = v
             best = k
