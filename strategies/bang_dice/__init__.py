@@ -780,213 +780,321 @@ def _ghost_reroll(s, p, me, legal, n, w, cx, rt):
     return _pick(legal, n, encode_reroll(mask), encode_reroll(0))
 
 
+# ================================================================ one helper per decision kind
+# Fixed coefficients of the evaluator (not knobs: no preset changes them), named once here.
+BEER_WASTE_TIEBREAK = 0.001  # a Beer that heals nobody: x rel(t), so a wasted Beer goes to the friendliest seat
+KIT_PASS_VALUE = 0.05  # Kit Carlson keeping his power: beats clearing a neutral seat's arrows
+ARROW_CLEAR_PER_ARROW = 0.1  # clearing arrows (Kit, Broken Arrow) is worth more on a seat holding many
+ELENA_MIN_VALUE = 0.1  # Elena Ruiz gives arrows away only when that hurts an enemy at least this much
+ELENA_LETHAL_FACTOR = 1.5  # ... half as much again when the Indian attack it brings closer would kill him
+MOLLY_ALLY_REL = 0.9  # Molly takes a hit only for a seat at least this friendly (Sheriff or sure ally)
+LEFT_ALLY_REL = 0.5  # Left Hand saves a seat at least this friendly
+GOOD_LIFE_LEAD = 2  # The Good reveals only with at least this much more life than the Sheriff
+UGLY_LOW_PILE = 3  # arrows left in the pile at or below which an Indian attack is near ...
+UGLY_URGENCY = 1.5  # ... and The Ugly's arrow swap counts this much more
+BAD_LOW_LIFE = 3  # a heal cancelled by The Bad counts double on a seat at or below this life
+BAD_LOW_LIFE_FACTOR = 2.0
+GAMBLE_BULLSEYE = 0.6  # what one Bull's Eye unit of the active player's final dice is worth to him (The Gambler)
+GAMBLE_BEER = 0.3  # ... one Beer unit
+GAMBLE_DYNAMITE = -0.5  # ... one Dynamite
+GAMBLE_GATLING = 2.0  # ... a Gatling that fires
+GHOST_PAIR_DYNAMITE = 1.5  # a Dynamite token given with a Ghost pair (two tokens) weighs this much more
+
+
+@nb.njit(cache=True, _nrt=False)
+def _bart(legal, n):
+    """Bart Cassidy: every hit he may take as an arrow (an arrow costs at most the life it saves, often less)."""
+    best = 0
+    bx = -1
+    for i in range(n):
+        x = count_of(legal[i])
+        if x > bx:
+            bx = x
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _bullseye(s, p, me, legal, n, w, cx, rt):
+    """A Bull's Eye's target: the most valuable hit counting the hits it already takes this batch and the
+    Gatling about to fire (WASTED is worth 0)."""
+    need = _gat_need(s, p, s.active)
+    fire = s.gat >= need
+    best = 0
+    bv = -1e18
+    for i in range(n):
+        t = seat_of(legal[i])
+        if t == WASTED:
+            v = 0.0
+        else:
+            already = 0
+            for j in range(s.be_i):
+                if s.be_tgt[j] == t:
+                    already += 1
+            extra = 1 if (fire and s.char[t] != PAUL) else 0
+            v = _dmg_val(s, p, me, t, 1, already, extra, w, cx, rt)
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _beer(s, p, me, legal, n, kind, w, cx, rt):
+    """A Beer's (D_BEER) or Sid Ketchum's heal's (D_SID) target: the seat whose heal is worth most."""
+    best = 0
+    bv = -1e18
+    for i in range(n):
+        t = seat_of(legal[i])
+        amt = _beer_amt(s, p, me, t) if kind == D_BEER else np.int64(p[P.SID_HEAL])
+        v = _heal_val(s, p, me, t, amt, w, cx, rt)
+        if s.life[t] >= s.max_life[t]:
+            v = BEER_WASTE_TIEBREAK * rt[t]
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _slab(s, p, me, legal, n, w, cx, rt):
+    """Slab the Killer: spend a Beer on a second point on a Bull's Eye target when that beats the best Beer."""
+    hv = _best_heal(s, p, me, w, cx, rt)
+    best = _pick(legal, n, encode_slab(0, 0), encode_slab(0, 0))
+    bv = 0.0
+    for i in range(n):
+        if use_of(legal[i]) == 0:
+            continue
+        t = seat_of(legal[i])
+        already = 0
+        for j in range(s.n_be):
+            if s.be_tgt[j] == t:
+                already += 1
+        v = _dmg_val(s, p, me, t, 1, already, 0, w, cx, rt) - hv
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _clear_arrows(s, legal, n, kind, rt):
+    """Kit Carlson (D_KIT, may pass) or a Broken Arrow (D_BROKEN): clear the arrows of the friendliest seat."""
+    best = 0
+    bv = -1e18
+    for i in range(n):
+        if kind == D_KIT and use_of(legal[i]) == 0:
+            v = KIT_PASS_VALUE
+        else:
+            t = seat_of(legal[i])
+            v = rt[t] * (1.0 + ARROW_CLEAR_PER_ARROW * s.arrows[t])
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _elena(s, p, legal, n, rt):
+    """Elena Ruiz: give arrows to the enemy they hurt most (more when the attack would kill him), or keep them."""
+    best = _pick(legal, n, encode_elena(0, 0), encode_elena(0, 0))
+    bv = ELENA_MIN_VALUE
+    for i in range(n):
+        if use_of(legal[i]) == 0:
+            continue
+        t = seat_of(legal[i])
+        v = -rt[t] * (ELENA_LETHAL_FACTOR if s.life[t] <= _held(s, p, t) + 1 else 1.0)
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _molly(s, me, legal, n, rt):
+    """Molly Stark: take the hits that would kill an ally, when she survives them or saves her Sheriff."""
+    t = s.react_seat
+    need = s.bt_amt[t] - s.life[t] + 1
+    if need <= 0:
+        return _pick(legal, n, encode_molly(0), encode_molly(0))
+    r = rt[t]
+    mine = s.life[me] - s.bt_amt[me]
+    save_sheriff = s.three == 0 and t == s.sheriff and r > 0.0
+    if r >= MOLLY_ALLY_REL and (need < mine or save_sheriff):
+        i = _find(legal, n, encode_molly(need))
+        if i >= 0:
+            return i
+    return _pick(legal, n, encode_molly(0), encode_molly(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _left_hand(s, me, legal, n, cx, rt):
+    """Left Hand: save himself, the Sheriff while others than the two live (for a Renegade), or an ally."""
+    t = s.react_seat
+    yes = 0
+    if t == me:
+        yes = 1
+    elif s.three == 0 and t == s.sheriff:
+        yes = 1 if cx[4] > 0.0 else 0
+    elif rt[t] > LEFT_ALLY_REL:
+        yes = 1
+    return _pick(legal, n, encode_left(yes), encode_left(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _right_hand(s, legal, n, w, cx):
+    """Right Hand: take the extra turn when at most `right_n` players live or in a Renegade's final duel."""
+    alive = 0
+    for t in range(s.n):
+        alive += s.alive[t]
+    yes = 1 if (alive <= w[W_RIGHT_N] or cx[4] == 0.0) else 0
+    return _pick(legal, n, encode_right(yes), encode_right(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _good(s, me, legal, n, w):
+    """The Good: reveal when the Sheriff is low (`good_life`) and he has life to spare."""
+    sh = s.sheriff
+    yes = 1 if (s.life[sh] <= w[W_GOOD_LIFE] and s.life[me] >= s.life[sh] + GOOD_LIFE_LEAD) else 0
+    return _pick(legal, n, encode_good(yes), encode_good(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _ugly(s, p, legal, n, w, rt):
+    """The Ugly: the arrow swap that moves most arrows from friends to enemies, when it reaches `ugly`."""
+    urg = UGLY_URGENCY if pile_tokens(s) <= UGLY_LOW_PILE else 1.0
+    best = _pick(legal, n, encode_ugly(0, 0, 0), encode_ugly(0, 0, 0))
+    bv = w[W_UGLY]
+    for k in range(n):
+        if reveal_of(legal[k]) == 0:
+            continue
+        i = seat_of(legal[k])
+        j = seat2_of(legal[k])
+        v = (_held(s, p, i) - _held(s, p, j)) * (rt[i] - rt[j]) * urg
+        if v > bv:
+            bv = v
+            best = k
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _bad(s, legal, n, w, rt):
+    """The Bad: cancel a heal to an enemy worth `bad` or more."""
+    t = s.h_tgt
+    v = -rt[t] * s.h_amt * (BAD_LOW_LIFE_FACTOR if s.life[t] <= BAD_LOW_LIFE else 1.0)
+    return _pick(legal, n, encode_bad(1 if v >= w[W_BAD] else 0), encode_bad(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _judge(s, legal, n, rt):
+    """The Judge: cancel every revealed enemy power (Left Hand only when it saves an enemy)."""
+    rv = s.rv_seat
+    sp = s.special[rv]  # revealed: public
+    yes = 0
+    if sp == GAMBLER or sp == BAD or sp == UGLY or sp == RIGHT:
+        yes = 1
+    elif sp == LEFT:
+        yes = 1 if rt[s.rv_target] < 0.0 else 0
+    return _pick(legal, n, encode_judge(yes), encode_judge(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _gambler(s, p, legal, n, w, rt):
+    """The Gambler: force a re-roll when the active player's final dice are worth `gamble` to an enemy."""
+    a = s.active
+    r = rt[a]
+    q = 0.0
+    g = 0
+    for i in range(s.nd):
+        f = s.face[i]
+        if f == GAT:
+            g += 1
+        elif f == GATX2:
+            g += 2
+        elif f == BE1 or f == BE2:
+            q += GAMBLE_BULLSEYE
+        elif f == BE1X2 or f == BE2X2:
+            q += 2.0 * GAMBLE_BULLSEYE
+        elif f == BEER:
+            q += GAMBLE_BEER
+        elif f == BEERX2:
+            q += 2.0 * GAMBLE_BEER
+        elif f == DYN:
+            q += GAMBLE_DYNAMITE
+    if g >= _gat_need(s, p, a):
+        q += GAMBLE_GATLING
+    return _pick(legal, n, encode_gambler(1 if -r * q >= w[W_GAMBLE] else 0), encode_gambler(0))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _ghost_gift(s, legal, n, rt):
+    """The Ghost: the token and seat worth most (harm to enemies, help to allies), doubled for a pair."""
+    x2 = 2.0 if (s.nd >= 2 and s.face[0] == s.face[1]) else 1.0
+    best = 0
+    bv = -1e18
+    for i in range(n):
+        f = face_of(legal[i])
+        t = seat_of(legal[i])
+        h = _ghost_help(s, f, t)
+        if f == DYN and x2 == 2.0:
+            h *= GHOST_PAIR_DYNAMITE
+        v = rt[t] * h * x2
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
 # ================================================================ the decision
 @nb.njit(cache=True, _nrt=False)
-def choose(s, p, seat, legal, n, sid, weights):  # one branch per decision kind (21), the long ones in helpers
-    """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief)."""
+def choose(s, p, seat, legal, n, sid, weights):
+    """Index into legal[:n] for the pending decision of `seat` (sid 1 omniscient, else belief): one helper per
+    decision kind.  The beliefs (cx) and relations (rt) are computed once, and only for the kinds that read them."""
     w = weights
     kind = kind_of(legal[0])
     me = seat
     if kind == D_BART:
-        # every hit he may take as an arrow: an arrow costs at most the life it saves, often less
-        best = 0
-        bx = -1
-        for i in range(n):
-            x = count_of(legal[i])
-            if x > bx:
-                bx = x
-                best = i
-        return best
+        return _bart(legal, n)
     cx = _context(s, me, sid)
     if kind == D_DOC:
-        return _doc(s, p, me, legal, n, w, cx)
+        return _doc(s, p, me, legal, n, w, cx)  # reads one relation, or all of them only in its own turn
     rt = _rels(s, me, w, cx)
     if kind == D_REROLL:
         if s.ghost_turn == 1:
             return _ghost_reroll(s, p, me, legal, n, w, cx, rt)
         return _reroll(s, p, me, legal, n, w, cx, rt)
     if kind == D_BE:
-        need = _gat_need(s, p, s.active)
-        fire = s.gat >= need
-        best = 0
-        bv = -1e18
-        for i in range(n):
-            t = seat_of(legal[i])
-            if t == WASTED:
-                v = 0.0
-            else:
-                already = 0
-                for j in range(s.be_i):
-                    if s.be_tgt[j] == t:
-                        already += 1
-                extra = 1 if (fire and s.char[t] != PAUL) else 0
-                v = _dmg_val(s, p, me, t, 1, already, extra, w, cx, rt)
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _bullseye(s, p, me, legal, n, w, cx, rt)
     if kind == D_BEER or kind == D_SID:
-        best = 0
-        bv = -1e18
-        for i in range(n):
-            t = seat_of(legal[i])
-            amt = _beer_amt(s, p, me, t) if kind == D_BEER else np.int64(p[P.SID_HEAL])
-            v = _heal_val(s, p, me, t, amt, w, cx, rt)
-            if s.life[t] >= s.max_life[t]:
-                # a wasted Beer: prefer wasting it on a friend
-                v = 0.001 * rt[t]
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _beer(s, p, me, legal, n, kind, w, cx, rt)
     if kind == D_SLAB:
-        hv = _best_heal(s, p, me, w, cx, rt)
-        best = _pick(legal, n, encode_slab(0, 0), encode_slab(0, 0))
-        bv = 0.0
-        for i in range(n):
-            if use_of(legal[i]) == 0:
-                continue
-            t = seat_of(legal[i])
-            already = 0
-            for j in range(s.n_be):
-                if s.be_tgt[j] == t:
-                    already += 1
-            v = _dmg_val(s, p, me, t, 1, already, 0, w, cx, rt) - hv
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _slab(s, p, me, legal, n, w, cx, rt)
     if kind == D_KIT or kind == D_BROKEN:
-        best = 0
-        bv = -1e18
-        for i in range(n):
-            if kind == D_KIT and use_of(legal[i]) == 0:
-                v = 0.05
-            else:
-                t = seat_of(legal[i])
-                v = rt[t] * (1.0 + 0.1 * s.arrows[t])
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _clear_arrows(s, legal, n, kind, rt)
     if kind == D_ELENA:
-        best = _pick(legal, n, encode_elena(0, 0), encode_elena(0, 0))
-        bv = 0.1
-        for i in range(n):
-            if use_of(legal[i]) == 0:
-                continue
-            t = seat_of(legal[i])
-            v = -rt[t] * (1.5 if s.life[t] <= _held(s, p, t) + 1 else 1.0)
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _elena(s, p, legal, n, rt)
     if kind == D_ARROW:
         return _arrow_choice(s, p, me, legal, n, w, cx, rt)
     if kind == D_SALOON:
         return _saloon(s, p, me, legal, n, w, cx, rt)
     if kind == D_MOLLY:
-        t = s.react_seat
-        need = s.bt_amt[t] - s.life[t] + 1
-        if need <= 0:
-            return _pick(legal, n, encode_molly(0), encode_molly(0))
-        r = rt[t]
-        mine = s.life[me] - s.bt_amt[me]
-        save_sheriff = s.three == 0 and t == s.sheriff and r > 0.0
-        if r >= 0.9 and (need < mine or save_sheriff):
-            i = _find(legal, n, encode_molly(need))
-            if i >= 0:
-                return i
-        return _pick(legal, n, encode_molly(0), encode_molly(0))
+        return _molly(s, me, legal, n, rt)
     if kind == D_LEFT:
-        t = s.react_seat
-        yes = 0
-        if t == me:
-            yes = 1
-        elif s.three == 0 and t == s.sheriff:
-            yes = 1 if cx[4] > 0.0 else 0
-        elif rt[t] > 0.5:
-            yes = 1
-        return _pick(legal, n, encode_left(yes), encode_left(0))
+        return _left_hand(s, me, legal, n, cx, rt)
     if kind == D_RIGHT:
-        alive = 0
-        for t in range(s.n):
-            alive += s.alive[t]
-        yes = 1 if (alive <= w[W_RIGHT_N] or cx[4] == 0.0) else 0
-        return _pick(legal, n, encode_right(yes), encode_right(0))
+        return _right_hand(s, legal, n, w, cx)
     if kind == D_GOOD:
-        sh = s.sheriff
-        yes = 1 if (s.life[sh] <= w[W_GOOD_LIFE] and s.life[me] >= s.life[sh] + 2) else 0
-        return _pick(legal, n, encode_good(yes), encode_good(0))
+        return _good(s, me, legal, n, w)
     if kind == D_UGLY:
-        cv = np.int64(p[P.CHIEF_VALUE])
-        urg = 1.5 if pile_tokens(s) <= 3 else 1.0
-        best = _pick(legal, n, encode_ugly(0, 0, 0), encode_ugly(0, 0, 0))
-        bv = w[W_UGLY]
-        for k in range(n):
-            if reveal_of(legal[k]) == 0:
-                continue
-            i = seat_of(legal[k])
-            j = seat2_of(legal[k])
-            ai = s.arrows[i] + (cv if s.chief_holder == i else 0)
-            aj = s.arrows[j] + (cv if s.chief_holder == j else 0)
-            v = (ai - aj) * (rt[i] - rt[j]) * urg
-            if v > bv:
-                bv = v
-                best = k
-        return best
+        return _ugly(s, p, legal, n, w, rt)
     if kind == D_BAD:
-        t = s.h_tgt
-        v = -rt[t] * s.h_amt * (2.0 if s.life[t] <= 3 else 1.0)
-        return _pick(legal, n, encode_bad(1 if v >= w[W_BAD] else 0), encode_bad(0))
+        return _bad(s, legal, n, w, rt)
     if kind == D_JUDGE:
-        rv = s.rv_seat
-        sp = s.special[rv]  # revealed: public
-        yes = 0
-        if sp == GAMBLER or sp == BAD or sp == UGLY or sp == RIGHT:
-            yes = 1
-        elif sp == LEFT:
-            yes = 1 if rt[s.rv_target] < 0.0 else 0
-        return _pick(legal, n, encode_judge(yes), encode_judge(0))
+        return _judge(s, legal, n, rt)
     if kind == D_GAMBLER:
-        a = s.active
-        r = rt[a]
-        q = 0.0
-        g = 0
-        for i in range(s.nd):
-            f = s.face[i]
-            if f == GAT:
-                g += 1
-            elif f == GATX2:
-                g += 2
-            elif f == BE1 or f == BE2:
-                q += 0.6
-            elif f == BE1X2 or f == BE2X2:
-                q += 1.2
-            elif f == BEER:
-                q += 0.3
-            elif f == BEERX2:
-                q += 0.6
-            elif f == DYN:
-                q -= 0.5
-        if g >= _gat_need(s, p, a):
-            q += 2.0
-        return _pick(legal, n, encode_gambler(1 if -r * q >= w[W_GAMBLE] else 0), encode_gambler(0))
+        return _gambler(s, p, legal, n, w, rt)
     if kind == D_GHOST:
-        x2 = 2.0 if (s.nd >= 2 and s.face[0] == s.face[1]) else 1.0
-        best = 0
-        bv = -1e18
-        for i in range(n):
-            f = face_of(legal[i])
-            t = seat_of(legal[i])
-            h = _ghost_help(s, f, t)
-            if f == DYN and x2 == 2.0:
-                h *= 1.5
-            v = rt[t] * h * x2
-            if v > bv:
-                bv = v
-                best = i
-        return best
+        return _ghost_gift(s, legal, n, rt)
     return 0
 
 

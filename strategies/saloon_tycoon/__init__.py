@@ -139,6 +139,8 @@ from sim.games.saloon_tycoon.queries import (
 )
 from sim.games.saloon_tycoon.state import (
     ANGIE,
+    ARM_LOTS,
+    ARMS,
     FLATFOOT,
     FP_A,
     FP_LARGE,
@@ -780,6 +782,21 @@ GR_LARGE = (0.346, -0.0120)
 GR_SPECIAL = (0.143, -0.0032)
 GR_ABOVE = (0.221, -0.0054)
 
+# What one requirement of a claim still needs (see _claim_need): met now, short of it (with its cost), or out of
+# this player's reach.
+TERM_MET = 0
+TERM_SHORT = 1
+TERM_OUT = 2
+GOLD_PER_ACTION = 5.0  # gold counted as worth one Tycoon action when comparing ways to meet a requirement
+F_SHED = 0.8  # an extra outlaw bribed away: the rival may bribe him back (factor per outlaw)
+ARM_SHARE_LARGE = 0.75  # actions per empty lot of an arm: large tiles cover two lots with one action
+LOT_DETOUR_GOLD = 1.0  # extra gold per wanted lot: the cheaper lots on the way to it
+SAVING_EXTRA = 2.0  # gold saved per turn on top of the income (about an Earn action's gold)
+CARDS_PER_ACTION = 2.0  # cards a Tycoon action adds to the hand (a Draw, default rules)
+SPREAD = 0.6  # spread of a board total's gain (c of _grow_chance), cubes and special tiles apart
+SPREAD_CUBES = 1.1
+SPREAD_SPECIAL = 0.8
+
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _turns_left(s):
@@ -827,7 +844,7 @@ def _stack_cost(s, p, seat, ftgt, fin, large, price, cs, cl):
         else:
             a = np.float64(ftgt - f)
             g = left * price + a * csz + (a - 1.0) * nc * price + (nc * price if fin else 0.0)
-        c = a + g / 5.0
+        c = a + g / GOLD_PER_ACTION
         if c < best:
             best = c
             ba = a
@@ -835,7 +852,7 @@ def _stack_cost(s, p, seat, ftgt, fin, large, price, cs, cl):
     # a new column from the ground (about 2 gold of lot surcharge)
     a = np.float64(ftgt + 1)
     g = a * csz + 2.0 + (a - 1.0) * nc * price + (nc * price if fin else 0.0)
-    if a + g / 5.0 < best:
+    if a + g / GOLD_PER_ACTION < best:
         ba = a
         bg = g
     return ba, bg
@@ -963,7 +980,7 @@ def _chars_cost(s, p, seat, kind, d, price, cs, cl):
             a, g, f = _char_cost(s, p, seat, c, price, cs, cl)
             if f <= 0.0:
                 continue
-            sc = (a + g / 5.0 + 1.0) / f
+            sc = (a + g / GOLD_PER_ACTION + 1.0) / f
             if sc < bs:
                 bs = sc
                 best = c
@@ -996,9 +1013,10 @@ def _grow_chance(s, seat, steady, v, v0, gr, c, n):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind, side by side
+def _claim_need(s, p, seat, g, plus):
     """(actions, gold, factor, chance of the board totals, unmet terms) of claim g for this seat (factor or chance
-    0: out of reach), as if one more tile of type `plus` were built (-1: as the board is)."""
+    0: out of reach), as if one more tile of type `plus` were built (-1: as the board is).  Each requirement kind
+    is estimated by its own helper; the products and sums are taken here, in term order."""
     base = kbase(g)
     price = np.float64(p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE])
     cs = _avg_cost(p, False)
@@ -1016,199 +1034,33 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
         gg = 0.0
         f = 1.0
         pg = 1.0
+        state = TERM_SHORT
         if kind == R_NAMED:
             if s.char_owner[x] == seat:
                 continue
             a, gg, f = _char_cost(s, p, seat, x, price, cs, cl)
         elif kind <= R_OUTLAWS:
-            have = 0
-            for c in range(N_CHARS):
-                if s.char_owner[c] == seat and _char_kind_ok(p, c, kind):
-                    have += 1
-            if have >= n:
-                continue
-            a, gg, f = _chars_cost(s, p, seat, kind, n - have, price, cs, cl)
+            state, a, gg, f = _chars_need(s, p, seat, kind, n, price, cs, cl)
         elif kind == R_OUTLAWS_MAX:
-            have = 0
-            free = 0
-            for c in range(N_CHARS):
-                if not char_is_citizen(p, c):
-                    if s.char_owner[c] == seat:
-                        have += 1
-                    elif s.char_owner[c] < 0:
-                        free += 1
+            have, free = _outlaws_of(s, p, seat)
             for _ in range(free):
-                F *= 1.0 - F_RISK / s.n
-            if have <= n:
-                continue
-            if s.end_trig == 1:
-                return 0.0, 0.0, 0.0, 0.0, short + 1
-            e = have - n
-            a = np.float64(e)
-            gg = e * np.float64(p[P_BRIBE])
-            f = 0.8**e
+                F *= 1.0 - F_RISK / s.n  # an outlaw not yet in town may still land here, met or not
+            state, a, gg, f = _shed_outlaws_need(s, p, have, n)
         elif kind == R_TILE_TYPE:
-            have = count_type(s, seat, x)
-            sup = s.supply[x]
-            if x == plus:
-                have += 1
-                sup -= 1
-            if have >= n:
-                continue
-            d = n - have
-            if d > sup:
-                return 0.0, 0.0, 0.0, 0.0, short + 1
-            a1, g1, f = _tile_path(s, p, seat, x, False, price, cs, cl)
-            a = a1 + (d - 1)
-            gg = g1 + (d - 1) * tparam(p, x, TF_COST)
-            spare = sup - d
-            if spare < s.n - 1:
-                f *= (spare + 1.0) / s.n  # rivals may take the copies it needs
-        elif kind == R_LOTS_GE or kind == R_FULL_ARM:
-            # ground lots: the empty ones wanted, and for a full arm the arm nearest to full
-            have = 0
-            best_arm = 1e18
-            ba = 0.0
-            bgg = 0.0
-            empties = 0
-            eg = 0.0
-            for arm in range(2):
-                ea = 0.0
-                egold = 0.0
-                for j in range(4):
-                    lot = 1 + 4 * arm + j
-                    lg = lot_param(p, lot, LOT_GOLD)
-                    occ = s.cell[seat, 0, lot] >= 0
-                    if kind == R_LOTS_GE:
-                        if lg >= x:
-                            if occ:
-                                have += 1
-                            else:
-                                empties += 1
-                                eg += lg + cs + 1.0  # +1: the cheaper lots on the way
-                    elif not occ:
-                        ea += 1.0
-                        egold += lg + cs
-                if kind == R_FULL_ARM and ea + egold / 5.0 < best_arm:
-                    best_arm = ea + egold / 5.0
-                    ba = ea
-                    bgg = egold
-            if kind == R_FULL_ARM:
-                if n == 0 or ba == 0.0:
-                    continue
-                a = 0.75 * ba  # large tiles cover two lots with one action
-                gg = bgg
-            else:
-                if have >= n:
-                    continue
-                d = n - have
-                if d > empties:
-                    return 0.0, 0.0, 0.0, 0.0, short + 1
-                a = np.float64(d)
-                gg = eg * d / empties
+            state, a, gg, f = _tile_type_need(s, p, seat, x, n, plus, price, cs, cl)
+        elif kind == R_LOTS_GE:
+            state, a, gg = _lots_need(s, p, seat, x, n, cs)
+        elif kind == R_FULL_ARM:
+            state, a, gg = _full_arm_need(s, p, seat, n, cs)
         elif kind == R_GOLD:
-            if s.gold[seat] >= n:
-                continue
-            gg = np.float64(n - s.gold[seat])
-            a = gg / (income_of(s, seat) + 2.0)  # turns of saving instead of spending
+            state, a, gg = _gold_need(s, seat, n)
         elif kind == R_HAND:
-            if s.hand_n[seat] >= n:
-                continue
-            if n > p[P_HAND_LIMIT]:
-                return 0.0, 0.0, 0.0, 0.0, short + 1
-            a = np.ceil((n - s.hand_n[seat]) / 2.0)
+            state, a = _hand_need(s, p, seat, n)
         else:
-            # board totals that grow anyway
-            v = 0.0
-            v0 = 0.0
-            c = 0.6
-            gr = GR_ABOVE
-            steady = False
-            if kind == R_TILES:
-                v = np.float64(s.n_tiles[seat] + (plus >= 0))
-                v0 = 1.0
-                gr = GR_TILES
-                steady = True
-            elif kind == R_INCOME:
-                v = np.float64(income_of(s, seat) + (plus >= 0))
-                v0 = 1.0
-                gr = GR_INCOME
-                steady = True
-            elif kind == R_CUBES:
-                v = np.float64(s.cubes_board[seat])
-                gr = GR_CUBES
-                steady = True
-                c = 1.1
-            elif kind == R_DISTINCT:
-                m = s.types_built[seat]
-                if plus >= 0:
-                    m |= np.int64(1) << plus
-                m >>= 1
-                while m:
-                    v += m & 1
-                    m >>= 1
-                gr = GR_DISTINCT
-                steady = True
-            elif kind == R_ROOFS:
-                v = np.float64(s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE])
-                gr = GR_ROOFS
-                if v < n and s.roof_pile[ROOF_SMALL] + s.roof_pile[ROOF_LARGE] < n - v:
-                    return 0.0, 0.0, 0.0, 0.0, short + 1
-            elif kind == R_LARGE_ROOFS:
-                v = np.float64(s.roofs[seat, ROOF_LARGE])
-                gr = GR_LROOFS
-                if v < n and s.roof_pile[ROOF_LARGE] < n - v:
-                    return 0.0, 0.0, 0.0, 0.0, short + 1
-            else:
-                avail = 0
-                if kind == R_SPECIAL:
-                    gr = GR_SPECIAL
-                    c = 0.8
-                    for t in range(1, np.int64(p[P_N_TILES])):
-                        if tparam(p, t, TF_SPECIAL) == 1:
-                            ta, tg, tf = _tile_path(s, p, seat, t, False, price, cs, cl)
-                            if tf > 0.0:
-                                avail += 1
-                elif kind == R_FINISHED:
-                    gr = GR_FINISHED
-                    steady = True
-                elif kind == R_LARGE_EXCL:
-                    gr = GR_LARGE
-                elif kind == R_FLOOR3:
-                    gr = GR_FLOOR3
-                else:
-                    top = 0
-                    for f3 in range(1, NFLOORS):
-                        if s.cell[seat, f3, 0] >= 0:
-                            top = f3
-                    avail = NFLOORS - 1 - top
-                for i in range(s.n_tiles[seat]):
-                    t = s.tile_type[seat, i]
-                    if kind == R_SPECIAL:
-                        v += tparam(p, t, TF_SPECIAL)
-                    elif kind == R_FINISHED:
-                        v += s.tile_finished[seat, i]
-                    elif kind == R_LARGE_EXCL:
-                        if i > 0:
-                            v += tparam(p, t, TF_LARGE)
-                    elif kind == R_FLOOR3:
-                        if s.tile_floor[seat, i] == NFLOORS - 1:
-                            v += 1.0
-                    elif s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
-                        v += 1.0
-                if plus >= 0 and (
-                    kind == R_SPECIAL
-                    and tparam(p, plus, TF_SPECIAL) == 1
-                    or kind == R_LARGE_EXCL
-                    and tparam(p, plus, TF_LARGE) == 1
-                ):
-                    v += 1.0
-                if (kind == R_SPECIAL or kind == R_ABOVE_SALOON) and v < n and v + avail < n:
-                    return 0.0, 0.0, 0.0, 0.0, short + 1
-            if v >= n:
-                continue
-            pg = _grow_chance(s, seat, steady, v, v0, gr, c, n)
-        if f <= 0.0 or pg <= 0.0:
+            state, pg = _board_total_need(s, p, seat, kind, n, plus, price, cs, cl)
+        if state == TERM_MET:
+            continue
+        if state == TERM_OUT or f <= 0.0 or pg <= 0.0:
             return 0.0, 0.0, 0.0, 0.0, short + 1
         short += 1
         A += a
@@ -1216,6 +1068,264 @@ def _claim_need(s, p, seat, g, plus):  # long: one estimate per requirement kind
         F *= f
         P *= pg
     return A, G, F, P, short
+
+
+@nb.njit(cache=True, _nrt=False)
+def _chars_need(s, p, seat, kind, n, price, cs, cl):
+    """(state, actions, gold, factor) for at least n characters of a kind (R_ANY .. R_OUTLAWS) in this saloon."""
+    have = 0
+    for c in range(N_CHARS):
+        if s.char_owner[c] == seat and _char_kind_ok(p, c, kind):
+            have += 1
+    if have >= n:
+        return TERM_MET, 0.0, 0.0, 1.0
+    a, gg, f = _chars_cost(s, p, seat, kind, n - have, price, cs, cl)
+    return TERM_SHORT, a, gg, f
+
+
+@nb.njit(cache=True, _nrt=False)
+def _outlaws_of(s, p, seat):
+    """(outlaws in this saloon, outlaws in no saloon yet)."""
+    have = 0
+    free = 0
+    for c in range(N_CHARS):
+        if not char_is_citizen(p, c):
+            if s.char_owner[c] == seat:
+                have += 1
+            elif s.char_owner[c] < 0:
+                free += 1
+    return have, free
+
+
+@nb.njit(cache=True, _nrt=False)
+def _shed_outlaws_need(s, p, have, n):
+    """(state, actions, gold, factor) to hold at most n outlaws: bribe the extra ones away, before the end is
+    triggered (no bribes after it)."""
+    if have <= n:
+        return TERM_MET, 0.0, 0.0, 1.0
+    if s.end_trig == 1:
+        return TERM_OUT, 0.0, 0.0, 0.0
+    e = have - n
+    return TERM_SHORT, np.float64(e), e * np.float64(p[P_BRIBE]), F_SHED**e
+
+
+@nb.njit(cache=True, _nrt=False)
+def _tile_type_need(s, p, seat, x, n, plus, price, cs, cl):
+    """(state, actions, gold, factor) for n tiles of type x: the first by its path (prerequisite, floor, race for a
+    unique copy), the others at their cost; out of reach when the supply is short."""
+    have = count_type(s, seat, x)
+    sup = s.supply[x]
+    if x == plus:
+        have += 1
+        sup -= 1
+    if have >= n:
+        return TERM_MET, 0.0, 0.0, 1.0
+    d = n - have
+    if d > sup:
+        return TERM_OUT, 0.0, 0.0, 0.0
+    a1, g1, f = _tile_path(s, p, seat, x, False, price, cs, cl)
+    a = a1 + (d - 1)
+    gg = g1 + (d - 1) * tparam(p, x, TF_COST)
+    spare = sup - d
+    if spare < s.n - 1:
+        f *= (spare + 1.0) / s.n  # rivals may take the copies it needs
+    return TERM_SHORT, a, gg, f
+
+
+@nb.njit(cache=True, _nrt=False)
+def _lots_need(s, p, seat, x, n, cs):
+    """(state, actions, gold) for n ground lots whose gold surcharge is at least x: the empty such lots, priced at
+    their mean."""
+    have = 0
+    empties = 0
+    eg = 0.0
+    for lot in range(1, 1 + ARMS * ARM_LOTS):
+        lg = lot_param(p, lot, LOT_GOLD)
+        if lg >= x:
+            if s.cell[seat, 0, lot] >= 0:
+                have += 1
+            else:
+                empties += 1
+                eg += lg + cs + LOT_DETOUR_GOLD
+    if have >= n:
+        return TERM_MET, 0.0, 0.0
+    d = n - have
+    if d > empties:
+        return TERM_OUT, 0.0, 0.0
+    return TERM_SHORT, np.float64(d), eg * d / empties
+
+
+@nb.njit(cache=True, _nrt=False)
+def _full_arm_need(s, p, seat, n, cs):
+    """(state, actions, gold) to fill every lot of one arm (n = 0: no requirement): the arm nearest to full."""
+    best_arm = 1e18
+    ba = 0.0
+    bgg = 0.0
+    for arm in range(ARMS):
+        ea = 0.0
+        egold = 0.0
+        for j in range(ARM_LOTS):
+            lot = 1 + ARM_LOTS * arm + j
+            if s.cell[seat, 0, lot] < 0:
+                ea += 1.0
+                egold += lot_param(p, lot, LOT_GOLD) + cs
+        if ea + egold / GOLD_PER_ACTION < best_arm:
+            best_arm = ea + egold / GOLD_PER_ACTION
+            ba = ea
+            bgg = egold
+    if n == 0 or ba == 0.0:
+        return TERM_MET, 0.0, 0.0
+    return TERM_SHORT, ARM_SHARE_LARGE * ba, bgg
+
+
+@nb.njit(cache=True, _nrt=False)
+def _gold_need(s, seat, n):
+    """(state, actions, gold) to hold n gold: the gold missing, and the turns of saving instead of spending it."""
+    if s.gold[seat] >= n:
+        return TERM_MET, 0.0, 0.0
+    gg = np.float64(n - s.gold[seat])
+    return TERM_SHORT, gg / (income_of(s, seat) + SAVING_EXTRA), gg
+
+
+@nb.njit(cache=True, _nrt=False)
+def _hand_need(s, p, seat, n):
+    """(state, actions) to hold n cards; out of reach above the hand limit."""
+    if s.hand_n[seat] >= n:
+        return TERM_MET, 0.0
+    if n > p[P_HAND_LIMIT]:
+        return TERM_OUT, 0.0
+    return TERM_SHORT, np.ceil((n - s.hand_n[seat]) / CARDS_PER_ACTION)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _board_total_need(s, p, seat, kind, n, plus, price, cs, cl):
+    """(state, chance) for a board total that every board grows anyway to reach n (see _grow_chance)."""
+    v0 = 0.0
+    c = SPREAD
+    steady = False
+    if kind == R_TILES or kind == R_INCOME or kind == R_CUBES or kind == R_DISTINCT or kind == R_FINISHED:
+        steady = True  # totals that grow at the player's own pace
+    if kind == R_TILES or kind == R_INCOME:
+        v0 = 1.0  # the Saloon, and its income
+    if kind == R_CUBES:
+        c = SPREAD_CUBES
+    elif kind == R_SPECIAL:
+        c = SPREAD_SPECIAL
+    if (
+        kind == R_TILES
+        or kind == R_INCOME
+        or kind == R_CUBES
+        or kind == R_DISTINCT
+        or kind == R_ROOFS
+        or kind == R_LARGE_ROOFS
+    ):
+        v, reach = _board_count(s, seat, kind, n, plus)
+    else:
+        v, reach = _tile_count(s, p, seat, kind, n, plus, price, cs, cl)
+    if not reach:
+        return TERM_OUT, 0.0
+    if v >= n:
+        return TERM_MET, 1.0
+    return TERM_SHORT, _grow_chance(s, seat, steady, v, v0, _pace(kind), c, n)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _pace(kind):
+    """The measured pace (GR_*) of a board total."""
+    if kind == R_TILES:
+        return GR_TILES
+    if kind == R_INCOME:
+        return GR_INCOME
+    if kind == R_CUBES:
+        return GR_CUBES
+    if kind == R_DISTINCT:
+        return GR_DISTINCT
+    if kind == R_ROOFS:
+        return GR_ROOFS
+    if kind == R_LARGE_ROOFS:
+        return GR_LROOFS
+    if kind == R_SPECIAL:
+        return GR_SPECIAL
+    if kind == R_FINISHED:
+        return GR_FINISHED
+    if kind == R_LARGE_EXCL:
+        return GR_LARGE
+    if kind == R_FLOOR3:
+        return GR_FLOOR3
+    return GR_ABOVE
+
+
+@nb.njit(cache=True, _nrt=False)
+def _board_count(s, seat, kind, n, plus):
+    """(value, reachable) of a counted board total: tiles, income, cubes, tile types, roofs, large roofs (roofs
+    are out of reach when the roof pile is short)."""
+    v = 0.0
+    if kind == R_TILES:
+        v = np.float64(s.n_tiles[seat] + (plus >= 0))
+    elif kind == R_INCOME:
+        v = np.float64(income_of(s, seat) + (plus >= 0))
+    elif kind == R_CUBES:
+        v = np.float64(s.cubes_board[seat])
+    elif kind == R_DISTINCT:
+        m = s.types_built[seat]
+        if plus >= 0:
+            m |= np.int64(1) << plus
+        m >>= 1
+        while m:
+            v += m & 1
+            m >>= 1
+    elif kind == R_ROOFS:
+        v = np.float64(s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE])
+        if v < n and s.roof_pile[ROOF_SMALL] + s.roof_pile[ROOF_LARGE] < n - v:
+            return v, False
+    else:  # R_LARGE_ROOFS
+        v = np.float64(s.roofs[seat, ROOF_LARGE])
+        if v < n and s.roof_pile[ROOF_LARGE] < n - v:
+            return v, False
+    return v, True
+
+
+@nb.njit(cache=True, _nrt=False)
+def _tile_count(s, p, seat, kind, n, plus, price, cs, cl):
+    """(value, reachable) of a total of tiles of a sort: special, finished, large (the Saloon excluded), on the 3rd
+    floor, above the Saloon.  Special tiles and the floors above the Saloon are out of reach when too few are
+    left to build."""
+    avail = 0
+    if kind == R_SPECIAL:
+        for t in range(1, np.int64(p[P_N_TILES])):
+            if tparam(p, t, TF_SPECIAL) == 1:
+                ta, tg, tf = _tile_path(s, p, seat, t, False, price, cs, cl)
+                if tf > 0.0:
+                    avail += 1
+    elif kind == R_ABOVE_SALOON:
+        top = 0
+        for f3 in range(1, NFLOORS):
+            if s.cell[seat, f3, 0] >= 0:
+                top = f3
+        avail = NFLOORS - 1 - top
+    v = 0.0
+    for i in range(s.n_tiles[seat]):
+        t = s.tile_type[seat, i]
+        if kind == R_SPECIAL:
+            v += tparam(p, t, TF_SPECIAL)
+        elif kind == R_FINISHED:
+            v += s.tile_finished[seat, i]
+        elif kind == R_LARGE_EXCL:
+            if i > 0:
+                v += tparam(p, t, TF_LARGE)
+        elif kind == R_FLOOR3:
+            if s.tile_floor[seat, i] == NFLOORS - 1:
+                v += 1.0
+        elif s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
+            v += 1.0
+    if plus >= 0:  # the tile assumed built
+        if kind == R_SPECIAL and tparam(p, plus, TF_SPECIAL) == 1:
+            v += 1.0
+        elif kind == R_LARGE_EXCL and tparam(p, plus, TF_LARGE) == 1:
+            v += 1.0
+    if (kind == R_SPECIAL or kind == R_ABOVE_SALOON) and v < n and v + avail < n:
+        return v, False
+    return v, True
 
 
 @nb.njit(cache=True, _nrt=False)

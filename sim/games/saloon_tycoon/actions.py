@@ -70,6 +70,8 @@ from .queries import (
 )
 from .state import (
     ANGIE,
+    ARM_LOTS,
+    ARMS,
     FP_LARGE,
     MAX_PLAYERS,
     MAX_SEC_HAND,
@@ -354,25 +356,15 @@ def legal_actions(s, p, out):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in one pass, with counts taken once
+def _gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
-    Every claim requirement is checked here (the one place of the claim rules); the seat's character and tile
-    counts are taken once per call, when a claim first needs them."""
+    Every claim requirement is checked here (_term_met: the one place of the claim rules); the seat's character and
+    tile counts are taken once per call, when a claim first needs them (this runs at every main step)."""
     chars_done = False
-    c_any = 0
-    c_f = 0
-    c_m = 0
-    c_cit = 0
-    c_cit_f = 0
-    c_cit_m = 0
-    c_out = 0
+    chars = (0, 0, 0, 0, 0, 0, 0)
     tiles_done = False
-    t_fin = 0
-    t_spec = 0
-    t_large = 0
-    t_f3 = 0
-    t_above = 0
+    tiles = (0, 0, 0, 0, 0)
     nu = s.n_open_up
     for j in range(nu + MAX_SEC_HAND):
         if j < nu:
@@ -389,122 +381,184 @@ def _gen_stakes(s, p, seat, out, k):  # long: every claim requirement kind in on
             kind, a, n = claim_term(p, base, q)
             if kind == 0:
                 continue
-            if kind == R_NAMED:
-                r = s.char_owner[a] == seat
-            elif kind <= R_OUTLAWS_MAX:
+            if R_ANY <= kind <= R_OUTLAWS_MAX:
                 if not chars_done:
                     chars_done = True
-                    for c in range(N_CHARS):
-                        if s.char_owner[c] != seat:
-                            continue
-                        cit = char_is_citizen(p, c)
-                        fem = char_is_female(p, c)
-                        c_any += 1
-                        if fem:
-                            c_f += 1
-                        else:
-                            c_m += 1
-                        if cit:
-                            c_cit += 1
-                            if fem:
-                                c_cit_f += 1
-                            else:
-                                c_cit_m += 1
-                        else:
-                            c_out += 1
-                if kind == R_ANY:
-                    v = c_any
-                elif kind == R_F:
-                    v = c_f
-                elif kind == R_M:
-                    v = c_m
-                elif kind == R_CIT:
-                    v = c_cit
-                elif kind == R_CIT_F:
-                    v = c_cit_f
-                elif kind == R_CIT_M:
-                    v = c_cit_m
-                elif kind == R_OUTLAWS or kind == R_OUTLAWS_MAX:
-                    v = c_out
-                else:
-                    v = 0
-                r = v <= n if kind == R_OUTLAWS_MAX else v >= n
-            elif kind == R_TILES:
-                r = s.n_tiles[seat] >= n
-            elif kind == R_TILE_TYPE:
-                r = count_type(s, seat, a) >= n
-            elif kind == R_ROOFS:
-                r = s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE] >= n
-            elif kind == R_LARGE_ROOFS:
-                r = s.roofs[seat, ROOF_LARGE] >= n
-            elif kind == R_GOLD:
-                r = s.gold[seat] >= n
-            elif kind == R_INCOME:
-                r = income_of(s, seat) >= n
-            elif kind == R_HAND:
-                r = s.hand_n[seat] >= n
-            elif kind == R_CUBES:
-                r = s.cubes_board[seat] >= n
-            elif kind == R_LOTS_GE:
-                v = 0
-                for x in range(1, NPOS):
-                    if s.cell[seat, 0, x] >= 0 and lot_param(p, x, LOT_GOLD) >= a:
-                        v += 1
-                r = v >= n
-            elif kind == R_FULL_ARM:
-                okA = (
-                    s.cell[seat, 0, 1] >= 0
-                    and s.cell[seat, 0, 2] >= 0
-                    and s.cell[seat, 0, 3] >= 0
-                    and s.cell[seat, 0, 4] >= 0
-                )
-                okB = (
-                    s.cell[seat, 0, 5] >= 0
-                    and s.cell[seat, 0, 6] >= 0
-                    and s.cell[seat, 0, 7] >= 0
-                    and s.cell[seat, 0, 8] >= 0
-                )
-                r = (okA or okB) or n == 0
-            elif kind == R_DISTINCT:
-                m = np.int64(0)
-                for i in range(1, s.n_tiles[seat]):
-                    m |= np.int64(1) << s.tile_type[seat, i]
-                v = 0
-                while m:
-                    v += m & 1
-                    m >>= 1
-                r = v >= n
-            else:
-                if not tiles_done:
-                    tiles_done = True
-                    for i in range(s.n_tiles[seat]):
-                        t = s.tile_type[seat, i]
-                        if s.tile_finished[seat, i] == 1:
-                            t_fin += 1
-                        if tparam(p, t, TF_SPECIAL) == 1:
-                            t_spec += 1
-                        if t != 0 and tparam(p, t, TF_LARGE) == 1:
-                            t_large += 1
-                        if s.tile_floor[seat, i] == 2:
-                            t_f3 += 1
-                        if s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
-                            t_above += 1
-                if kind == R_FINISHED:
-                    v = t_fin
-                elif kind == R_SPECIAL:
-                    v = t_spec
-                elif kind == R_LARGE_EXCL:
-                    v = t_large
-                elif kind == R_FLOOR3:
-                    v = t_f3
-                elif kind == R_ABOVE_SALOON:
-                    v = t_above
-                else:
-                    v = 0
-                r = v >= n
-            if not r:
+                    chars = _char_counts(s, p, seat)
+            elif _is_tile_total(kind) and not tiles_done:
+                tiles_done = True
+                tiles = _tile_counts(s, p, seat)
+            if not _term_met(s, p, seat, kind, a, n, chars, tiles):
                 ok = False
                 break
         if ok:
             k = push(out, k, encode_stake(g))
     return k
+
+
+@nb.njit(cache=True, _nrt=False)
+def _term_met(s, p, seat, kind, a, n, chars, tiles):
+    """Does the seat meet the claim requirement (kind, argument a, count n)?  chars, tiles: the seat's counts
+    (_char_counts, _tile_counts), taken by the caller when the kind reads them."""
+    if kind == R_NAMED:
+        return s.char_owner[a] == seat
+    if kind <= R_OUTLAWS_MAX:
+        v = _char_total(kind, chars)
+        return v <= n if kind == R_OUTLAWS_MAX else v >= n
+    if kind == R_TILES:
+        return s.n_tiles[seat] >= n
+    if kind == R_TILE_TYPE:
+        return count_type(s, seat, a) >= n
+    if kind == R_ROOFS:
+        return s.roofs[seat, ROOF_SMALL] + s.roofs[seat, ROOF_LARGE] >= n
+    if kind == R_LARGE_ROOFS:
+        return s.roofs[seat, ROOF_LARGE] >= n
+    if kind == R_GOLD:
+        return s.gold[seat] >= n
+    if kind == R_INCOME:
+        return income_of(s, seat) >= n
+    if kind == R_HAND:
+        return s.hand_n[seat] >= n
+    if kind == R_CUBES:
+        return s.cubes_board[seat] >= n
+    if kind == R_LOTS_GE:
+        return _lots_built(s, p, seat, a) >= n
+    if kind == R_FULL_ARM:
+        return _arm_full(s, seat) or n == 0
+    if kind == R_DISTINCT:
+        return _distinct_types(s, seat) >= n
+    return _tile_total(kind, tiles) >= n
+
+
+@nb.njit(cache=True, _nrt=False)
+def _char_counts(s, p, seat):
+    """The seat's characters: (all, female, male, Citizens, female Citizens, male Citizens, outlaws)."""
+    c_any = 0
+    c_f = 0
+    c_m = 0
+    c_cit = 0
+    c_cit_f = 0
+    c_cit_m = 0
+    c_out = 0
+    for c in range(N_CHARS):
+        if s.char_owner[c] != seat:
+            continue
+        cit = char_is_citizen(p, c)
+        fem = char_is_female(p, c)
+        c_any += 1
+        if fem:
+            c_f += 1
+        else:
+            c_m += 1
+        if cit:
+            c_cit += 1
+            if fem:
+                c_cit_f += 1
+            else:
+                c_cit_m += 1
+        else:
+            c_out += 1
+    return c_any, c_f, c_m, c_cit, c_cit_f, c_cit_m, c_out
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _char_total(kind, chars):
+    """The count of _char_counts a character requirement (R_ANY .. R_OUTLAWS_MAX) reads."""
+    c_any, c_f, c_m, c_cit, c_cit_f, c_cit_m, c_out = chars
+    if kind == R_ANY:
+        return c_any
+    if kind == R_F:
+        return c_f
+    if kind == R_M:
+        return c_m
+    if kind == R_CIT:
+        return c_cit
+    if kind == R_CIT_F:
+        return c_cit_f
+    if kind == R_CIT_M:
+        return c_cit_m
+    if kind == R_OUTLAWS or kind == R_OUTLAWS_MAX:
+        return c_out
+    return 0
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _is_tile_total(kind):
+    """Is kind a requirement on a total of _tile_counts?"""
+    return kind == R_FINISHED or kind == R_SPECIAL or kind == R_LARGE_EXCL or kind == R_FLOOR3 or kind == R_ABOVE_SALOON
+
+
+@nb.njit(cache=True, _nrt=False)
+def _tile_counts(s, p, seat):
+    """The seat's tiles: (finished, special, large but the Saloon, on the top floor, above the Saloon)."""
+    t_fin = 0
+    t_spec = 0
+    t_large = 0
+    t_top = 0
+    t_above = 0
+    for i in range(s.n_tiles[seat]):
+        t = s.tile_type[seat, i]
+        if s.tile_finished[seat, i] == 1:
+            t_fin += 1
+        if tparam(p, t, TF_SPECIAL) == 1:
+            t_spec += 1
+        if t != 0 and tparam(p, t, TF_LARGE) == 1:
+            t_large += 1
+        if s.tile_floor[seat, i] == NFLOORS - 1:
+            t_top += 1
+        if s.tile_footprint[seat, i] == 0 and s.tile_floor[seat, i] > 0:
+            t_above += 1
+    return t_fin, t_spec, t_large, t_top, t_above
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _tile_total(kind, tiles):
+    """The count of _tile_counts a tile requirement reads."""
+    t_fin, t_spec, t_large, t_top, t_above = tiles
+    if kind == R_FINISHED:
+        return t_fin
+    if kind == R_SPECIAL:
+        return t_spec
+    if kind == R_LARGE_EXCL:
+        return t_large
+    if kind == R_FLOOR3:
+        return t_top
+    if kind == R_ABOVE_SALOON:
+        return t_above
+    return 0
+
+
+@nb.njit(cache=True, _nrt=False)
+def _lots_built(s, p, seat, gold):
+    """Built ground lots whose gold surcharge is at least `gold`."""
+    v = 0
+    for x in range(1, NPOS):
+        if s.cell[seat, 0, x] >= 0 and lot_param(p, x, LOT_GOLD) >= gold:
+            v += 1
+    return v
+
+
+@nb.njit(cache=True, _nrt=False)
+def _arm_full(s, seat):
+    """Is every lot of one arm (A1-A4 or B1-B4) built on?"""
+    for arm in range(ARMS):
+        full = True
+        for j in range(ARM_LOTS):
+            if s.cell[seat, 0, 1 + ARM_LOTS * arm + j] < 0:
+                full = False
+        if full:
+            return True
+    return False
+
+
+@nb.njit(cache=True, _nrt=False)
+def _distinct_types(s, seat):
+    """Distinct tile types the seat has built, the Saloon (tile 0) apart."""
+    m = np.int64(0)
+    for i in range(1, s.n_tiles[seat]):
+        m |= np.int64(1) << s.tile_type[seat, i]
+    v = 0
+    while m:
+        v += m & 1
+        m >>= 1
+    return v
