@@ -28,7 +28,7 @@ class GameSpec:
     current_player, legal_actions and choose run once per decision, compiled without reference counting (see
     docs/ARCHITECTURE.md), so they must not allocate arrays unless decisions_allocate is set.
     Optional: standings(s, p, out) -> round (jitted): out[i] = seat i's standing now, the round number (0 at the
-    start, +1 per completed round); `sim run --standings` records it (sim.kernel.play_traced).
+    start, +1 per completed round); `sim run --standings` records it (sim.kernel_traced.play_traced).
     """
 
     name: str

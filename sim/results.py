@@ -105,7 +105,7 @@ def chunk_tables(game, design, start, arrays):
 
 
 def standings_table(gidx, players, arrays):
-    """The standings trace of a chunk (sim.kernel.play_traced) as rows (game, round, seat, standing): every
+    """The standings trace of a chunk (sim.kernel_traced.play_traced) as rows (game, round, seat, standing): every
     recorded round of a game times its seats, in game, round and seat order."""
     rounds, row_game, _ = first_rows(arrays["t_round"][:, :, None], arrays["t_rows"])
     values, _, _ = first_rows(arrays["t_val"], arrays["t_rows"])

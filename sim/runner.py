@@ -17,7 +17,7 @@ from .errors import UserError
 from .inputs import set_threads
 from .game import get_game
 from .knobs import describe_strategies
-from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, new_states
+from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, load_traced, new_states
 from .lock import FolderLock
 from .check import MAX_CHUNKS, MAX_GAMES, read_record, request_id
 from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_final_json, write_json
@@ -54,7 +54,7 @@ def check_seed(seed):
 def output_buffers(game, n, standings=False):
     """The kernel's output arrays for up to n games.  A run allocates them once and passes them to every
     `simulate` call: fresh arrays each chunk cost page faults (several % of the run time).  standings: also the
-    trace of `--standings` (sim.kernel.play_traced): per game up to TRACE_ROWS rows of a round and every seat's
+    trace of `--standings` (sim.kernel_traced): per game up to TRACE_ROWS rows of a round and every seat's
     standing (float32: 9 KB a game at 8 seats, hence the smaller chunks of a traced run)."""
     eng = game.engine_module()
     out = {
@@ -119,8 +119,10 @@ def simulate(game, design, pvec, seed, start, stop, buffers=None, standings=Fals
     writes every entry it returns, so reused buffers give the same results as fresh ones.  standings: play with
     the standings trace (the same games; the arrays t_round, t_val and t_rows added)."""
     out, states, args = kernel_args(game, design, pvec, seed, start, stop, buffers, standings)
-    kern = load_kernel(game)
-    (kern.play_traced_batch if standings else kern.play_batch)(states, *args)
+    if standings:
+        load_traced(game).play_traced_batch(states, *args)
+    else:
+        load_kernel(game).play_batch(states, *args)
     check_overflow(game, out)
     return out
 

@@ -4,7 +4,7 @@ At a decision the player evaluates candidate actions by rollouts: copy the state
 re-sample what the seat cannot see (the game's `determinize`), apply the action, play to the end with a rollout
 policy (a named preset of the game, every seat), and score the seat's win share (score margin breaks ties).
 Rollout k of every candidate uses the same seed and the same re-sampled world (common random numbers), so the
-candidates' differences are not dice noise.  The loop itself lives in the generated kernel (sim.kernel.TEMPLATE:
+candidates' differences are not dice noise.  The loop itself lives in the kernel body (sim/kernel_body.py:
 `search_choose`, `rollout_values`), because it calls the game's engine and `choose`, which numba can only cache
 when they are module globals of the calling file; this module holds what is generic: the knobs' layout, the
 strategy names and the no-op determinize.

@@ -1,7 +1,7 @@
 """The arc of a game: how the lead moves, from the standings trace of `sim run --standings`.
 
 The standings table has one row per recorded round and seat (game, round, seat, standing): round 0 is the start,
-round r the standings after r rounds, and a game's last row its end (sim.kernel.play_traced; a game longer than
+round r the standings after r rounds, and a game's last row its end (sim.kernel_traced.play_traced; a game longer than
 the trace's capacity is thinned to every second or fourth round, which can hide lead changes inside the dropped
 rounds).  `game_arcs` reduces it to one row per game; each metric below is one function of that table, per player
 count (and config in a sweep), with intervals: normal on means, Wilson on proportions (games are independent).
