@@ -354,12 +354,12 @@ NEG = -1e9
 MAX_DISCOUNT = 0.9  # a badge's income is counted for at most 10 turns
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _mission_value(s, p, m, w):
     return w[W_MISSION] * mission_vp(p, m) + w[W_GOLD] * mission_gn(p, m)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _secret_value(s, p, pl, w):
     sc = s.secret[pl]
     if sc < 0 or s.job[pl] >= 0:
@@ -367,7 +367,7 @@ def _secret_value(s, p, pl, w):
     return w[W_SECRET] * secret_vp(p, sc) + w[W_GOLD] * secret_gn(p, sc), sc
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _event_value(s, p, pl, kind, x, w):
     """Mission value (public + own secret) an event (kind, x) would bring to pl now: the best card it progresses,
     plus event_cards times the second best (two missions may be claimed a turn)."""
@@ -418,7 +418,7 @@ def _event_value(s, p, pl, kind, x, w):
     return best + w[W_EVENT_CARDS] * second
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _job_income(s, p, pl, j, w, turns):
     """What holding badge j brings pl: its income for `turns` turns, and for the Undertaker his bonus times the
     deaths a round so far (with one death per three rounds as a prior: about 3 in a 9-round game); for the Sheriff,
@@ -437,7 +437,7 @@ def _job_income(s, p, pl, j, w, turns):
     return w[W_JOB] * v
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _job_value(s, p, pl, j, w):
     """Worth of taking badge j: its income every turn it is held, discounted per turn like travel (travel_discount:
     1 / (1 - discount) turns of income, weighted by job_horizon), its mission value, less the secret mission it
@@ -453,7 +453,7 @@ def _job_value(s, p, pl, j, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _shooting_missions(s, p, w):
     """Best face-up mission that needs a hit or a kill: what ammunition and a weapon are worth beyond a duel."""
     best = 0.0
@@ -470,7 +470,7 @@ def _shooting_missions(s, p, w):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _ammo_need(s, p, pl, w):
     h = hand_size(s, pl)
     if h >= p[P_HAND_MAX]:
@@ -481,14 +481,14 @@ def _ammo_need(s, p, pl, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _lp_need(s, p, pl, w):
     if s.lp[pl] >= p[P_LP_MAX]:
         return 0.0
     return w[W_LP] * (2.0 if s.lp[pl] <= 1 else 1.0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _weapon_value(s, p, pl, wp, w):
     """Value of buying weapon wp (replacing the held one)."""
     cur_r = 0
@@ -503,7 +503,7 @@ def _weapon_value(s, p, pl, wp, w):
     return w[W_WEAPON] * gain - 0.15 * weapon_cost(p, wp) + _event_value(s, p, pl, C_BUY, wp, w)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_weapon(s, p, pl, w, gold):
     best = NEG
     for wp in range(5):
@@ -514,7 +514,7 @@ def _best_weapon(s, p, pl, w, gold):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _store_buy_value(s, p, pl, st, w):
     price = store_price(p, st)
     v = w[W_STORE] * 6.0 - 0.3 * price + _event_value(s, p, pl, C_BUY_STORE, st, w)
@@ -523,7 +523,7 @@ def _store_buy_value(s, p, pl, st, w):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _loc_value(s, p, pl, loc, w):
     """What pl could gain by acting at location loc on arrival (0 if nothing)."""
     gold = s.gold[pl]
@@ -586,7 +586,7 @@ def _loc_value(s, p, pl, loc, w):
     return tot
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _duel_value(s, p, pl, t, w):
     """Expected worth of challenging t now (before card choice)."""
     if s.lp[pl] <= 1 and w[W_RISK] > 0:
@@ -635,7 +635,7 @@ def _duel_value(s, p, pl, t, w):
     return pwin * (w[W_DUEL] + hit) - risk - w[W_AMMO] * 0.5
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _max_range(s, p, pl):
     """Longest range among pl's weapons (-1 without one): a target in sight at d is within some weapon's
     range iff d <= this."""
@@ -648,7 +648,7 @@ def _max_range(s, p, pl):
     return weapon_reach
 
 
-@nb.njit(cache=True, inline="always")  # called once per move option: no call overhead
+@nb.njit(cache=True, _nrt=False, inline="always")  # called once per move option: no call overhead
 def _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach):
     """Best duel available after arriving at sq (a post-move duel); duel_val[t] = worth of challenging t;
     weapon_reach = _max_range(s, p, pl)."""
@@ -666,7 +666,7 @@ def _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _duel_values(s, p, pl, w, duel_val):
     for t in range(s.n):
         duel_val[t] = 0.0
@@ -677,7 +677,7 @@ def _duel_values(s, p, pl, w, duel_val):
         duel_val[t] = _duel_value(s, p, pl, t, w)
 
 
-@nb.njit(cache=True, inline="always")  # called once per move option: no call overhead
+@nb.njit(cache=True, _nrt=False, inline="always")  # called once per move option: no call overhead
 def _score_move(
     s, p, pl, sq, loc_val, duel_val, arrive_ok, move_reach, n_ranked, ranked_locs, discount, max_discount, weapon_reach
 ):
@@ -706,7 +706,7 @@ def _score_move(
     return v + fut + _square_duel_bonus(s, p, pl, sq, duel_val, weapon_reach)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_reach(
     s,
     p,
@@ -752,7 +752,7 @@ def _best_reach(
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _extra_value(
     s, p, pl, w, loc_val, duel_val, move_reach, n_ranked, ranked_locs, discount, max_discount, weapon_reach
 ):
@@ -837,7 +837,7 @@ def _extra_value(
     return w[W_EXTRA] * (far - stay) - cost
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _pair_choice(s, p, legal, n):
     mode = np.int64(p[P_AMMO_DECK])
     best = -1.0
@@ -861,7 +861,7 @@ def _pair_choice(s, p, legal, n):
     return bi
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _score_action(s, p, pl, a, w, loc_val):
     kind = kind_of(a)
     gold = s.gold[pl]
@@ -930,13 +930,13 @@ def _score_action(s, p, pl, a, w, loc_val):
     return 0.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _location_values(s, p, pl, w, loc_val):
     for L in range(NLOC):
         loc_val[L] = _loc_value(s, p, pl, L, w)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _challenger_card(s, p, pl, w):
     t = s.d_t
     stakes = _duel_value(s, p, pl, t, w)
@@ -960,7 +960,7 @@ def _challenger_card(s, p, pl, w):
     return hi
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _defender_card(s, p, pl, w):
     over = s.d_round >= s.d_cap
     hi = -1
@@ -985,7 +985,7 @@ def _defender_card(s, p, pl, w):
     return FAKE
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _duel_win_choice(s, p, pl, legal, n, w):
     """The duel's winner: hit or frighten the loser, and take its job badge or not."""
     lo = s.d_loser
@@ -1008,7 +1008,7 @@ def _duel_win_choice(s, p, pl, legal, n, w):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     w = weights
     pl = seat

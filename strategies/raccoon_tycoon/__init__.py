@@ -567,10 +567,23 @@ def _last_card(s, w):
     return w[W_LASTCARD] > 0.0 and (s.end_trig != 0 or (s.rr_n == 0 and (s.rr_offer[0] < 0 or s.rr_offer[1] < 0)))
 
 
+@nb.njit(cache=True, inline="always")
+def _limit_lead(s, p, seat, w, co, lead, last):
+    """bid_limit for railroad co, the VP leader among the others (lead, -1: none) and _last_card (last) given."""
+    mine = rail_value(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
+    deny = 0.0
+    if lead >= 0:
+        k = s.rr_own[lead, co]
+        deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
+    lim = max(mine, deny) / _dollar(s, p, seat, w)
+    if last:
+        lim = max(lim, np.float64(s.money[seat]))
+    return min(lim, s.money[seat] - w[W_RESERVE])
+
+
 @nb.njit(cache=True, _nrt=False)
 def _limit_co(s, p, seat, w, co):
     """bid_limit for railroad co; s.lv and s.lv_nt, s.lv_nr must be current (E.score_all_seats)."""
-    mine = rail_value(s, p, seat, co, w, s.lv_nt[seat], s.lv_nr[seat])
     # the VP leader among the others
     lead = -1
     bv = -1
@@ -581,14 +594,28 @@ def _limit_co(s, p, seat, w, co):
         if v > bv:
             bv = v
             lead = o
-    deny = 0.0
-    if lead >= 0:
-        k = s.rr_own[lead, co]
-        deny = w[W_DENY] * w[W_DPV] * (E.rr_vp(p, co, k + 1) - E.rr_vp(p, co, k))
-    lim = max(mine, deny) / _dollar(s, p, seat, w)
-    if _last_card(s, w):
-        lim = max(lim, np.float64(s.money[seat]))
-    return min(lim, s.money[seat] - w[W_RESERVE])
+    return _limit_lead(s, p, seat, w, co, lead, _last_card(s, w))
+
+
+@nb.njit(cache=True, _nrt=False)
+def _limits_co(s, p, w, co):
+    """_limit_co of every seat into s.bl_lim.  The leader among the others of a seat is the first seat of the
+    highest s.lv (top), or for top itself the first of the highest among the rest (second): one pass for all."""
+    top = -1
+    bv = -1
+    for o in range(s.n):
+        if s.lv[o] > bv:
+            bv = s.lv[o]
+            top = o
+    second = -1
+    bv = -1
+    for o in range(s.n):
+        if o != top and s.lv[o] > bv:
+            bv = s.lv[o]
+            second = o
+    last = _last_card(s, w)
+    for o in range(s.n):
+        s.bl_lim[o] = _limit_lead(s, p, o, w, co, second if o == top else top, last)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -607,8 +634,7 @@ def predict_auction(s, p, starter, co, w):
     limits are written to the scratch s.bl_lim, whose cache key (bl_key, an auction serial) stays stale, so the
     next auction recomputes them."""
     n = s.n
-    for o in range(n):
-        s.bl_lim[o] = _limit_co(s, p, o, w, co)
+    _limits_co(s, p, w, co)
     lo = E.rr_min_bid(p, co)
     must = p[P.P_AUCTION_OPEN] == 0
     lim0 = s.bl_lim[starter]
@@ -734,45 +760,22 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     # could change the choice gives the same numbers but measured 2% slower (a hard-to-predict branch).
     x = s.rng[1]
     odds = w[W_STARTODDS] > 0.0
-    scored = False
     bu_rest = -1e300  # the best action other than an auction: what I do after losing one
-    lose1 = -1  # auctions I expect to lose (at most two offer slots): index, cost and noise
-    lose2 = -1
-    ld1 = 0.0
-    ld2 = 0.0
-    ov1 = 0.0  # their values without startodds (knob oddsand)
-    ov2 = 0.0
+    ai1 = -1  # with startodds the auction starts (at most one per offer slot) are valued after the loop, with the
+    ai2 = -1  # noise each drew in its place
+    ar1 = 0.0
+    ar2 = 0.0
     for i in range(n):
         a = legal[i]
         kind = E.kind_of(a)
+        x = np.uint64(x + GOLDEN)
         if kind == E.A_AUCTION and odds:
-            if not scored:
-                E.score_all_seats(s, p)
-                scored = True
-            co = E.railroad_of(a)
-            win, price = predict_auction(s, p, seat, co, w)
-            x = np.uint64(x + GOLDEN)
-            r = float_of(x)
-            # the plain value of the start: a start I win is worth it, a start I lose at most it (oddsand)
-            mv = rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co) * _dollar(s, p, seat, w)
-            ov = w[W_START] * mv + 1.0 + w[W_NOISE] * r
-            if win == seat:
-                if ov > bu:
-                    bu = ov
-                    best = i
+            if ai1 < 0:
+                ai1 = i
+                ar1 = float_of(x)
             else:
-                # I act again; the winner's net gain (his value by my weights minus the price) is my loss
-                g = 0.0
-                if win >= 0:
-                    g = rail_value(s, p, win, co, w, s.lv_nt[win], s.lv_nr[win]) - price
-                if lose1 < 0:
-                    lose1 = i
-                    ld1 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
-                    ov1 = ov
-                else:
-                    lose2 = i
-                    ld2 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
-                    ov2 = ov
+                ai2 = i
+                ar2 = float_of(x)
             continue
         if kind == E.A_PROD:
             if E.card_of(a) != pcard:
@@ -786,15 +789,66 @@ def _choose_best(s, p, seat, legal, n, sid, w):
             u = _sell_utility(s, p, seat, a, tvc, pen, liq)
         else:
             u = utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap)
-        x = np.uint64(x + GOLDEN)
-        r = float_of(x)
-        u += w[W_NOISE] * r
+        u += w[W_NOISE] * float_of(x)
         if kind != E.A_AUCTION:
             bu_rest = max(bu_rest, u)
         if u > bu:
             bu = u
             best = i
     s.rng[1] = x
+    if ai1 >= 0:
+        # the first index of the highest value is played, whatever order the values are compared in
+        best = _auction_starts(s, p, seat, legal, w, nt, nr, ai1, ar1, ai2, ar2, best, bu, bu_rest)
+    return best
+
+
+@nb.njit(cache=True, _nrt=False)
+def _auction_starts(s, p, seat, legal, w, nt, nr, ai1, ar1, ai2, ar2, best, bu, bu_rest):
+    """Knob startodds: _choose_best's choice (best, of value bu; bu_rest the best value of an action that is no
+    auction start) with the auction starts legal[ai1] and legal[ai2] (-1: none) and their noise draws ar1, ar2.
+    A start I would win is worth its plain value (start x (my value - minimum bid) + 1 + noise); one I would lose
+    is worth what I do next plus its own term (oddsand: at most the plain value), compared after every other
+    action.  The outcome is played out in advance only for a start that could be chosen: with oddsand, one whose
+    plain value is below bu_rest never is."""
+    scored = False
+    lose1 = -1  # auctions I expect to lose: index, value and plain value
+    lose2 = -1
+    ld1 = 0.0
+    ld2 = 0.0
+    ov1 = 0.0
+    ov2 = 0.0
+    for j in range(2):
+        i = ai1 if j == 0 else ai2
+        if i < 0:
+            break
+        r = ar1 if j == 0 else ar2
+        co = E.railroad_of(legal[i])
+        # the plain value of the start: a start I win is worth it, a start I lose at most it (oddsand)
+        mv = rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co) * _dollar(s, p, seat, w)
+        ov = w[W_START] * mv + 1.0 + w[W_NOISE] * r
+        if w[W_ODDSAND] != 0.0 and ov < bu_rest:
+            continue
+        if not scored:
+            E.score_all_seats(s, p)
+            scored = True
+        win, price = predict_auction(s, p, seat, co, w)
+        if win == seat:
+            if ov > bu or (ov == bu and i < best):
+                bu = ov
+                best = i
+        else:
+            # I act again; the winner's net gain (his value by my weights minus the price) is my loss
+            g = 0.0
+            if win >= 0:
+                g = rail_value(s, p, win, co, w, s.lv_nt[win], s.lv_nr[win]) - price
+            if lose1 < 0:
+                lose1 = i
+                ld1 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+                ov1 = ov
+            else:
+                lose2 = i
+                ld2 = 1.0 - w[W_STARTODDS] * g + w[W_NOISE] * r
+                ov2 = ov
     if lose1 >= 0:
         v = bu_rest + ld1 if w[W_ODDSAND] == 0.0 else min(bu_rest + ld1, ov1)
         if v > bu:

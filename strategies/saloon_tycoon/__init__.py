@@ -540,10 +540,14 @@ def _best_move(s, p, seat, w, gv):
 
 @nb.njit(cache=True, _nrt=False)
 def _open_spaces(s, p, seat):
-    """Open cube spaces on the seat's board: cubes a card brings beyond them are lost (R)."""
+    """Open cube spaces on the seat's board: cubes a card brings beyond them are lost (R).  Computed at most once
+    per choose call (cached in s.ai_room; NaN = not yet)."""
+    if not np.isnan(s.ai_room):
+        return s.ai_room
     k = 0.0
     for i in range(s.n_tiles[seat]):
         k += tparam(p, s.tile_type[seat, i], TF_CUBES) - s.tile_cubes[seat, i]
+    s.ai_room = k
     return k
 
 
@@ -574,6 +578,15 @@ def _on_bonus_action(s):
 
 @nb.njit(cache=True, _nrt=False)
 def _draw_value(s, p, seat, w, gv):
+    """_draw_value_now computed at most once per choose call (cached in s.ai_draw; NaN = not yet): _cube_first
+    asks again."""
+    if np.isnan(s.ai_draw):
+        s.ai_draw = _draw_value_now(s, p, seat, w, gv)
+    return s.ai_draw
+
+
+@nb.njit(cache=True, _nrt=False)
+def _draw_value_now(s, p, seat, w, gv):
     """Value of the Draw action: the flat `draw` with a short hand, plus `drawn` x the mean played value of a card
     of the deck (by copies) for each card it adds, or for each card it replaces beyond the hand limit, the mean's
     gain over the worst card held.  Flat alone (a short hand 1 Rep, the price of Earn), Draw lost to card plays,
@@ -1425,6 +1438,9 @@ def choose(s, p, seat, legal, n, sid, weights):
     s.ai_late = -1
     s.ai_leader = -2
     s.ai_bm = -1.0
+    s.ai_room = np.nan
+    s.ai_draw = np.nan
+    s.ai_earn = np.nan
     for k in range(n):
         kind = kind_of(legal[k])
         if kind == BUILD or kind == CARD_BUILD:
@@ -1455,7 +1471,9 @@ def _planned_value(s, p, seat, legal, n, k, w, gv):
     """The value of action k, Earn with the build its gold makes affordable (knob earnplan)."""
     v = _value(s, p, seat, legal[k], w, n, gv)
     if kind_of(legal[k]) == EARN and w[W_EARNPLAN] > 0.0:
-        v += w[W_EARNPLAN] * _earn_plan(s, p, seat, legal, n, w)
+        if np.isnan(s.ai_earn):  # once per choose call: _cube_first asks again
+            s.ai_earn = _earn_plan(s, p, seat, legal, n, w)
+        v += w[W_EARNPLAN] * s.ai_earn
     return v
 
 

@@ -225,7 +225,7 @@ BETS_EXACT = 20  # stakes 1..20 are offered one by one; above, BET_STEPS even st
 BET_STEPS = 20
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _moves(s, p, out, n, kind, lo, hi):
     here = s.pos[s.cur]
     need_loc = int_param(p, P_MOVE_END_LOC) == 1
@@ -237,7 +237,7 @@ def _moves(s, p, out, n, kind, lo, hi):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _duel_limit_ok(s, p):
     lim = int_param(p, P_DUELS_PER_SIDE)
     if lim == 0:
@@ -247,7 +247,7 @@ def _duel_limit_ok(s, p):
     return s.duel_post < lim
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bet_amounts(s, p, out, n):
     """The Saloon stakes offered: every amount up to 2 x BETS_EXACT, else 1..BETS_EXACT and BET_STEPS even steps
     up to the cap (the player's gold, or casino.bet_cap)."""
@@ -267,7 +267,7 @@ def bet_amounts(s, p, out, n):
     return n
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _location_options(s, p, out, n):
     """The location actions open at the active player's square (RULES.md "Location actions")."""
     pl = s.cur
@@ -359,7 +359,7 @@ def _location_options(s, p, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _mission_options(s, p, out, n):
     """The missions that are claimed by an action: give ammunition to each opponent, pay for an owned store."""
     pl = s.cur
@@ -372,7 +372,7 @@ def _mission_options(s, p, out, n):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     """Fill out[:n] with the legal actions of the player who decides now and return n.  Every action goes through
     push, which never writes past the list and makes an overflow a clear error rather than a silent cut."""

@@ -14,7 +14,7 @@ from .queries import hand_size, int_param
 from .state import DISCARD_ORDER, N_AMMO_TYPES
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def draw_ammo(s, p, pl, k):
     """Draw up to k ammunition cards into pl's hand (never beyond the hand limit); returns cards drawn."""
     got = 0
@@ -29,7 +29,7 @@ def draw_ammo(s, p, pl, k):
     return got
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def draw_ammo_card(s):
     """The top ammunition card (the discards reshuffled first if the deck is empty); -1 if there is none."""
     if s.n_adeck == 0:
@@ -41,12 +41,12 @@ def draw_ammo_card(s):
     return s.adeck[s.n_adeck]
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def discard_ammo(s, c):
     s.n_adisc = put(s.adisc, s.n_adisc, c)
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def use_card(s, pl, c):
     """pl plays or discards one card of type c from his hand (counts as 'used ammunition')."""
     s.hand[pl, c] -= 1
@@ -54,7 +54,7 @@ def use_card(s, pl, c):
     s.ammo_used[pl] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def cheapest_card(s, pl):
     """The card an automated discard gives up: the least useful pl holds (DISCARD_ORDER); -1 for an empty hand."""
     for i in range(N_AMMO_TYPES):
@@ -64,7 +64,7 @@ def cheapest_card(s, pl):
     return -1
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def draw_secret(s, pl):
     """pl draws a secret mission (none if the deck and its discards are empty), its progress reset."""
     if s.n_sdeck == 0:
@@ -79,7 +79,7 @@ def draw_secret(s, pl):
     s.sprog[pl, 1] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def draw_chest(s):
     """The top chest card, put on the chest discards at once (the discards reshuffled first if the deck is empty);
     -1 if there is none."""

@@ -52,7 +52,7 @@ from .state import (
 )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_duel(s, p, t):
     """The active player challenges seat t: the rounds each side can fire, then the challenger's card."""
     c = s.cur
@@ -84,13 +84,13 @@ def start_duel(s, p, t):
     s.phase = PH_CCARD
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_duel(s, p):
     log_event(s, E_DUEL_END, s.d_c, s.d_t, s.d_wins[0], s.d_wins[1])
     s.phase = s.d_ret
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def credit_hit(s, p, w, lo, lo_job):
     credit(s, p, w, C_HIT, lo)
     credit(s, p, w, C_HIT_NEXT, lo)
@@ -99,7 +99,7 @@ def credit_hit(s, p, w, lo, lo_job):
     credit(s, p, w, C_HIT_DISTINCT, lo)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def after_round(s, p):
     c = s.d_c
     t = s.d_t
@@ -113,7 +113,7 @@ def after_round(s, p):
         end_duel(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def resolve_round(s, p, dcard):
     """The defender's card (or FAKE) against the challenger's face-down card: the round's result."""
     c = s.d_c
@@ -190,7 +190,7 @@ def resolve_round(s, p, dcard):
         winner_choice(s, p, W_HIT)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def take_badge(s, p, w, lo, j):
     """The duel's winner takes badge j from the loser (or from the board, if the hit just jailed him)."""
     if s.job[lo] == j:
@@ -201,7 +201,7 @@ def take_badge(s, p, w, lo, j):
     give_job(s, p, w, j)
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def winner_choice(s, p, choice):
     """The round winner hits or frightens the loser's horse, and may take his badge."""
     w = s.d_winner

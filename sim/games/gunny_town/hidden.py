@@ -17,7 +17,7 @@ from .params import MTIER
 from .state import N_AMMO_TYPES, PH_DCARD
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def determinize(s, p, seat):
     """Re-sample what `seat` cannot see in s, drawing from chance stream 0 of s.  Returns the cards re-dealt."""
     # ammunition: the opponents' cards (and a hidden face-down card) go on the deck, the deck is shuffled, and
@@ -85,12 +85,12 @@ def determinize(s, p, seat):
     return pool - n0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _secret_hidden(s, seat, j):
     return j != seat and s.secret[j] >= 0 and s.sprog[j, 0] == 0 and s.sprog[j, 1] == 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _secret_slot(s, seat, v):
     """Virtual slot v of the secret pool: -1 for the deck (index v), else the opponent holding slot v."""
     if v < s.n_sdeck:

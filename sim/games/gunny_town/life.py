@@ -28,7 +28,7 @@ from .queries import int_param
 from .state import E_JAIL, E_LOSE_JOB, E_LP, E_TAKE_JOB, E_UNDERTAKER, IT_JOB
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def give_job(s, p, pl, j):
     """pl takes badge j (returning his own, G17); 'become' events for missions."""
     if s.job[pl] >= 0:
@@ -41,7 +41,7 @@ def give_job(s, p, pl, j):
     credit(s, p, pl, C_BECOME, j)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def drop_job(s, pl):
     """pl loses his badge (it returns to the board); a jobless player holds a secret mission again."""
     j = s.job[pl]
@@ -53,7 +53,7 @@ def drop_job(s, pl):
             draw_secret(s, pl)
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def gain_lp(s, p, pl, k):
     """pl gains up to k LP (never above limits.lp_max); returns the LP gained."""
     before = s.lp[pl]
@@ -61,7 +61,7 @@ def gain_lp(s, p, pl, k):
     return s.lp[pl] - before
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def lose_lp(s, p, pl, k, by):
     """pl loses k LP; at 0 he goes to jail (by = the player who caused it, -1 none).  Returns True if jailed."""
     s.lp[pl] -= k
@@ -72,7 +72,7 @@ def lose_lp(s, p, pl, k, by):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def go_to_jail(s, p, pl, by):
     """pl has no LP left (RULES.md "Life and jail"): jail, the Undertaker's bonus, the killer's mission credit."""
     victim_job = s.job[pl]

@@ -116,7 +116,7 @@ from .state import (
 CHEST_FIELDS = 5  # each chest card's parameters are consecutive: lp, gn, ammo, weapon, horse (params.py)
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def mark_location_used(s, bit):
     """A sub-action of the location is used: the turn's location action is taken, before or after the move."""
     s.loc_done |= bit
@@ -124,7 +124,7 @@ def mark_location_used(s, bit):
         s.loc_state = LOC_USED_BEFORE_MOVE if s.phase == PH_PRE else LOC_USED_AFTER_MOVE
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def open_chest(s, p, pl):
     """pl draws a chest card and takes what it gives (or loses the LP it costs)."""
     c = draw_chest(s)
@@ -153,7 +153,7 @@ def open_chest(s, p, pl):
         lose_lp(s, p, pl, -lp, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def settle_bet(s, p, a):
     """The bet s.bet on the body parts named by PAIR action a: the top ammunition card decides."""
     pl = s.cur
@@ -178,7 +178,7 @@ def settle_bet(s, p, a):
         log_event(s, E_BET, pl, amount, c, -amount)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def store_action(s, p, a):
     """Buy a unit, take the owner's free unit, buy the store (or take it over for its mission), rob it."""
     pl = s.cur
@@ -230,7 +230,7 @@ def store_action(s, p, a):
         credit(s, p, pl, C_ROB, ROB_AT_STORE)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def location_action(s, p, a):
     """Location action a of the active player at his square."""
     pl = s.cur

@@ -60,7 +60,7 @@ from .state import (
 VP_FIRST = 100  # claim order: VP first, then GN (no reward reaches 100 GN)
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def _progress(kind, cmask, prog, x):
     """New progress of one component of kind `kind` (card argument cmask) for an event with argument x;
     returns -1 when the event does not match."""
@@ -81,7 +81,7 @@ def _progress(kind, cmask, prog, x):
     return prog + 1
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def credit(s, p, pl, kind, x):
     """Event `kind` (argument x) by pl: add progress on every face-up mission and pl's secret mission."""
     if kind == C_HIT_NEXT:
@@ -105,7 +105,7 @@ def credit(s, p, pl, kind, x):
                     s.sprog[pl, c] = v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _popcount(x):
     k = 0
     while x:
@@ -114,7 +114,7 @@ def _popcount(x):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _comp_done(s, p, pl, kind, cnt, prog):
     if kind == C_NONE:
         return True
@@ -131,7 +131,7 @@ def _comp_done(s, p, pl, kind, cnt, prog):
     return prog >= cnt
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def mission_ready(s, p, pl, k):
     m = s.face[k]
     if m < 0:
@@ -141,7 +141,7 @@ def mission_ready(s, p, pl, k):
     )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def secret_ready(s, p, pl):
     sc = s.secret[pl]
     if sc < 0 or (s.job[pl] >= 0 and int_param(p, P_SECRET_ANYTIME) == 0):
@@ -151,7 +151,7 @@ def secret_ready(s, p, pl):
     )
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def complete_mission(s, p, pl, k):
     m = s.face[k]
     gn = mission_gn(p, m)
@@ -168,7 +168,7 @@ def complete_mission(s, p, pl, k):
         s.end_trig = END_VP
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def complete_secret(s, p, pl):
     sc = s.secret[pl]
     gn = secret_gn(p, sc)
@@ -189,7 +189,7 @@ def complete_secret(s, p, pl):
         s.end_trig = END_VP
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def claim(s, p, pl):
     """Claim every mission pl now satisfies, most VP first, within the per-turn limit."""
     while True:
@@ -217,7 +217,7 @@ def claim(s, p, pl):
         break
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def refill_missions(s, p):
     for k in range(int_param(p, P_FACE_UP)):
         if s.face[k] < 0 and s.n_mdeck > 0:

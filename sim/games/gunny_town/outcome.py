@@ -46,7 +46,7 @@ KEY_MISSIONS = 1 << 32
 KEY_VP = 1 << 42
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def record_item(s, seat, item_id):
     """seat acquires item item_id this turn (rows past MAX_ITEMS are not recorded)."""
     if s.n_it < MAX_ITEMS:
@@ -56,7 +56,7 @@ def record_item(s, seat, item_id):
         s.n_it += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def write_outcome(s, p, game_int, seat_int, seat_f, items):
     """Fill the output rows; seat_f[i] = (VP, win share), ties split the win; items[k] = (seat, item id, turn)."""
     n = s.n
@@ -98,7 +98,7 @@ def write_outcome(s, p, game_int, seat_int, seat_f, items):
     return m
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def standings(s, p, out):
     """out[i] = seat i's VP so far (the quantity the game ranks by; its tie-breakers are left out), for each seat;
     returns the number of completed game rounds."""

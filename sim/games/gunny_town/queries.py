@@ -34,13 +34,13 @@ UNLIMITED_RANGE = 99  # a weapon's range when rule.weapon_range is off
 WEAPON_FIELDS = 3  # each weapon's parameters are consecutive: cost, range, rounds (params.py)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def int_param(p, k):
     """Parameter slot k as an integer."""
     return np.int64(p[k])
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def hand_size(s, pl):
     t = 0
     for c in range(N_AMMO_TYPES):
@@ -48,20 +48,20 @@ def hand_size(s, pl):
     return t
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def n_shooting(s, pl):
     """Cards a challenger can play (every card but Dodge)."""
     return hand_size(s, pl) - s.hand[pl, DODGE]
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def neighbour(s, p, pl):
     if int_param(p, P_NEIGHBOUR) == 0:
         return (pl + 1) % s.n
     return (pl + s.n - 1) % s.n
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def stores_owned(s, pl):
     k = 0
     for st in range(NSTORE):
@@ -70,24 +70,24 @@ def stores_owned(s, pl):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def weapon_cost(p, w):
     return int_param(p, P_WEAPON + WEAPON_FIELDS * w)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def weapon_range(p, w):
     if int_param(p, P_WEAPON_RANGE_ON) == 0:
         return UNLIMITED_RANGE
     return int_param(p, P_WEAPON + WEAPON_FIELDS * w + 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def weapon_rounds(p, w):
     return int_param(p, P_WEAPON + WEAPON_FIELDS * w + 2)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def best_weapon_cost(s, p, pl):
     best = -1
     for w in range(NW):
@@ -96,7 +96,7 @@ def best_weapon_cost(s, p, pl):
     return best
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def same_location(s, a, b):
     pos_a = s.pos[a]
     pos_b = s.pos[b]
@@ -106,7 +106,7 @@ def same_location(s, a, b):
     return la >= 0 and la == LOC_AT[pos_b]
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def hand_to_hand(s, p, a, b):
     """a and b may fight hand to hand: on one location (rule.hand_to_hand=location), or also on one plain street
     square (any_shared_square)."""
@@ -116,7 +116,7 @@ def hand_to_hand(s, p, a, b):
     return la >= 0 and la == LOC_AT[s.pos[b]]
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def fire_rounds(s, p, a, b):
     """Rounds a can fire at b: the best held weapon reaching b (straight sight within range, or the same
     location); 0 if none reaches.  Hand-to-hand without a weapon is handled by the caller."""
@@ -130,7 +130,7 @@ def fire_rounds(s, p, a, b):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def can_duel(s, p, c, t):
     if t == c or t >= s.n or s.pos[t] < 0 or s.skip[t] or s.lp[t] <= 0:
         return False
@@ -143,18 +143,18 @@ def can_duel(s, p, c, t):
     return fire_rounds(s, p, c, t) > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def missions_left(s, p, pl):
     return int_param(p, P_MISSIONS_PER_TURN) - s.missions_turn[pl]
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def move_range(s, p, pl):
     r = int_param(p, P_MOVE_HORSE) if s.horse[pl] else int_param(p, P_MOVE_FOOT)
     return r + s.extra_range
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def give_slot(s, p, pl):
     """Face-up slot of a claimable 'give 1 ammunition to each opponent' card, or -1."""
     if missions_left(s, p, pl) <= 0 or hand_size(s, pl) < s.n - 1:
@@ -166,7 +166,7 @@ def give_slot(s, p, pl):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def store_mission_slot(s, st):
     for k in range(MISSION_SLOTS):
         m = s.face[k]
@@ -178,22 +178,22 @@ def store_mission_slot(s, st):
 REWARD_FIELDS = 2  # each mission's and secret mission's reward parameters are consecutive: GN, VP (params.py)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def mission_gn(p, m):
     return int_param(p, P_MISSION + REWARD_FIELDS * m)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def mission_vp(p, m):
     return int_param(p, P_MISSION + REWARD_FIELDS * m + 1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def secret_gn(p, sc):
     return int_param(p, P_SECRET + REWARD_FIELDS * sc)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def secret_vp(p, sc):
     return int_param(p, P_SECRET + REWARD_FIELDS * sc + 1)
 
@@ -201,12 +201,12 @@ def secret_vp(p, sc):
 STORE_FIELDS = 2  # each store's parameters are consecutive: price, unit price (params.py)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def store_price(p, st):
     return int_param(p, P_STORE + STORE_FIELDS * st)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def unit_price(p, st):
     return int_param(p, P_STORE + STORE_FIELDS * st + 1)
 
@@ -214,22 +214,22 @@ def unit_price(p, st):
 JOB_FIELDS = 3  # each job's income parameters are consecutive: gn, lp, ammo (params.py)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def job_gn(p, j):
     return int_param(p, P_JOB + JOB_FIELDS * j)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def job_lp(p, j):
     return int_param(p, P_JOB + JOB_FIELDS * j + 1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def job_ammo(p, j):
     return int_param(p, P_JOB + JOB_FIELDS * j + 2)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False, inline="always")
 def removed(p, item_id):
     """True if item.remove takes item item_id out of the game (a what-if of `sim effect`)."""
     return int_param(p, P_ITEM_REMOVE) == item_id + 1

@@ -225,7 +225,7 @@ def setup(s, p, n_players):
     start_turn(s, p)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_turn(s, p):
     """Begin s.cur's turn (the caller guarantees he does not skip it)."""
     pl = s.cur
@@ -264,7 +264,7 @@ def start_turn(s, p):
     claim(s, p, pl)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_turn(s, p):
     """Refill the missions, check the end, pass to the next player who does not skip."""
     refill_missions(s, p)
@@ -294,7 +294,7 @@ def end_turn(s, p):
         return
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(s):
     """The seat that decides now: the defender lays his card, the round's winner chooses, else the active player."""
     if s.phase == PH_DCARD:
@@ -304,12 +304,12 @@ def current_player(s):
     return s.cur
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_over(s):
     return s.over != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply_action(s, p, a):
     """Apply the chosen action, claim the missions it completes, and end the turn when it is over."""
     kind = kind_of(a)

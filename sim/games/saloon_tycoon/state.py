@@ -152,6 +152,9 @@ STATE_DTYPE = np.dtype(
         ("ai_bm", np.float64),
         ("ai_late", np.int32),
         ("ai_leader", np.int32),  # strategy scratch (per-call caches)
+        ("ai_room", np.float64),  # ... and the open cube spaces, Draw's and Earn's values (NaN: not yet)
+        ("ai_draw", np.float64),
+        ("ai_earn", np.float64),
     ]
 )
 

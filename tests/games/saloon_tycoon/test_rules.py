@@ -805,6 +805,9 @@ def _caches(s):
     s["ai_late"] = -1
     s["ai_leader"] = -2
     s["ai_bm"] = -1.0
+    s["ai_room"] = np.nan
+    s["ai_draw"] = np.nan
+    s["ai_earn"] = np.nan
 
 
 def test_bots_value_cube_cards_only_for_the_cubes_that_find_a_space():
@@ -815,8 +818,10 @@ def test_bots_value_cube_cards_only_for_the_cubes_that_find_a_space():
     clear_board(s, 0)
     w = _weights("tall")
     lumber = CD["LUMBER_SHIPMENT"]
+    _caches(s)  # each evaluation below is a new decision: choose resets its per-call caches
     open_board = S._card_value(s, p, 0, lumber, w, 0.5)
     finish_saloon(s, p, 0)  # the only tile finished: no open space
+    _caches(s)
     assert S._open_spaces(s, p, 0) == 0
     assert S._card_value(s, p, 0, lumber, w, 0.5) == 0.0 < open_board
 
@@ -833,10 +838,13 @@ def test_bots_value_the_draw_action_by_the_cards_it_brings():
     set_hand(s, 0, ["GOLD_STRIKE"])
     short = S._draw_value(s, p, 0, w, 0.5)
     set_hand(s, 0, ["GOLD_STRIKE"] * 4 + ["SUPPLY_WAGON"])
+    _caches(s)  # each evaluation is a new decision: choose resets its per-call caches
     full = S._draw_value(s, p, 0, w, 0.5)
     w[S.W_DRAWN] = 0.0
+    _caches(s)
     assert S._draw_value(s, p, 0, w, 0.5) == pytest.approx(0.1 * w[S.W_DRAW])  # the old flat value
     set_hand(s, 0, ["GOLD_STRIKE"])
+    _caches(s)
     assert S._draw_value(s, p, 0, w, 0.5) == pytest.approx(w[S.W_DRAW])
     assert short > 2 * w[S.W_DRAW] and full < short
 
