@@ -17,7 +17,7 @@ demo: $(VENV)/.installed
 	$(SIM) run bang_dice --preset base --players 4-8 --games 50000 --seed 2 --out results/demo_bang_dice/compare/base --overwrite
 	$(SIM) readings bang_dice --preset full --players 5 --games 5000 --max-games 20000 --seed 3 --out results/demo_bang_dice/readings --overwrite
 	$(SIM) run bang_dice --preset full --players 4-8 --games 20000 --seed 1 --standings --out results/demo_bang_dice/arc --overwrite
-	$(SIM) ladder results/demo_bang_dice --players 5 --search-games 100 --max-batches 2 --effect-games 0 --no-progress
+	$(SIM) ladder results/demo_bang_dice --players 5 --rungs 'tuned;search' --search-games 100 --max-batches 2 --effect-games 0 --no-progress
 	$(SIM) report results/demo_bang_dice -o reports/demo_bang_dice.html
 
 test: $(VENV)/.installed

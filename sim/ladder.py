@@ -38,6 +38,7 @@ from .study import Study
 GAMES = 2000  # games per player count in a batch of a heuristic rung
 SEARCH_GAMES = 200  # ... of a search rung
 MAX_BATCHES = 5
+SEARCH_CHUNKS = 10  # a search batch is written in this many chunks: progress and resume within a batch
 EFFECT_GAMES = 2000  # paired games per item on a heuristic rung (sim effect); a search rung plays a tenth
 SEAT_COLUMNS = ("game", "players", "strategy", "order", "win_share")
 _SEARCH = re.compile(r"^search\d*(?:x\d+)?(?:z[0-9.]+)?(?:_peek)?$")
@@ -379,6 +380,7 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, threads, targ
             threads=threads,
             progress=progress,
             overwrite=True,  # the same request resumes; another (a code change) is replaced
+            chunk_size=_search_chunk(batch) if rung.search else None,
             command=f"sim ladder {out.parent} (rung {rung.folder}, batch {b})",
             **kw,
         )
@@ -394,6 +396,12 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, threads, targ
         eff = _effects(spec, man, out / rung.folder, rung, items, n_ref, _effect_games(request, rung))
         m = pd.concat([m, eff], ignore_index=True)
     return m, {"lineup": list(rung.lineup), "batches": len(folders), "games": len(folders) * batch, "stop": why}
+
+
+def _search_chunk(batch):
+    """Chunk size of a search batch: a search game costs 0.1-3 CPU s, so a batch in one chunk would show no progress
+    and lose every finished game to an interruption (results do not depend on the chunking)."""
+    return max(1, -(-int(batch) // SEARCH_CHUNKS))
 
 
 def _open_heads(m, heads):

@@ -62,6 +62,8 @@ def test_rungs_of_the_default_ladder(laddered):
     # every rung is a normal results folder per batch, played with the run's rules
     man = json.loads((run / "ladder" / "2-search" / "batch-000" / "manifest.json").read_text())
     assert str(man["params_changed"]["target"]) == "20" and man["status"] == "complete"
+    # a search batch is written in chunks, so it shows progress and an interruption keeps its finished games
+    assert man["n_chunks"] == L.SEARCH_CHUNKS and len(man["chunks"]) == L.SEARCH_CHUNKS
 
 
 def test_planted_rule_advantage_holds_on_every_rung_and_is_headlined(laddered):
