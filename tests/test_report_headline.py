@@ -18,11 +18,14 @@ def seat(verdict, name, excess_pp, p=1e-6, **data):
     return f(verdict, "seat", name, rate=0.25 + excess_pp / 100, fair=0.25, **{"p-adj": p}, **data)
 
 
+CONFIRMED_LOSS = {"effect-holder-pp": -6.0, "effect-holder-low-pp": -8.0, "effect-holder-high-pp": -4.0}
+
+
 def test_ranked_by_verdict_then_size_over_threshold_then_certainty():
     found = [
         seat("amber", "modest-big", 9.0),
         seat("red", "seat-4", 4.0),  # 2 thresholds (2 points each)
-        f("red", "item", "item-8", effect_pp=-8.0, **{"p-adj": 1e-9}),  # 1.6 thresholds (5 points)
+        f("red", "item", "item-8", effect_pp=-8.0, **{"p-adj": 1e-9}, **CONFIRMED_LOSS),  # 1.6 thresholds (5 points)
         seat("red", "seat-4-less-sure", 4.0, p=1e-3),
         seat("green", "fair", 0.1),
         seat("grey", "unclear", 3.0),
@@ -38,7 +41,7 @@ def test_at_most_five_and_what_is_never_headlined():
     found = [seat("red", f"s{k}", 10 - k) for k in range(7)]
     found += [
         seat("red", "sheriff", 30.0, restates="role"),  # BANG: position 1 is the Sheriff
-        f("red", "item", "hood", effect_pp=27.0, item_kind="neighbourhood"),  # Cold Comfort: the scoring itself
+        f("red", "item", "hood", effect_pp=-27.0, item_kind="neighbourhood", **CONFIRMED_LOSS),  # Cold Comfort
         f("red", "strategy", "bot", rate=0.5, fair=0.25),
         f("amber", "bot_health", "regret"),
     ]
@@ -46,6 +49,17 @@ def test_at_most_five_and_what_is_never_headlined():
     assert [x.data["name"] for x in top] == ["s0", "s1", "s2", "s3", "s4"]
     top, _ = headline(found)  # a game that declares no outcome kind: the item counts
     assert top[0].data["name"] == "hood"
+
+
+def test_an_item_association_is_headlined_only_when_its_causal_effect_confirms_it():
+    found = [
+        f("red", "item", "unmeasured", effect_pp=-9.0),
+        f("red", "item", "contradicted", effect_pp=-9.0, **{**CONFIRMED_LOSS, "effect-holder-high-pp": 1.5}),
+        f("red", "item", "opposite", effect_pp=9.0, **CONFIRMED_LOSS),  # held by winners, costs its holder
+        f("amber", "item", "confirmed", effect_pp=-6.0, **CONFIRMED_LOSS),
+    ]
+    top, depends = headline(found)
+    assert [x.data["name"] for x in top] == ["confirmed"] and depends == []
 
 
 def test_skill_labels_route_to_the_depends_table():

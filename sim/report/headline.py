@@ -10,6 +10,9 @@ whether they survive stronger players):
 - only Strong and Modest findings without a label or labelled "holds" can be headlined; Strong and Modest ones
   labelled "changes" or "unsettled" (or found by the report's own second population to depend on the bots) go to
   the "depends on the players" list instead;
+- an item finding is an association (who holds the item wins more), so it is headlined only when its causal effect
+  (`sim effect`: paired games with and without the item, data["effect-holder-low-pp"/"-high-pp"]) excludes zero
+  on the association's side; an unmeasured or contradicting effect keeps it in the item section only;
 - findings that restate a role (data["restates"]: BANG's first player is the Sheriff), record a result rather
   than a choice (an item kind in GameSpec.outcome_kinds: Cold Comfort's neighbourhood won) or describe the bots
   (strategies, skill against luck, bot health) are never headlined;
@@ -51,7 +54,18 @@ def headline_reason(f, outcome_kinds=()):
         return f"restates a role ({f.data['restates']})"
     if f.kind == "item" and str(f.data.get("item_kind", "")) in set(outcome_kinds):
         return "records a result, not a choice"
+    if f.kind == "item" and not causal_agrees(f):
+        return "an association its causal effect does not confirm"
     return ""
+
+
+def causal_agrees(f):
+    """Whether an item finding's measured causal effect on its holder excludes zero on the association's side."""
+    d = f.data
+    if "effect-holder-low-pp" not in d:
+        return False
+    lo, hi = float(d["effect-holder-low-pp"]), float(d["effect-holder-high-pp"])
+    return lo > 0 if float(d.get("effect_pp", 0.0)) > 0 else hi < 0
 
 
 def _depends(f):

@@ -164,7 +164,15 @@ def _item_finding(r, measured, spec, seats, game, anchor):
             "adjusted": True,
             "leaders": bool(r["leaders_flag"]),
             "p-adj": float(r["p_adj"]),
-            **({"effect-holder-pp": 100 * float(m["holder_win"]["mean"])} if m else {}),
+            **(
+                {
+                    "effect-holder-pp": 100 * float(m["holder_win"]["mean"]),
+                    "effect-holder-low-pp": 100 * float(m["holder_win"]["low"]),
+                    "effect-holder-high-pp": 100 * float(m["holder_win"]["high"]),
+                }
+                if m
+                else {}
+            ),
         },
         # measured: what to change next (no parameter named for it: the game's parameters, to pick one to sweep);
         # not measured: whether it is the item at all
