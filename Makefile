@@ -30,13 +30,13 @@ GAMES := bang_dice cold_comfort gunny_town raccoon_tycoon saloon_tycoon
 # the example designer reports in reports/: 20,000 traced games per game; BANG's default line-up is one strategy,
 # so its example mixes three (rotated) to show skill against luck; --mirror: line-ups go round the table both ways,
 # so a strategy's share does not depend on who always sits after it; then the skill ladder (tuned presets, then
-# `search` in every seat: 0.3-4 CPU s a game, so 200-400 games a player count; about an hour on 2 cores in all)
+# `search` in every seat, 100 games: 1-5 CPU s a game)
 examples: $(VENV)/.installed
 	for g in $(GAMES); do \
 	  extra=""; [ $$g = bang_dice ] && extra="--lineup belief,aggressive,cautious --all-rotations"; \
 	  $(SIM) run $$g --games 20000 --seed 1 --standings --mirror $$extra --out results/report_examples/$$g --overwrite \
 	    --no-progress && \
-	  $(SIM) ladder results/report_examples/$$g --rungs 'tuned;search' --search-games 200 --max-batches 2 \
+	  $(SIM) ladder results/report_examples/$$g --rungs 'tuned;search' --search-games 100 --max-batches 1 \
 	    --effect-games 400 --no-progress && \
 	  $(SIM) report results/report_examples/$$g -o reports/$$g.html || exit 1; \
 	done

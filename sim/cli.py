@@ -177,7 +177,7 @@ def cmd_run(args):
     lineup = expand_lineup(study.spec, list(study.lineup) if study.lineup else None)  # `tuned`: the tuned presets
     study = study.replace(lineup=lineup)
     study = study.replace(out=study.out or default_run_out(study))
-    path = run(study, overwrite=args.overwrite, standings=args.standings)
+    path = run(study, overwrite=args.overwrite, standings=args.standings, scheduler=args.scheduler)
     print(f"results in {path}")
 
 
@@ -568,6 +568,7 @@ def cmd_ladder(args):
         targets=args.target,
         fresh=args.fresh,
         log=L.log_stderr,
+        scheduler=args.scheduler,
     )
     for line in L.summary_lines(summary):
         print(line)
@@ -624,6 +625,14 @@ SHARED = {
     "overwrite": (("--overwrite",), {"action": "store_true", "help": "replace a different study already in --out"}),
     "fresh": (("--fresh",), {"action": "store_true", "help": "discard a different study already in --out"}),
     "no_progress": (("--no-progress",), {"action": "store_true", "help": "no progress bar"}),
+    "scheduler": (
+        ("--scheduler",),
+        {
+            "metavar": "tcp://HOST:PORT",
+            "help": "play the chunks on this dask.distributed scheduler's workers (the folder must be shared with "
+            "them; the results are the same)",
+        },
+    ),
     "study": (
         ("--study",),
         {
@@ -685,6 +694,7 @@ def _run_parser(sub):
         "strategy_file",
         "chunk_size",
         "overwrite",
+        "scheduler",
         game={"nargs": "?", "help": "the game (or game = ... in the --study file)"},
         games={"help": "games per player count (default 10000)"},
         seed={"help": "run seed (default 0)"},
@@ -854,6 +864,7 @@ def _sweep_parser(sub):
         "chunk_size",
         "max_games",
         "confidence",
+        "scheduler",
         players={"help": "player counts, each its own configuration: 5, 3,4,5 or 3-8"},
         games={"help": "games per configuration (first round when adaptive)"},
         seed={"help": "sweep seed (default 0)"},
@@ -892,11 +903,6 @@ def _sweep_parser(sub):
         dest="fresh",
         action="store_true",
         help="discard a different sweep already in --out and start over",
-    )
-    s.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="run the tasks on this dask.distributed scheduler (--out must be shared with the workers)",
     )
     s.add_argument("--dry-run", action="store_true", help="print the configurations and the estimated time")
     s.set_defaults(func=cmd_sweep)
@@ -1129,6 +1135,7 @@ def _ladder_parser(sub):
         "no_progress",
         "fresh",
         "target",
+        "scheduler",
         players={
             "help": "the run's player counts the rungs play (default: all of them); --plan: the one measured "
             "(default 4)"
@@ -1138,6 +1145,9 @@ def _ladder_parser(sub):
         no_progress={"help": "no progress bars"},
         fresh={"help": "discard RUN/ladder (every batch) and start over"},
         study={"help": "a study file (see sim run --help): its players, games and threads (of the run's game)"},
+        scheduler={
+            "help": "play the rungs' batches on this dask.distributed scheduler (the run folder must be shared)"
+        },
     )
     help = "do a run's findings hold with stronger players? the same settings played by stronger populations"
     s = _command(sub, "ladder", help, [parents], LADDER_EXAMPLES)

@@ -1,12 +1,12 @@
-"""The Dask executor: a sweep's tasks on an existing dask.distributed cluster.
+"""The Dask executor: a sweep's or a run's chunks on an existing dask.distributed cluster.
 
-One task is one configuration chunk (`sim.sweep.task.Task`): a worker plays it with the same jitted kernel and the
-same per-game seeds as a local run and writes its part files atomically to the sweep folder, which must be a
-path every worker can reach (a shared file system).  The driver only schedules tasks and keeps the statistics
-they return, so a cluster run gives exactly the local results.
+One task is one chunk (`sim.sweep.task.Task`: of a sweep configuration, or of a run folder, `sim run --scheduler`):
+a worker plays it with the same jitted kernel and the same per-game seeds as a local run and writes its part files
+atomically to the folder, which must be a path every worker can reach (a shared file system).  The driver only
+schedules tasks and keeps the statistics and checksums they return, so a cluster run gives exactly the local results.
 
 If a worker dies, Dask re-runs its tasks on another worker; if a task fails for good (for example
-`KilledWorker` after repeated losses), the sweep stops with a one-line message and the same command resumes it:
+`KilledWorker` after repeated losses), the command stops with a one-line message and the same command resumes it:
 finished part files are kept, a task whose part already exists is read instead of replayed.
 
 Workers should run one task at a time per machine (`--nthreads 1`): each task already uses every core.
@@ -40,6 +40,25 @@ def connect(scheduler):
 
 
 NO_WORKERS_S = 120  # a sweep with no worker for this long stops (one line) instead of waiting without a word
+
+
+@contextlib.contextmanager
+def cluster_client(scheduler):
+    """A client for `scheduler` (an address, a distributed.Client, or None: yields None, this machine) with dask's
+    logging quiet, reached before the caller writes anything and closed after (a client it was given stays open)."""
+    if scheduler is None:
+        yield None
+        return
+    with quiet_client():  # dask's reconnection tracebacks stay off stderr, also while the client closes
+        client, owned = connect(scheduler)
+        try:
+            yield client
+        finally:
+            if owned:
+                with contextlib.suppress(Exception):  # a lost scheduler: closing may fail; the error is said
+                    client.close(timeout=5)
+
+
 LOST_SCHEDULER_S = 30  # the client disconnected for this long: the scheduler is gone
 POLL_S = 2.0
 
@@ -104,11 +123,11 @@ def run_on_cluster(client, planner, done):
                     if "Cancelled" in e.__class__.__name__ or (lost_link and client.status != "running"):
                         # what a lost scheduler does to every pending task (or to the result being fetched)
                         raise UserError(
-                            f"lost the Dask scheduler at {address} (task config={task.config} chunk="
-                            f"{task.chunk} was cancelled); restart the scheduler and its workers"
+                            f"lost the Dask scheduler at {address} (task {task.where} was "
+                            f"cancelled); restart the scheduler and its workers"
                         ) from None
                     raise UserError(
-                        f"task config={task.config} chunk={task.chunk} failed on the cluster "
+                        f"task {task.where} failed on the cluster "
                         f"({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})"
                     ) from None
                 done(task, stats)

@@ -273,8 +273,11 @@ def run_ladder(
     targets=None,
     fresh=False,
     log=print,
+    scheduler=None,
 ):
     """Play the ladder of a finished run (resumable) and write RUN/ladder/summary.parquet; returns the summary.
+    scheduler: a dask.distributed address or Client that plays the batches' chunks (same results; item effects
+    are measured on this machine).
 
     study: the shared settings, of the run's game: `games` per player count in a batch of a heuristic rung
     (default GAMES), `players` (default: all of the run's), `threads`, `progress`."""
@@ -298,7 +301,9 @@ def run_ladder(
         raise UserError("the ladder has no rung above the run's own players; name some with --rungs")
     request = _request(spec, man, ladder, games, search_games, max_batches, effect_games, players)
     out = run_path / "ladder"
-    with FolderLock(out, "sim ladder"):
+    from .distributed import cluster_client
+
+    with cluster_client(scheduler) as client, FolderLock(out, "sim ladder"):
         old = _read_json(out / "ladder.json")
         if fresh and out.exists():
             shutil.rmtree(out)
@@ -320,7 +325,9 @@ def run_ladder(
             tables.append(_with_rung(_effects(spec, man, run_path, ladder[0], items, n_ref, effect_games), ladder[0]))
         for rung in ladder[1:]:
             t0 = time.process_time()
-            m, info = _play_rung(spec, man, out, rung, heads, items, n_ref, request, threads, targets, progress, log)
+            m, info = _play_rung(
+                spec, man, out, rung, heads, items, n_ref, request, (threads, client), targets, progress, log
+            )
             info["cpu_s"] = round(time.process_time() - t0, 1)
             state["rungs"][rung.folder] = info
             write_json(out / "ladder.json", state)
@@ -357,10 +364,12 @@ def _with_rung(m, rung):
     return m.assign(rung=rung.index, rung_name=rung.name, lineup=",".join(rung.lineup))
 
 
-def _play_rung(spec, man, out, rung, heads, items, n_ref, request, threads, targets, progress, log):
-    """Batches of one rung until its headline metrics settle or the cap; (metrics, record)."""
+def _play_rung(spec, man, out, rung, heads, items, n_ref, request, where, targets, progress, log):
+    """Batches of one rung until its headline metrics settle or the cap; (metrics, record).  where: (threads, the
+    Dask client or None)."""
     from .runner import run_study
 
+    threads, client = where
     seating = man.get("seating") or {}
     batch = request["search_games"] if rung.search else request["games"]
     overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
@@ -381,6 +390,7 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, threads, targ
             progress=progress,
             overwrite=True,  # the same request resumes; another (a code change) is replaced
             chunk_size=_search_chunk(batch) if rung.search else None,
+            scheduler=client,
             command=f"sim ladder {out.parent} (rung {rung.folder}, batch {b})",
             **kw,
         )

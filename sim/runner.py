@@ -302,6 +302,7 @@ def run_study(
     command=None,
     standings=False,
     mirror=False,
+    scheduler=None,
 ):
     """`run` with the study given as keywords (the notebooks' and tests' form): see `run`."""
     from .study import Study
@@ -322,13 +323,14 @@ def run_study(
         progress=progress,
         command=command,
     )
-    return run(study, overwrite=overwrite, standings=standings)
+    return run(study, overwrite=overwrite, standings=standings, scheduler=scheduler)
 
 
-def run(study, overwrite=False, standings=False):
+def run(study, overwrite=False, standings=False, scheduler=None):
     """Play the study's games (default 10,000) per player count and write games/seats/items parquet tables plus
     manifest.json to `study.out` (standings: also the per-round standings table, for the report's arc; the games
-    are the same).
+    are the same).  scheduler: a dask.distributed scheduler's address (or a Client) that plays the chunks instead of
+    this machine, with the same per-game seeds and so the same results; the folder must be shared with its workers.
 
     Re-running the same request on the same folder resumes it: finished chunks (validated by sim.check) are kept,
     the rest are played.  The folder is locked for the whole run (sim.lock).  Returns the run folder.
@@ -352,6 +354,8 @@ def run(study, overwrite=False, standings=False):
             f"--standings: {spec.name} records no standings (its engine defines no standings(s, p, "
             f"out)); run without --standings"
         )
+    if standings and scheduler is not None:
+        raise UserError("--standings runs play on this machine only; run without --scheduler")
     if chunk_size is None:  # (0 is refused by the Study, not taken for the default)
         chunk_size = TRACED_CHUNK if standings else DEFAULT_CHUNK
     chunk_size = min(chunk_size, max(design.total, 1))
@@ -369,13 +373,15 @@ def run(study, overwrite=False, standings=False):
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
-    with FolderLock(out, "sim run"):
+    from .distributed import cluster_client
+
+    with cluster_client(scheduler) as client, FolderLock(out, "sim run"):  # the cluster reached before any write
         old = open_run_folder(out, request, overwrite)
         clean_temp_files(out)  # left by a run killed mid-write; we hold the lock, so none is live
-        return _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command)
+        return _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command, client)
 
 
-def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command):
+def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progress, command, client=None):
     import numba
 
     chunks = {}
@@ -424,7 +430,7 @@ def _run_locked(spec, design, pvec, seed, out, old, request, chunk_size, progres
         if old is not None and old.get("status") == "complete" and not todo:
             return out  # nothing to do: the folder (and its manifest) is left exactly as it was
         write_json(out / "manifest.json", manifest)
-        return _play(spec, design, pvec, seed, out, manifest, todo, progress)
+        return _play(spec, design, pvec, seed, out, manifest, todo, progress, client)
     except KeyboardInterrupt:
         _final(out, manifest, "interrupted", "interrupted (Ctrl-C); run the same command again to resume")
         raise
@@ -472,31 +478,70 @@ def _chunks_to_play(out, manifest, resumed):
     return [c for c in range(manifest["n_chunks"]) if c not in done]
 
 
-def _play(spec, design, pvec, seed, out, manifest, todo, progress):
+def _play(spec, design, pvec, seed, out, manifest, todo, progress, client=None):
     chunk_size = manifest["chunk_size"]
     t0 = time.perf_counter()
     standings = bool(manifest["request"].get("standings"))
-    simulate(spec, design, pvec, seed, 0, 1, standings=standings)  # compile, or load from the cache
+    if client is None:
+        simulate(spec, design, pvec, seed, 0, 1, standings=standings)  # compile, or load from the cache
     compile_s = time.perf_counter() - t0
     done_games = design.total - sum(min(chunk_size, design.total - c * chunk_size) for c in todo)
     bar = _progress(design.total, done_games, progress, spec.name)
     timing = {"simulate": 0.0, "write": 0.0, "played": 0, "capped": 0}
     run_id = request_id(manifest["request"])
 
-    def write(c, start, arrays):
-        t = time.perf_counter()
-        record = write_chunk(out, c, chunk_tables(spec, design, start, arrays), run_id=run_id)
-        timing["write"] += time.perf_counter() - t
-        timing["capped"] += int((arrays["steps"] < 0).sum())
+    def record(c, rec, games):
         # the chunk's record (rows, CRC-32) goes into the manifest as soon as it is written: a resume compares
         # the files with it
-        manifest["chunks"][str(c)] = record
+        manifest["chunks"][str(c)] = rec
         write_json(out / "manifest.json", manifest)
-        bar.update(len(arrays["steps"]))
+        bar.update(games)
 
-    # One writer thread: chunk c is written while chunk c+1 is simulated (the kernel releases the GIL).
-    # At most one chunk waits to be written, so memory stays flat however many games are asked for.
-    # Two sets of output buffers, used in turn: one is being written while the other is played into.
+    try:
+        if client is None:
+            _play_here(spec, design, pvec, seed, out, todo, chunk_size, standings, run_id, timing, record)
+        else:
+            _play_on_cluster(client, spec, design, pvec, seed, out, todo, chunk_size, run_id, timing, record)
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
+        raise
+    sim_s, write_s, played = timing["simulate"], timing["write"], timing["played"]
+    if timing["capped"]:
+        manifest["capped_games"] = timing["capped"]
+    bar.close()
+    total_s = time.perf_counter() - t0
+    manifest["status"] = "complete"
+    manifest.pop("reason", None)
+    manifest["timings"] = {
+        "compile_or_cache_load_s": round(compile_s, 3),
+        "simulate_s": round(sim_s, 3),
+        "write_s": round(write_s, 3),
+        "total_s": round(total_s, 3),
+        "games_played": played,
+        "games_per_s": round(played / max(total_s - compile_s, 1e-9), 1),
+        **({"executor": getattr(client.scheduler, "address", "dask")} if client is not None else {}),
+    }
+    write_json(out / "manifest.json", manifest)
+    if manifest.get("capped_games"):
+        print(
+            f"warning: {manifest['capped_games']} games hit the step cap and were recorded as capped", file=sys.stderr
+        )
+    return out
+
+
+def _play_here(spec, design, pvec, seed, out, todo, chunk_size, standings, run_id, timing, record):
+    """The chunks on this machine's cores.  One writer thread: chunk c is written while chunk c+1 is simulated (the
+    kernel releases the GIL).  At most one chunk waits to be written, so memory stays flat however many games are
+    asked for.  Two sets of output buffers, used in turn: one is being written while the other is played into."""
+
+    def write(c, start, arrays):
+        t = time.perf_counter()
+        rec = write_chunk(out, c, chunk_tables(spec, design, start, arrays), run_id=run_id)
+        timing["write"] += time.perf_counter() - t
+        timing["capped"] += int((arrays["steps"] < 0).sum())
+        record(c, rec, len(arrays["steps"]))
+
     pending = None
     buffers = [output_buffers(spec, min(chunk_size, design.total), standings) for _ in range(min(2, len(todo)))]
     with ThreadPoolExecutor(max_workers=1) as writer:
@@ -516,30 +561,34 @@ def _play(spec, design, pvec, seed, out, manifest, todo, progress):
             if pending is not None:
                 with contextlib.suppress(Exception):  # its error matters less than the interrupt being reported
                     pending.result()
-            bar.close()
-            print(f"interrupted: finished chunks are kept; run the same command again to resume {out}", file=sys.stderr)
             raise
-    sim_s, write_s, played = timing["simulate"], timing["write"], timing["played"]
-    if timing["capped"]:
-        manifest["capped_games"] = timing["capped"]
-    bar.close()
-    total_s = time.perf_counter() - t0
-    manifest["status"] = "complete"
-    manifest.pop("reason", None)
-    manifest["timings"] = {
-        "compile_or_cache_load_s": round(compile_s, 3),
-        "simulate_s": round(sim_s, 3),
-        "write_s": round(write_s, 3),
-        "total_s": round(total_s, 3),
-        "games_played": played,
-        "games_per_s": round(played / max(total_s - compile_s, 1e-9), 1),
-    }
-    write_json(out / "manifest.json", manifest)
-    if manifest.get("capped_games"):
-        print(
-            f"warning: {manifest['capped_games']} games hit the step cap and were recorded as capped", file=sys.stderr
-        )
-    return out
+
+
+def _play_on_cluster(client, spec, design, pvec, seed, out, todo, chunk_size, run_id, timing, record):
+    """The chunks as Dask tasks (sim.distributed: the sweep's executor, its failure handling and messages); each
+    worker plays and writes its chunk to the shared folder, and this process records them as they finish."""
+    from .distributed import run_on_cluster
+    from .sweep.task import Task, game_ref
+
+    tasks = [
+        Task(game_ref(spec), design, pvec, seed, str(Path(out).resolve()), None, c, c * chunk_size,
+             min(design.total, (c + 1) * chunk_size), run_id=run_id)
+        for c in todo
+    ]  # fmt: skip
+
+    class Once:  # run_on_cluster's planner: every task at once, nothing follows
+        def ready(self):
+            out, tasks[:] = list(tasks), []
+            return out
+
+    def done(task, stats):
+        timing["played"] += task.stop - task.start
+        timing["capped"] += int(stats["capped_rate.s"])
+        record(task.chunk, stats["_record"], task.stop - task.start)
+
+    t = time.perf_counter()
+    run_on_cluster(client, Once(), done)
+    timing["simulate"] += time.perf_counter() - t
 
 
 class _NoProgress:

@@ -490,6 +490,35 @@ def test_dask_gives_exactly_the_local_results(tmp_path, cluster):
     assert m["status"] == "complete" and m["timings"]["executor"] == lc.scheduler_address
 
 
+def test_a_run_and_a_ladder_on_dask_give_exactly_the_local_results(tmp_path, cluster, capsys):
+    """`sim run --scheduler` and `sim ladder --scheduler`: a run folder's chunks played by the workers."""
+    from sim import ladder as L
+    from sim.check import check_folder
+    from sim.runner import run_study
+    from sim.study import Study
+
+    lc, client = cluster
+    kw = dict(games=900, players=(2, 3), seed=4, chunk_size=250, progress=False)
+    local = run_study("toy_pig", tmp_path / "local", **kw)
+    remote = run_study("toy_pig", tmp_path / "dask", scheduler=lc.scheduler_address, **kw)
+    for table in ("games", "seats", "items"):
+        pd.testing.assert_frame_equal(pd.read_parquet(local / table), pd.read_parquet(remote / table))
+    m = json.loads((remote / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["timings"]["executor"] == lc.scheduler_address
+    assert m["n_chunks"] == 8 and len(m["chunks"]) == 8 and not check_folder(remote).bad
+    budget = dict(rungs=["tuned", "search4"], search_games=40, max_batches=1, effect_games=0)
+    study = Study("toy_pig", games=300, progress=False)
+    here = L.run_ladder(local, study, **budget)
+    there = L.run_ladder(remote, study, scheduler=client, **budget)
+    pd.testing.assert_frame_equal(here, there)
+    # a traced run keeps every round's standings in this process's buffers: refused with one line
+    bad = ["run", "toy_pig", "--games", "10", "--standings", "--out", str(tmp_path / "t"), "--no-progress"]
+    assert main([*bad, "--scheduler", lc.scheduler_address]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--standings" in err[0] and "--scheduler" in err[0], err
+    assert not (tmp_path / "t").exists()
+
+
 def test_killing_a_worker_mid_sweep_loses_nothing(tmp_path, cluster):
     lc, client = cluster
     local = tmp_path / "local"

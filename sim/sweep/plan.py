@@ -12,12 +12,11 @@ import numpy as np
 
 from ..check import chunk_state, read_record, request_id
 from ..errors import UserError
-from ..game import game_names
 from ..knobs import split_overrides
 from ..runner import simulate
 from ..seating import make_design
 from .stats import add_stats, metric_interval
-from .task import Task, read_part_stats, task_expect
+from .task import Task, game_ref, read_part_stats, task_expect
 
 
 MAX_CONFIGS = 10_000  # configurations of one sweep (its manifest lists each; 160,000 made a 636 MB manifest)
@@ -105,7 +104,7 @@ class Planner:
         self.submitted = set()
         self.finished = {}  # config -> reason
         self.rounds = {c.index: [] for c in sweep.configs}  # games at each adaptive decision
-        self.game_ref = sweep.spec.name if sweep.spec.name in game_names() else sweep.spec
+        self.game_ref = game_ref(sweep.spec)
         self.records = {p: dict(r) for p, r in (records or {}).items()}  # partition -> chunk -> record
         self.replayed = 0
         self.bad = set()  # (config, chunk) whose files failed the check

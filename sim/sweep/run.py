@@ -1,6 +1,5 @@
 """Executing a sweep: locally or on a Dask cluster, under the folder's lock, resumable after any interruption."""
 
-import contextlib
 import sys
 import time
 from pathlib import Path
@@ -30,19 +29,10 @@ def run_sweep(sweep, out, scheduler=None, fresh=False, progress=True, threads=No
     Writes summary.parquet and returns the summary DataFrame.
     """
     set_threads(threads)
-    scheduler = scheduler if scheduler is not None else sweep.scheduler
-    if scheduler is None:
-        return _run(sweep, Path(out).resolve(), None, fresh, progress, command, on_task)
-    from ..distributed import connect, quiet_client
+    from ..distributed import cluster_client
 
-    with quiet_client():  # dask's reconnection tracebacks stay off stderr, also while the client closes
-        client, owned = connect(scheduler)  # reach the cluster before anything is written
-        try:
-            return _run(sweep, Path(out).resolve(), client, fresh, progress, command, on_task)
-        finally:
-            if owned:
-                with contextlib.suppress(Exception):  # a lost scheduler: closing may fail; the error is said
-                    client.close(timeout=5)
+    with cluster_client(scheduler if scheduler is not None else sweep.scheduler) as client:
+        return _run(sweep, Path(out).resolve(), client, fresh, progress, command, on_task)
 
 
 def _run(sweep, out, client, fresh, progress, command, on_task):

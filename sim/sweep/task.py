@@ -1,4 +1,6 @@
-"""One configuration chunk as a task: what a local run and a Dask worker (sim.distributed) both execute."""
+"""One chunk as a task: what a local sweep and a Dask worker (sim.distributed) both execute.  A sweep's chunk belongs
+to one configuration (part files under `<table>/config=K/`); a run's chunk (config None, `sim run --scheduler`) to
+the run folder itself."""
 
 import hashlib
 import threading
@@ -8,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow.parquet as pq
 
-from ..check import Expect, chunk_state, expected_columns
+from ..check import Expect, chunk_state, expected_columns, seat_rows
 from ..game import get_game
 from ..results import chunk_tables, part_name, write_chunk
 from ..runner import simulate
@@ -25,7 +27,7 @@ class Task:
     pvec: np.ndarray
     seed: int
     folder: str
-    config: int
+    config: int  # the sweep configuration; None: a chunk of a run folder
     chunk: int
     start: int
     stop: int
@@ -34,11 +36,24 @@ class Task:
 
     @property
     def partition(self):
-        return f"config={self.config}"
+        return None if self.config is None else f"config={self.config}"
+
+    @property
+    def where(self):
+        """The task in messages: 'config=2 chunk=5' (a sweep's), 'chunk 5' (a run's)."""
+        return f"chunk {self.chunk}" if self.config is None else f"config={self.config} chunk={self.chunk}"
 
     @property
     def key(self):
         return f"sweep-{hashlib.sha1(self.folder.encode()).hexdigest()[:8]}-c{self.config}-k{self.chunk}"
+
+
+def game_ref(spec):
+    """How a task names its game: by name if it is one of sim/games (a worker imports it), else the GameSpec itself
+    (a game registered in this process only, such as the tests' toys, travels whole)."""
+    from ..game import game_names
+
+    return spec.name if spec.name in game_names() else spec
 
 
 _KERNEL_LOCK = threading.Lock()  # one kernel call at a time per process: each already uses all cores
@@ -65,6 +80,11 @@ def execute_task(task):
 
 
 def task_expect(spec, task, record=None, checksum=True, run_id=None):
-    """What the task's part files must hold (sim.check): one player count per configuration."""
-    n = task.design.player_counts[0]
-    return Expect(task.start, task.stop, (task.stop - task.start) * n, expected_columns(spec), record, checksum, run_id)
+    """What the task's part files must hold (sim.check): one player count per configuration; a run's chunk may
+    span several."""
+    d = task.design
+    if task.config is None:
+        rows = seat_rows(d.player_counts, d.games, task.start, task.stop)
+    else:
+        rows = (task.stop - task.start) * d.player_counts[0]
+    return Expect(task.start, task.stop, rows, expected_columns(spec), record, checksum, run_id)
