@@ -530,6 +530,17 @@ def describe(family, players, key):
     return f"{key} (effect on its holder, {int(players)} players)"
 
 
+def _figure(r):
+    """'value (low-high)' in % (items: signed points); 'too few games' where the rung could not estimate it (an item
+    no seat of its paired games held) or the interval is wider than the whole scale."""
+    pts = r["family"] == "item"
+    value, low, high = (100 * float(r[k]) for k in ("value", "low", "high"))
+    if not np.isfinite([value, low, high]).all() or high - low > 100:
+        return "too few games"
+    v = f"{value:+.1f}" if pts else f"{value:.1f}%"
+    return f"{v} ({low:.1f}\u2013{high:.1f})"
+
+
 def summary_table(summary, headline_only=True):
     """One row per metric: its description, 'value (low-high)' in % (items: points) per rung, and the label."""
     from .analysis.ladder import KEY, LABELS
@@ -541,9 +552,7 @@ def summary_table(summary, headline_only=True):
     for k, sub in s.groupby(KEY, sort=False):
         row = {"metric": describe(*k)}
         for _, r in sub.iterrows():
-            pts = r["family"] == "item"
-            v = f"{100 * r['value']:+.1f}" if pts else f"{100 * r['value']:.1f}%"
-            row[f"{int(r['rung'])}: {r['rung_name']}"] = f"{v} ({100 * r['low']:.1f}\u2013{100 * r['high']:.1f})"
+            row[f"{int(r['rung'])}: {r['rung_name']}"] = _figure(r)
         row["label"] = LABELS.get(sub["label"].iloc[0], "") if isinstance(sub["label"].iloc[0], str) else ""
         rows.append(row)
     return pd.DataFrame(rows, columns=["metric"] + cols + ["label"])

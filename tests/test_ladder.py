@@ -13,6 +13,7 @@ The test game (Pig) is set up with a planted rule advantage and a planted bot ha
 import json
 import shutil
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -171,3 +172,18 @@ def test_plan_bad_input_and_rungs_added_on_top(laddered, tmp_path, capsys):
     assert json.loads((full / "ladder" / "ladder.json").read_text())["rungs"]["1-tuned"]["batches"] == 1
     with pytest.raises(UserError, match="nosuchbot"):
         L.run_ladder(full, STUDY, rungs=["nosuchbot"], **BUDGET)
+
+
+def test_summary_table_says_too_few_games_instead_of_an_empty_interval():
+    rows = [
+        dict(family="item", players=4, key="gatling", rung=0, rung_name="run", value=0.19, low=0.13, high=0.26),
+        dict(
+            family="item", players=4, key="gatling", rung=1, rung_name="search", value=np.nan, low=np.nan, high=np.nan
+        ),
+        dict(family="seat", players=4, key="0", rung=0, rung_name="run", value=0.287, low=0.281, high=0.294),
+        dict(family="seat", players=4, key="0", rung=1, rung_name="search", value=0.5, low=-3.0, high=4.0),
+    ]
+    t = L.summary_table(pd.DataFrame(rows).assign(headline=True, label="unsettled"))
+    assert t["0: run"].tolist() == ["+19.0 (13.0\u201326.0)", "28.7% (28.1\u201329.4)"]
+    assert t["1: search"].tolist() == ["too few games", "too few games"]
+    assert t["label"].tolist() == ["unsettled", "unsettled"]
