@@ -28,9 +28,10 @@ heuristic's choice (win share; score margin where every rollout's win share agre
 threshold times sqrt(k / R), the course of a real advantage that would pass the final test, and of those only the
 better half by mean advantage get 2k; the heuristic's choice stands as soon as no challenger is left, and at R the
 flat search's test picks.  The final test sees twice the flat search's rollouts while most candidates, and most
-decisions, stop after a few: in 4-player games `search` plays about 0.4 of `search_flat`'s rollouts and wins at
-least as often (bench/search_allocation.py replays both rules on recorded rollouts; bench/search_strength.py
---versus plays them).  `_flat` gives every candidate R rollouts and the test picks (the search before issue 37).
+decisions, stop after a few: in 4-player games `search` plays about 0.4 of `search_flat`'s rollouts and wins as
+often within the intervals (bench/search_allocation.py replays both rules on recorded rollouts;
+bench/search_strength.py --versus plays them).  `_flat` gives every candidate R rollouts and the test picks (the
+search before issue 37).
 """
 
 import re
