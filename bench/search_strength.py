@@ -4,7 +4,7 @@ the paired gain over the heuristic: the same seeds and rotations played with the
 seat (--unpaired skips it).
 
     python bench/search_strength.py GAME [--players 3-8] [--games G] [--search search4 search search64] [--json F]
-    python bench/search_strength.py GAME --players 4 --games G --search search_halving --versus search
+    python bench/search_strength.py GAME --players 4 --games G --search search search64 --versus search_flat --threads 1
 
 Prints per search preset: games, win share [interval], fair share, paired gain [interval] and the share of games the
 search changed, seconds per game, rollouts per second."""
@@ -12,6 +12,7 @@ search changed, seconds per game, rollouts per second."""
 import argparse
 import json
 import math
+import os
 import time
 
 from sim.game import get_game
@@ -83,29 +84,37 @@ def measure(game, players, games, name, seed=1, paired=True):
     return row
 
 
-def versus(game, players, games, new, old, seed=1):
-    """Two search presets (or any strategies) in the same seat, on the same seeds and rotations against the default
-    line-up: each one's win share and CPU seconds per game, and the paired difference new - old with its 95%
-    interval over seed groups."""
+def versus(game, players, games, news, old, seed=1):
+    """Search presets (or any strategies) `news` each against `old` in the same seat, on the same seeds and
+    rotations against the default line-up (old is played once): one row per new one with each one's win share and
+    CPU seconds per game, and the paired difference new - old with its 95% interval over seed groups (a point of the
+    win-share-versus-CPU curve; the load average of the minute is recorded beside it)."""
     spec = get_game(game)
     others = [s for s in spec.default_lineup if s != "random"]
     rest = [others[i % len(others)] for i in range(players - 1)]
     shares, cpu = {}, {}
-    for name in (new, old):
+    for name in (old, *news):
+        if name in shares:
+            continue
         _, design, pvec = prepare(spec, (players,), games, [name] + rest, None, True, None)
         out, _, dcpu = play(spec, design, pvec, seed)
         mask = out["strat"][:, :players] == design.slots.index(name)
         shares[name] = out["seat_f"][:, :players, 1][mask]
         cpu[name] = dcpu / design.total
-    diff, half = interval(shares[new] - shares[old], players)
-    row = {"game": game, "players": players, "new": new, "old": old, "opponents": rest, "games": len(shares[new])}
-    for tag, name in (("new", new), ("old", old)):
-        mean, h = interval(shares[name], players)
-        row.update({f"{tag}_share": round(mean, 4), f"{tag}_lo": round(mean - h, 4), f"{tag}_hi": round(mean + h, 4)})
-        row[f"{tag}_cpu_s_per_game"] = round(cpu[name], 4)
-    row.update({"diff": round(diff, 4), "diff_lo": round(diff - half, 4), "diff_hi": round(diff + half, 4)})
-    row["cpu_ratio"] = round(cpu[new] / cpu[old], 3)
-    return row
+    rows = []
+    for new in news:
+        diff, half = interval(shares[new] - shares[old], players)
+        row = {"game": game, "players": players, "new": new, "old": old, "opponents": rest, "games": len(shares[new])}
+        for tag, name in (("new", new), ("old", old)):
+            mean, h = interval(shares[name], players)
+            row.update(
+                {f"{tag}_share": round(mean, 4), f"{tag}_lo": round(mean - h, 4), f"{tag}_hi": round(mean + h, 4)}
+            )
+            row[f"{tag}_cpu_s_per_game"] = round(cpu[name], 4)
+        row.update({"diff": round(diff, 4), "diff_lo": round(diff - half, 4), "diff_hi": round(diff + half, 4)})
+        row.update({"cpu_ratio": round(cpu[new] / cpu[old], 3), "seed": seed, "load_average": os.getloadavg()[0]})
+        rows.append(row)
+    return rows
 
 
 def rollout_speed(game, players, games=200, seed=1):
@@ -148,21 +157,26 @@ if __name__ == "__main__":
         "--versus",
         metavar="OLD",
         help="instead: each --search preset against OLD in the same seat on the same seeds (paired difference, "
-        "CPU seconds per game of each), e.g. --search search_halving --versus search",
+        "CPU seconds per game of each; OLD is played once), e.g. --search search search64 --versus search_flat",
     )
+    ap.add_argument("--threads", type=int, help="numba threads (default: all cores)")
     ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
     ap.add_argument(
         "--unpaired", action="store_true", help="skip the paired games with the heuristic in the search's seat"
     )
     a = ap.parse_args()
+    if a.threads:
+        import numba
+
+        numba.set_num_threads(a.threads)
     for n in player_counts(a.players, a.game):
         if not a.no_speed:
             print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
-        for name in a.search:
-            if a.versus:
-                row = versus(a.game, n, a.games, name, a.versus, a.seed)
-            else:
-                row = measure(a.game, n, a.games, name, a.seed, not a.unpaired)
+        if a.versus:
+            rows = versus(a.game, n, a.games, a.search, a.versus, a.seed)
+        else:
+            rows = [measure(a.game, n, a.games, name, a.seed, not a.unpaired) for name in a.search]
+        for row in rows:
             print(row, flush=True)
             if a.json:
                 with open(a.json, "a") as f:

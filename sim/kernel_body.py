@@ -14,8 +14,8 @@ import numpy as np
 
 from sim.kernel import LEGAL_OVERFLOW, LEGAL_TYPE, compile_ahead, run_blocks
 from sim.rng import GOLDEN, mix64, next_u64, rand_below, seed_streams
-from sim.search import HEADER, SEARCH_SID, W_CAP, W_HALVING, W_LEVEL, W_MARGIN, W_PEEK, W_POLICY, W_ROLLOUTS
-from sim.search import W_UNANIMOUS, W_Z
+from sim.search import HEADER, SEARCH_SID, W_CAP, W_COURSE, W_FIRST, W_FIRST_ALL, W_HALVING, W_MARGIN, W_PEEK, W_POLICY
+from sim.search import W_ROLLOUTS, W_UNANIMOUS, W_Z
 
 # >>> game binding: from here to its end marker, sim.kernel.load_kernel writes the game's own (sim.kernel.binding)
 # game toy_pig: edit sim/kernel_body.py, never a generated copy
@@ -216,62 +216,70 @@ def best_significant(win, margin, alive, na, k, z, unanimous, by_margin):
 
 
 @nb.njit(cache=True)
+def course_statistic(win, margin, c, k, by_margin):
+    """(t, mean): candidate c's paired t statistic against candidate 0 (the heuristic's choice) over rollouts 0..k-1
+    in win share, or in score margin where the win shares of every rollout agree (with by_margin); an all-equal
+    non-zero difference is +-inf (its standard error is 0), no difference at all 0.  mean: the advantage in win
+    share with the margin's a tie break (the order in which halving keeps challengers)."""
+    dw, sw = paired(win[c, :k], win[0, :k])
+    dm, sm = paired(margin[c, :k], margin[0, :k])
+    key = dw + 1e-9 * dm
+    if sw > 0:
+        return dw / sw, key
+    if dw != 0.0:
+        return np.inf if dw > 0 else -np.inf, key
+    if not by_margin or dm == 0.0:
+        return 0.0, key
+    if sm > 0:
+        return dm / sm, key
+    return np.inf if dm > 0 else -np.inf, key
+
+
+@nb.njit(cache=True)
 def halving_choice(s, p, seat, legal, cand, m, rollouts, base, policy, rw, peek, work, win, margin, w):
-    """Sequential halving (Karnin, Koren and Somekh 2013) over the candidates, the heuristic's choice (candidate 0)
-    kept to the end as the baseline: every candidate gets rollouts 0..k-1 (k = rollouts / 8, at least 2); then
-    half of the others, those with the best mean win share (score margin breaks ties), go on to k doubled, and so
-    on up to `rollouts`, where the flat search's test (best_significant) picks.  Early stops after each round:
-    the heuristic's choice stands when no challenger's advantage could reach zero (its mean plus z standard errors
-    in win share and in margin at most 0: the rollouts agree that nothing beats it); a challenger that won more in
-    every rollout so far, when that many agreeing rollouts pass the sign test (2**-k at most the level of z), is
-    taken.  Rollout k is the same for every candidate, so the rounds keep common random numbers."""
+    """Sequential halving (Karnin, Koren and Somekh 2013) over the challengers of the heuristic's choice (candidate
+    0, played in every round as the baseline of the paired comparisons).  The first round gives every candidate
+    rollouts 0..k-1, k = w[W_FIRST_ALL] (rollouts / 2) shared by the m candidates, at least w[W_FIRST] (rollouts /
+    16).  After a round of k rollouts a challenger goes on only while its paired t statistic (course_statistic) is
+    on course for the final test: above w[W_COURSE] * z * sqrt(k / rollouts) (z: the final threshold; the statistic
+    of a real advantage grows with the square root of the rollouts); of those, the better half of the challengers
+    by mean advantage (earlier candidates first on ties: the heuristic's ranking) get rollouts up to 2k.  When no
+    challenger is left the heuristic's choice stands; at `rollouts` the flat search's test (best_significant) picks
+    among those left.  Rollout k is the same world for every candidate, so the rounds keep common random numbers
+    and the choice does not depend on the thread count."""
     z = w[W_Z]
     unanimous = w[W_UNANIMOUS] != 0
     by_margin = w[W_MARGIN] != 0
-    level = w[W_LEVEL]
+    course = w[W_COURSE]
     alive = np.arange(m)
     key = np.empty(m)
     na = m
     done = 0
-    k = min(max(rollouts // 8, 2), rollouts)
+    k = min(max(np.int64(w[W_FIRST]), (np.int64(w[W_FIRST_ALL]) + m - 1) // m, 1), rollouts)
     while True:
         rollout_range(s, p, seat, legal, cand, alive, na, done, k, base, policy, rw, peek, work, win, margin)
         done = k
         if done >= rollouts:
             return best_significant(win, margin, alive, na, done, z, unanimous, by_margin)
-        hopeless = True  # no challenger's advantage can reach zero
-        sure = 0  # a challenger ahead in every rollout so far, with enough rollouts for the sign test
-        sure_w = 0.0
-        sign_test = 0.5**done <= level
+        bar = course * z * np.sqrt(done / rollouts)
+        kept = 1
         for j in range(1, na):
             c = alive[j]
-            dw, sw = paired(win[c, :done], win[0, :done])
-            dm, sm = paired(margin[c, :done], margin[0, :done])
-            tied = by_margin and dw == 0.0 and sw == 0.0  # equal win shares in every rollout: the margin judges
-            if dw + z * sw > 1e-12 or (tied and dm + z * sm > 1e-12):
-                hopeless = False
-            if sign_test:
-                ahead = True
-                for q in range(done):
-                    if not (win[c, q] > win[0, q] or (tied and margin[c, q] > margin[0, q])):
-                        ahead = False
-                        break
-                if ahead and (sure == 0 or dw > sure_w):
-                    sure, sure_w = c, dw
-            key[c] = dw + 1e-9 * dm  # mean win share against the heuristic's (the same rollouts), margin breaking ties
-        if hopeless:
-            return 0
-        if sure > 0:
-            return sure
-        # keep the better half of the challengers (insertion sort of alive[1:na] by key, highest first)
-        for j in range(2, na):
+            t, key[c] = course_statistic(win, margin, c, done, by_margin)
+            if t > bar:
+                alive[kept] = c
+                kept += 1
+        # the better half of the challengers (insertion sort of alive[1:kept] by key, highest first; stable)
+        for j in range(2, kept):
             c = alive[j]
             q = j - 1
             while q >= 1 and key[alive[q]] < key[c]:
                 alive[q + 1] = alive[q]
                 q -= 1
             alive[q + 1] = c
-        na = 1 + na // 2  # the heuristic's choice and half the challengers, rounded up
+        na = min(kept, 1 + na // 2)  # at most half the challengers, rounded up
+        if na == 1:
+            return 0
         k = min(2 * done, rollouts)
 
 

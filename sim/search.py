@@ -13,19 +13,25 @@ A search strategy is an ordinary StrategySpec with sid SEARCH_SID; its weights r
 (rollouts, candidate cap, rollout policy sid, peek) followed by the rollout preset's own weights, so the kernel
 needs no extra table and presets of the search differ only in data.
 
-Names (any game): `search` (up to 16 rollouts per action, or the game's GameSpec.search_rollouts; at most 12
-candidates; the game's rollout policy, GameSpec.search_rollout), `search<R>` (R rollouts), `search<R>x<C>` (C
-candidates), `z<Z>` (the standard errors by which a candidate must beat the heuristic's choice, default 2, as a
-normal level turned into Student's t for R rollouts), a suffix `_peek` (no determinize: sees the true hidden
-state), `_halving` (sequential halving instead of R rollouts for every candidate) and `@<preset>` (another
-rollout policy), e.g. `search64x8@cautious`, `search_halving`.
+Names (any game): `search` (sequential halving up to 32 rollouts, twice the flat search's 16 or the game's
+GameSpec.search_rollouts; at most 12 candidates; the game's rollout policy, GameSpec.search_rollout), `search<R>` (R
+rollouts in the final round), `search<R>x<C>` (C candidates), `z<Z>` (the standard errors by which a candidate must
+beat the heuristic's choice, default 2, as a normal level turned into Student's t for R rollouts), a suffix `_peek`
+(no determinize: sees the true hidden state), `_flat` (every candidate R rollouts, R = 16 or the game's
+search_rollouts by default) and `@<preset>` (another rollout policy), e.g. `search64x8@cautious`, `search_flat`.
+(`_halving` is accepted and names the default.)
 
-Allocation: every candidate gets R rollouts; with `_halving` sequential halving (the kernel's halving_choice): every
-candidate gets R/8 rollouts (at least 2), the better half of the challengers twice as many, and so on up to R, where
-the flat search's test picks; a decision stops early when no challenger's advantage could reach zero or one
-challenger won more in every rollout (when that passes the sign test). It costs about half the CPU but was not shown
-to play as well in every game (Saloon and Raccoon Tycoon lost a few points in a first 40-game comparison), so it is
-opt-in.
+Allocation (the kernel's halving_choice): sequential halving over the challengers of the heuristic's choice, which
+is played in every round as the baseline.  The first round shares R / 2 rollouts among the candidates (at least R /
+16 each); after a round of k rollouts a challenger goes on only while its paired t statistic against the
+heuristic's choice (win share; score margin where every rollout's win share agrees) is above half the final
+threshold times sqrt(k / R), the course of a real advantage that would pass the final test, and of those only the
+better half by mean advantage get 2k; the heuristic's choice stands as soon as no challenger is left, and at R the
+flat search's test picks.  The final test sees twice the flat search's rollouts while most candidates, and most
+decisions, stop after a few: in 4-player games `search` plays about 0.4 of `search_flat`'s rollouts and wins as
+often within the intervals (bench/search_allocation.py replays both rules on recorded rollouts;
+bench/search_strength.py --versus plays them).  `_flat` gives every candidate R rollouts and the test picks (the
+search before issue 37).
 """
 
 import re
@@ -36,13 +42,15 @@ from .errors import UserError
 from .players import StrategySpec
 
 SEARCH_SID = -1  # never a game's own strategy id (those are >= 1; 0 is random)
-W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z, W_UNANIMOUS, W_MARGIN, W_HALVING, W_LEVEL = 0, 1, 2, 3, 4, 5, 6, 7, 8
-HEADER = 9  # the rollout preset's weights start here
+W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z, W_UNANIMOUS, W_MARGIN, W_HALVING, W_FIRST, W_FIRST_ALL, W_COURSE = range(11)
+HEADER = 11  # the rollout preset's weights start here
 DEFAULT_Z = 2.0  # standard errors by which a candidate must beat the heuristic's choice
 DEFAULT_ROLLOUTS = 16
 DEFAULT_CAP = 12
+FIRST_SHARE = 16  # sequential halving's first round: rollouts / 2 in all, at least rollouts / 16 per candidate
+COURSE = 0.5  # a challenger goes on while its t statistic is above COURSE x the final threshold x sqrt(k / rollouts)
 
-_NAME = re.compile(r"^search(\d+)?(?:x(\d+))?(?:z([0-9.]+))?(_peek)?(_halving)?(?:@(\w+))?$")
+_NAME = re.compile(r"^search(\d+)?(?:x(\d+))?(?:z([0-9.]+))?(_peek)?(_halving|_flat)?(?:@(\w+))?$")
 
 
 @nb.njit(cache=True)
@@ -59,9 +67,10 @@ def rollout_preset(game):
     return game.strategy(name)
 
 
-def default_rollouts(game):
-    """Rollouts per action of the game's plain `search`: GameSpec.search_rollouts if set, else DEFAULT_ROLLOUTS."""
-    return int(getattr(game, "search_rollouts", 0) or DEFAULT_ROLLOUTS)
+def default_rollouts(game, flat=True):
+    """Rollouts per action of the game's plain `search_flat`: GameSpec.search_rollouts if set, else
+    DEFAULT_ROLLOUTS; the plain `search` (sequential halving, flat=False) plays twice as many in its final round."""
+    return int(getattr(game, "search_rollouts", 0) or DEFAULT_ROLLOUTS) * (1 if flat else 2)
 
 
 def has_determinize(game):
@@ -77,13 +86,12 @@ def search_strategy(game, name):
     m = _NAME.match(name)
     if m is None:
         return None
-    from scipy import stats
-
-    rollouts = int(m.group(1) or default_rollouts(game))
+    flat = m.group(5) == "_flat"
+    rollouts = int(m.group(1) or default_rollouts(game, flat))
     cap = int(m.group(2) or DEFAULT_CAP)
     z = float(m.group(3)) if m.group(3) else DEFAULT_Z
     peek = bool(m.group(4)) or not has_determinize(game)
-    flat = not m.group(5)
+    first = first_round(rollouts)
     policy = game.strategy(m.group(6)) if m.group(6) else rollout_preset(game)
     if policy.sid == SEARCH_SID:
         raise UserError(f"{name}: a search cannot use a search as its rollout policy")
@@ -98,9 +106,9 @@ def search_strategy(game, name):
     allocation = (
         f"by {rollouts} rollouts each"
         if flat
-        else f"by sequential halving (every one {max(rollouts // 8, 2)} rollouts, the better half of the others twice "
-        f"as many, and so on up to {rollouts}; stops early when the rollouts agree that nothing beats the "
-        f"{policy.name} choice or that one action beats it in every rollout)"
+        else f"by sequential halving (first {max(rollouts // 2, 1)} rollouts shared by the actions, at least {first} "
+        f"each, then twice as many for the better half of the others whose advantage is on course to pass the test, "
+        f"and so on up to {rollouts}; the {policy.name} choice stands as soon as none is left)"
     )
     doc = (
         f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first; when there "
@@ -112,9 +120,15 @@ def search_strategy(game, name):
     )
     weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, t_threshold(z, rollouts))
     weights += (1.0 if unanimous_is_significant(z, rollouts) else 0.0, 1.0 if game.search_margin else 0.0)
-    weights += (0.0 if flat else 1.0, float(stats.norm.sf(z)))
+    weights += (0.0 if flat else 1.0, float(first), float(max(rollouts // 2, 1)), COURSE)
     weights += tuple(policy.weights)
     return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
+
+
+def first_round(rollouts):
+    """The fewest rollouts of a candidate in sequential halving's first round: rollouts / FIRST_SHARE, at least 1
+    (the round plays rollouts / 2 in all, so a decision between few candidates starts with more of each)."""
+    return max(rollouts // FIRST_SHARE, 1)
 
 
 def t_threshold(z, rollouts):
@@ -141,6 +155,6 @@ def unanimous_is_significant(z, rollouts):
 
 
 def search_names():
-    """The search strategies listed by `sim strategies` (any `search<R>x<C>[z<Z>][_peek][_halving][@preset]` also
+    """The search strategies listed by `sim strategies` (any `search<R>x<C>[z<Z>][_peek][_flat][@preset]` also
     works)."""
-    return ("search", "search4", "search64", "search_peek", "search_halving")
+    return ("search", "search4", "search64", "search_peek", "search_flat")

@@ -10,7 +10,7 @@ from sim.players import StrategySpec
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
 from sim.study import Study
-from sim.search import HEADER, SEARCH_SID, W_HALVING, W_LEVEL, search_strategy
+from sim.search import COURSE, HEADER, SEARCH_SID, W_COURSE, W_FIRST, W_HALVING, search_strategy
 
 
 def _outs():
@@ -39,22 +39,72 @@ def test_search_fixes_its_rollout_policys_blunder(seed):
     game, st = _pig(38, 35, 5, seed)
     w = np.array(game.strategy("search64").weights)  # rolls out with hold20, which would roll here
     assert kern.search_decision(st, pvec, 0, legal, 2, w, *_outs()) == 1  # hold and win
-    halving = np.array(game.strategy("search64_halving").weights)  # sequential halving, too
-    assert kern.search_decision(st, pvec, 0, legal, 2, halving, *_outs()) == 1
+    flat = np.array(game.strategy("search64_flat").weights)  # every candidate every rollout, too
+    assert kern.search_decision(st, pvec, 0, legal, 2, flat, *_outs()) == 1
+
+
+def _course(win, margin, k):
+    """The challenger's paired t statistic against the heuristic's choice over rollouts :k (win share; score margin
+    where every win share agrees), written independently of the kernel's course_statistic."""
+    for d in (win[1, :k] - win[0, :k], margin[1, :k] - margin[0, :k]):
+        if d.std() > 0:
+            return d.mean() / (d.std(ddof=1) / np.sqrt(k))
+        if d.mean() != 0:
+            return np.inf * np.sign(d.mean())
+    return 0.0
+
+
+def test_halving_drops_a_challenger_only_off_course():
+    """Sequential halving's stopping rule, read from the rollouts it played (the columns it wrote): the first round
+    shares rollouts / 2 between Pig's two actions; the challenger gets twice as many only while its t statistic is
+    above COURSE x the final threshold x sqrt(k / rollouts), the heuristic's choice stands when it is dropped, and
+    when it reaches the end the flat search's test decides."""
+    game, st = _pig(0, 0, 0)
+    kern = load_kernel(game)
+    pvec = game.params.resolve({})
+    w = np.array(game.strategy("search32").weights)
+    rollouts, z = 32, w[4]
+    legal = np.array([0, 1], np.int64)
+    work = kern.make_work(st, *_outs())
+    stops = set()
+    for score0, score1, pot in [(35, 30, 6), (38, 35, 5), (0, 0, 0), (10, 30, 12), (20, 20, 3), (30, 36, 9)]:
+        for heuristic in (0, 1):
+            for base in range(4):
+                game, st = _pig(score0, score1, pot, base)
+                cand = np.zeros(12, np.int64)
+                cand[:2] = heuristic, 1 - heuristic
+                win, margin = np.full((2, rollouts), np.nan), np.full((2, rollouts), np.nan)
+                args = (legal, cand, 2, rollouts, np.uint64(base + 1), np.int64(w[2]), w[HEADER:], False, work)
+                c = kern.halving_choice(st[0], pvec, 0, *args, win, margin, w)
+                played = (~np.isnan(win)).sum(1)
+                assert played[0] == played.max() and played[1] in (8, 16, 32)  # rollouts / 2 shared, then doubling
+                k = 8
+                while k < played[1]:  # every round it went on from was on course
+                    assert _course(win, margin, k) > COURSE * z * np.sqrt(k / rollouts)
+                    k *= 2
+                if played[1] < rollouts:  # dropped: off course, and the heuristic's choice stands
+                    assert _course(win, margin, k) <= COURSE * z * np.sqrt(k / rollouts) and c == 0
+                else:  # the flat test on all the rollouts
+                    flat = _course(win, margin, rollouts) > z
+                    assert c == (1 if flat else 0)
+                stops.add(int(played[1]))
+    assert 8 in stops and 32 in stops  # both ways out were taken
 
 
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin, halving, level of z), then the
-    # rollout preset's knobs
+    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin, halving, first round, course),
+    # then the rollout preset's knobs
     assert s.sid == SEARCH_SID and s.weights[:4] == (64.0, 3.0, 1.0, 0.0)
     assert s.weights[HEADER:] == tuple(game.strategy("hold10").weights)
-    # the flat allocation by default, sequential halving by name; z = 1 is a one-sided level of 15.9%
-    assert s.weights[W_HALVING] == 0.0 and abs(s.weights[W_LEVEL] - 0.1587) < 1e-4
-    halving = game.strategy("search64x3z1_halving@hold10")
-    assert halving.weights[W_HALVING] == 1.0 and halving.weights[:W_HALVING] == s.weights[:W_HALVING]
-    assert "sequential halving" in halving.doc and "by 64 rollouts each" in s.doc
+    # sequential halving by default (first round 64 / 16 rollouts), the flat allocation by name
+    assert s.weights[W_HALVING] == 1.0 and s.weights[W_FIRST] == 4.0 and s.weights[W_COURSE] == COURSE
+    assert game.strategy("search_halving").weights == game.strategy("search").weights
+    flat = game.strategy("search64x3z1_flat@hold10")
+    assert flat.weights[W_HALVING] == 0.0 and flat.weights[:W_HALVING] == s.weights[:W_HALVING]
+    assert "sequential halving" in s.doc and "by 64 rollouts each" in flat.doc
+    assert game.strategy("search4").weights[W_FIRST] == 1.0  # at least one rollout
     # z = 1 is a one-sided level of 15.9%; Student's t with 63 degrees of freedom needs a little more than 1
     assert 1.0 < s.weights[4] < 1.02
     assert game.strategy("search4").weights[4] > 3.0 > game.strategy("search").weights[4] > 2.0
@@ -70,12 +120,15 @@ def test_search_names():
 
 
 def test_a_game_may_set_the_plain_search_budget():
-    # Pig keeps the generic 16 rollouts; BANG declares 64 (GameSpec.search_rollouts); an explicit count wins
-    assert get_game("toy_pig").strategy("search").weights[0] == 16.0
+    # Pig keeps the generic 16 rollouts (flat; the halving search's final round twice as many); BANG declares 64
+    # (GameSpec.search_rollouts); an explicit count wins
+    assert get_game("toy_pig").strategy("search_flat").weights[0] == 16.0
+    assert get_game("toy_pig").strategy("search").weights[0] == 32.0
     bang = get_game("bang_dice")
-    assert bang.strategy("search").weights[0] == 64.0
+    assert bang.strategy("search_flat").weights[0] == 64.0
+    assert bang.strategy("search").weights[0] == 128.0
     assert bang.strategy("search16").weights[0] == 16.0
-    assert bang.strategy("search_peek").weights[0] == 64.0
+    assert bang.strategy("search_peek").weights[0] == 128.0
 
 
 def test_a_game_may_turn_off_the_score_margin_tie_break():
@@ -85,7 +138,7 @@ def test_a_game_may_turn_off_the_score_margin_tie_break():
     assert bang.weights[6] == 0.0 and "score margin" not in bang.doc
 
 
-@pytest.mark.parametrize("name", ["search8", "search8_halving"])
+@pytest.mark.parametrize("name", ["search8_flat", "search8"])
 def test_search_player_reproducible_for_any_thread_count(name):
     spec, design, pvec = prepare("toy_pig", (3,), 60, [name, "hold20", "hold10"], None, False, None)
     runs = []
