@@ -60,7 +60,7 @@ from sim.games.cold_comfort.actions import (
 )
 from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
 from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
-from sim.games.cold_comfort.state import CMAX, MP, SIZES, TMAX, G
+from sim.games.cold_comfort.state import LOOK_COLS, LOOK_ROWS, MP, PLACE_BOX, PLACE_MEMO, SIZES, TMAX, G
 from sim.games.cold_comfort.params import (
     BLOCK_RULE,
     COST_BUILD,
@@ -407,8 +407,8 @@ def margin_of(s, seat, tot):
     R_AFF,
     R_CAMP,
 ) = range(16)
-BLK_ROWS = 16  # rows of the work array `blk`
-BLK_COLS = 2 * CMAX + 3  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
+BLK_ROWS = LOOK_ROWS  # the work array `blk` (the state's look_blk): rows,
+BLK_COLS = LOOK_COLS  # base blocks and searched ones (<= the occupied cells + 2); the last: the epoch
 CW = MP + 2  # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best block, best gang, winner flags
 SUM0 = TMAX * CW  # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
 GOLD0 = SUM0 + MP  # R_CTRL0[GOLD0 + seat]: its gold, and R_CTRL0[GP0 + seat] its gold points (divisions are slow)
@@ -418,7 +418,7 @@ MARKED = 2 * TMAX  # R_AFF[MARKED:]: the base blocks marked by the epoch
 CAMPERS = 8  # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _holds(s, c, add_size):
     """What cell c holds, as far as blocks and gangs go (a hotel's size only where empty hotels add it)."""
     hs = np.int64(s.hsize[c])
@@ -427,7 +427,7 @@ def _holds(s, c, add_size):
     return ((np.int64(s.owner[c]) + 1) << 8) | (hs << 4) | np.int64(s.die[c])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _same_kind(s, c, sig):
     """Does cell c hold what signature sig (_holds) says it held: a hotel of the same owner, or a camper on a lot?"""
     if s.hsize[c] > 0:
@@ -435,13 +435,13 @@ def _same_kind(s, c, sig):
     return (sig >> 4) & 15 == 0 and sig & 15 > 0 and s.die[c] > 0 and s.cval[c] > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _emptied(s, c):
     """Does cell c hold nothing that joins a block or gang (search_block would find none through it)?"""
     return s.hsize[c] == 0 and not (s.die[c] > 0 and s.cval[c] > 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _links(s, blk, c, b):
     """How many of cell c's neighbours are in base block b."""
     k = 0
@@ -451,7 +451,7 @@ def _links(s, blk, c, b):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _part(p, sig):
     """A cell's own strength from its signature, as search_block folds it into its block's (die_strength of its
     die, or of its size where empty hotels add it; 0 if neither)."""
@@ -462,7 +462,7 @@ def _part(p, sig):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _fold(blk, b, bp, bg):
     """Block b of blk into a neighbourhood's best block strength bp (a seat's) or best gang strength bg."""
     if blk[R_WHO, b] < 0:
@@ -597,7 +597,7 @@ def blocks_base(s, p, blk):
     return nbk
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _joined(s, a, b):
     """Are neighbouring cells a and b in one block (hotels of one owner) or one gang (campers on lots) as they stand?"""
     if s.hsize[a] > 0:
@@ -605,7 +605,7 @@ def _joined(s, a, b):
     return (s.die[a] > 0 and s.cval[a] > 0) and (s.hsize[b] == 0 and s.die[b] > 0 and s.cval[b] > 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _list_hood(blk, h, ep, na):
     """Neighbourhood h into the epoch's list of changed ones (once); returns its new length."""
     if blk[R_AFF, HMARK + h] != ep:
@@ -615,7 +615,7 @@ def _list_hood(blk, h, ep, na):
     return na
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _mark_block(blk, b, ep, nm):
     """Base block b marked (epoch ep) and listed after the nm already marked; returns the new count."""
     if blk[R_MARK, b] != ep:
@@ -625,7 +625,7 @@ def _mark_block(blk, b, ep, nm):
     return nm
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _mark_around(s, blk, m, ep, nm):
     """Mark the base blocks that changed cell m may have changed: its own, and each neighbour's that it joins as it
     stands (a neighbour it joined before was in its own block; any other block is as it was)."""
@@ -965,7 +965,7 @@ def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new, best):
     return margin_of(s, seat, new)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _take(s, sc, i, best, pick, ties):
     """The running best of a decision's scores: (best, pick, ties) after action i scored sc; an exact tie replaces
     the pick with probability 1 / ties (the policy stream), so tied actions are picked uniformly."""
@@ -978,20 +978,20 @@ def _take(s, sc, i, best, pick, ties):
     return best, pick, ties
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def look_ahead(s, p, seat):
-    """The end-game look-ahead's work arrays (totals; blocks and control, blocks_base), the map's blocks and the
-    seat's final margin as the map stands."""
-    tot = np.zeros(MP)
-    blk = np.empty((BLK_ROWS, BLK_COLS), np.int64)
+    """The end-game look-ahead's work arrays (totals; blocks and control, blocks_base: state fields), the map's
+    blocks and the seat's final margin as the map stands."""
+    tot = s.look_tot
+    blk = s.look_blk
     nbk = blocks_base(s, p, blk)
     return tot, blk, nbk, final_margin(s, p, seat, blk, nbk, -1, -1, tot)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins):
     """choose on a main decision of the seat's last turn: the usual score blended with the change to the final
-    margin (W_ENDGAME).  Its work arrays are allocated here, off the common path."""
+    margin (W_ENDGAME).  Its work arrays are state fields (look_ahead)."""
     kend = w[W_ENDGAME]
     tot, blk, nbk, base = look_ahead(s, p, seat)
     unit = w[W_GOLD] * p[GOLD_PER_VP]  # a final point in gold units
@@ -1006,7 +1006,7 @@ def choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost
     return pick
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose_last_pass(s, p, seat, legal, n, w, lead):
     """choose on passing (or stopping) a fire on the seat's last turn, blended as choose_last_main: a fire passed
     into a hotel is scored by burn_delta."""
@@ -1029,7 +1029,7 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
     return pick
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     """The index in legal[:n] of the best-scored action (ties at random from the policy stream); the decision's
     kind is that of its first legal action (every decision offers actions of its own phase only)."""
@@ -1087,89 +1087,87 @@ def choose(s, p, seat, legal, n, sid, weights):
                 sc = 0.5 * own_adjacent(s, c, seat)
             best, pick, ties = _take(s, sc, i, best, pick, ties)
         return pick
-    return choose_place(s, p, seat, legal, n, w)
+    return choose_place(s, p, seat, legal, n, w, PLACE_BOX)
 
 
-@nb.njit(cache=True)
-def choose_place(s, p, seat, legal, n, w):
+@nb.njit(cache=True, _nrt=False)
+def choose_place(s, p, seat, legal, n, w, box):
     """choose on placing the grown tile: near its own empty hotels (W_NEAR), next to neighbourhoods it leads and
     away from rivals' leads (W_HOOD); the tile that starts the final scoring round by the projected final margin
-    (W_ENDGAME, place_delta).  Its work arrays (over the map's bounding box) are allocated here, off the common
-    path."""
+    (W_ENDGAME, place_delta).  Its work arrays are state fields (place_*, ctl_*); those over the map's box are used
+    where the box has at most `box` squares (PLACE_BOX; the same choice without them)."""
     best = -1e300
     pick = 0
     ties = 0
     ensure_hoods(s, p)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
-    best_p = np.zeros(TMAX, np.int64)
-    best_g = np.zeros(TMAX, np.int64)
-    winners = np.zeros((TMAX, MP), np.int64)
+    best_p = s.ctl_best_p
+    best_g = s.ctl_best_g
+    winners = s.ctl_winners
     hood_control(s, p, hood, nh, best_p, best_g, winners)
-    lead_mine = np.zeros(TMAX, np.float64)
-    for h in range(nh):
-        if best_p[h] >= best_g[h] and best_p[h] > 0:
-            others = 0
-            for i in range(s.n):
-                if i != seat:
-                    others += winners[h, i]
-            lead_mine[h] = (1.0 if winners[h, seat] else 0.0) - (1.0 if others > 0 else 0.0)
-    lead_h = np.empty(TMAX, np.int64)  # the neighbourhoods whose lead term is not zero, and the term
-    lead_w = np.empty(TMAX)
+    lead_h = s.place_lead_h  # the neighbourhoods whose lead term is not zero, and the term
+    lead_w = s.place_lead_w
     nlead = 0
-    if w[W_HOOD] != 0.0:
+    use_hood = w[W_HOOD] != 0.0
+    if use_hood:
         for h in range(nh):
-            if lead_mine[h] != 0.0:
-                lead_h[nlead] = h
-                lead_w[nlead] = w[W_HOOD] * lead_mine[h]
-                nlead += 1
-    hx = np.empty(CMAX, np.int64)
-    hy = np.empty(CMAX, np.int64)
+            if best_p[h] >= best_g[h] and best_p[h] > 0:
+                others = 0
+                for i in range(s.n):
+                    if i != seat:
+                        others += winners[h, i]
+                lead = (1.0 if winners[h, seat] else 0.0) - (1.0 if others > 0 else 0.0)
+                if lead != 0.0:
+                    lead_h[nlead] = h
+                    lead_w[nlead] = w[W_HOOD] * lead
+                    nlead += 1
+    hx = s.place_hx
+    hy = s.place_hy
     nhot = 0
     for c in range(s.ncell):
         if s.hsize[c] > 0 and s.die[c] == 0 and s.owner[c] == seat:
             hx[nhot] = s.cx[c]
             hy[nhot] = s.cy[c]
             nhot += 1
-    use_hood = w[W_HOOD] != 0.0
     # end-game: this tile starts the final scoring round; score each placement by the projected final margin
     kend = w[W_ENDGAME]
     endp = kend > 0.0 and np.int64(s.rounds) == np.int64(p[ROUNDS]) - 1
-    e_sz = TMAX if endp else 1
-    e_sb = np.zeros((e_sz, MP))  # best block strength per neighbourhood and seat
-    e_gb = np.zeros(e_sz)  # best gang strength per neighbourhood
-    e_sh = np.zeros((e_sz, MP))  # share each seat scores there as the map stands
-    e_tot = np.zeros(MP)  # projected final totals
-    e_new = np.zeros(MP)
-    e_best = np.zeros(MP)
     e_base = 0.0
     e_unit = w[W_GOLD] * p[GOLD_PER_VP]
-    e_gang = np.zeros(N_DECK)  # the grown tile's expected street gang, by drawn tile
-    e_val = np.zeros(N_DECK)  # its neighbourhood points
-    e_key = np.full(256 if endp else 1, -1, np.int64)  # place_delta by (mask, tile), direct-mapped
-    e_d = np.empty(256 if endp else 1)
     if endp:
-        e_base = place_base(s, p, seat, e_sb, e_gb, e_sh, e_tot, e_gang, e_val)
-    # every placement square lies within the map's bounding box grown by 4 (enum_places): local arrays over it
+        for h in range(TMAX):
+            s.place_gb[h] = 0.0
+            for i in range(MP):
+                s.place_sb[h, i] = 0.0
+                s.place_sh[h, i] = 0.0
+        for j in range(PLACE_MEMO):
+            s.place_key[j] = -1
+        e_base = place_base(s, p, seat, s.place_sb, s.place_gb, s.place_sh, s.look_tot, s.place_gang, s.place_val)
+    # every placement square lies within the map's bounding box grown by 4 (enum_places): where that box fits the
+    # state's arrays, flat arrays over it, square (x, y) at (y - y0) * bw + (x - x0): near() of a highest-lot square
+    # once computed (memo), and the neighbourhoods each square touches (adj, bit h); else both per action
     x0 = np.int64(s.minx) - 4
     y0 = np.int64(s.miny) - 4
     bw = np.int64(s.maxx) + 5 - x0
     bh = np.int64(s.maxy) + 5 - y0
-    # flat arrays over that box, square (x, y) at (y - y0) * bw + (x - x0)
-    memo = np.full(bh * bw, -1.0)  # near() of a highest-lot square, once computed (same sum, same order)
-    adj = np.zeros(bh * bw, np.int32)  # bit h set: the square touches a tile of neighbourhood h
-    offs = np.empty((4, 6), np.int64)  # flat offset of each footprint square from the south-west corner
+    boxed = bw * bh <= box
+    memo = s.place_memo
+    adj = s.place_adj
+    if boxed:
+        for q in range(bw * bh):
+            memo[q] = -1.0
+            adj[q] = 0
+        if use_hood or endp:
+            for c in range(s.ncell):
+                q = (np.int64(s.cy[c]) - y0) * bw + np.int64(s.cx[c]) - x0
+                bit = np.int32(1 << np.int64(hood[c // 6]))
+                for d in range(4):
+                    adj[q + DY4[d] * bw + DX4[d]] |= bit
+    mask_q = s.place_mask_q  # per rotation the last footprint's corner and its mask: the drawn tiles come in turn
+    mask_m = s.place_mask_m
     for r in range(4):
-        for k in range(6):
-            offs[r, k] = OFF_V[r, k] * bw + OFF_U[r, k]
-    if use_hood or endp:
-        for c in range(s.ncell):
-            q = (np.int64(s.cy[c]) - y0) * bw + np.int64(s.cx[c]) - x0
-            bit = np.int32(1 << np.int64(hood[c // 6]))
-            for d in range(4):
-                adj[q + DY4[d] * bw + DX4[d]] |= bit
-    mask_q = np.full(4, -1, np.int64)
-    mask_m = np.zeros(4, np.int64)
+        mask_q[r] = -1
     for i in range(n):
         a = legal[i]
         pos = pos_of(a)
@@ -1178,35 +1176,77 @@ def choose_place(s, p, seat, legal, n, w):
         ax = pos & (G - 1)  # pos = ay * G + ax with G = 64: shifts and masks
         ay = pos >> 6
         bk = HIGH_K[tid]
-        q0 = (ay - y0) * bw + (ax - x0)
-        qo = q0 + offs[rot, bk]
-        near = memo[qo]
-        if near < 0.0:
-            ox = ax + OFF_U[rot, bk]
-            oy = ay + OFF_V[rot, bk]
-            near = 0.0
-            for j in range(nhot):
-                near += INV1[abs(hx[j] - ox) + abs(hy[j] - oy)]
-            memo[qo] = near
+        ox = ax + OFF_U[rot, bk]
+        oy = ay + OFF_V[rot, bk]
+        if boxed:
+            qo = (oy - y0) * bw + ox - x0
+            near = memo[qo]
+            if near < 0.0:
+                near = near_hotels(hx, hy, nhot, ox, oy)
+                memo[qo] = near
+        else:
+            near = near_hotels(hx, hy, nhot, ox, oy)
         sc = w[W_NEAR] * near
-        if mask_q[rot] != q0:  # the footprint's mask, kept per rotation: the drawn tiles come in turn
+        if mask_q[rot] != pos:
             m = np.int64(0)
             if use_hood or endp:
-                for k in range(6):
-                    m |= np.int64(adj[q0 + offs[rot, k]])
-            mask_q[rot] = q0
+                if boxed:
+                    q0 = (ay - y0) * bw + ax - x0
+                    for k in range(6):
+                        m |= np.int64(adj[q0 + OFF_V[rot, k] * bw + OFF_U[rot, k]])
+                else:
+                    m = footprint_hoods(s, hood, ax, ay, rot)
+            mask_q[rot] = pos
             mask_m[rot] = m
-        m = mask_m[rot]
+        m = np.int64(mask_m[rot])
         for j in range(nlead):  # the neighbourhoods it touches in increasing h (a zero term adds nothing)
-            sc += lead_w[j] * np.float64((m >> lead_h[j]) & 1)
+            sc += lead_w[j] * np.float64((m >> np.int64(lead_h[j])) & 1)
         if endp:
             key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
-            slot = (key * 0x9E3779B1 >> 24) & 255
-            if e_key[slot] != key:
-                e_key[slot] = key
-                e_d[slot] = (
-                    place_delta(s, seat, m, e_gang[tid], e_val[tid], e_sb, e_gb, e_sh, e_tot, e_new, e_best) - e_base
+            slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)
+            if s.place_key[slot] != key:
+                s.place_key[slot] = key
+                s.place_d[slot] = (
+                    place_delta(
+                        s,
+                        seat,
+                        m,
+                        s.place_gang[tid],
+                        s.place_val[tid],
+                        s.place_sb,
+                        s.place_gb,
+                        s.place_sh,
+                        s.look_tot,
+                        s.place_new,
+                        s.place_best,
+                    )
+                    - e_base
                 )
-            sc = (1.0 - kend) * sc + kend * (e_unit * e_d[slot] + ENDGAME_EPS * sc)
+            sc = (1.0 - kend) * sc + kend * (e_unit * s.place_d[slot] + ENDGAME_EPS * sc)
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick
+
+
+@nb.njit(cache=True, inline="always")
+def near_hotels(hx, hy, nhot, ox, oy):
+    """The placement term of square (ox, oy): the sum over the seat's empty hotels (hx, hy)[:nhot] of 1 / (1 + the
+    distance)."""
+    near = 0.0
+    for j in range(nhot):
+        near += INV1[abs(np.int64(hx[j]) - ox) + abs(np.int64(hy[j]) - oy)]
+    return near
+
+
+@nb.njit(cache=True, _nrt=False)
+def footprint_hoods(s, hood, ax, ay, rot):
+    """Bit mask of the neighbourhoods whose tiles touch (orthogonally) a square of the footprint of a tile rotated
+    rot with its south-west corner at (ax, ay) (choose_place's adj where the map's box outgrows the state's arrays)."""
+    m = np.int64(0)
+    for k in range(6):
+        x = ax + OFF_U[rot, k]
+        y = ay + OFF_V[rot, k]
+        for d in range(4):
+            g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+            if g >= 0:
+                m |= np.int64(1) << np.int64(hood[g // 6])
+    return m

@@ -41,7 +41,6 @@ GAME = GameSpec(
         "'draft 1.8 rules, assumed city deck'."
     ),
     rules_version="draft 1.8 (2024-01-14)",
-    decisions_allocate=True,  # the strategies' look-ahead and the walking-distance option allocate arrays
     # what the report reads in the tables (sim.game.GameSpec)
     length_column="turns",
     points_prefix="vp_",

@@ -76,7 +76,7 @@ pos_of, camper_of, size_of, pips_of, tile_of, rot_of = CODEC.getters("pos", "cam
 ) = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE", "PASS", "PLACE", "LAND"))
 
 
-@one_copy()
+@one_copy(_nrt=False)
 def enum_places(s, p, out, n, first_only):
     """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
     place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
@@ -136,7 +136,7 @@ def any_place(s, p):
     return enum_places(s, p, dummy, 0, True) > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def fire_targets(s, p, out):
     """Buildings orthogonally adjacent to the square that just burned: hotels not built this turn, public buildings."""
     c0 = np.int64(s.fire_cell)
@@ -167,7 +167,7 @@ def landing_ok(s, p, c, v, stage):
     return hotel_ok if stage == 0 else lot_ok
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def tie_group(s, p, out):
     """Cells (into out) at the minimum distance for the current value and stage; returns their number."""
     v = np.int64(s.land_v)
@@ -192,7 +192,7 @@ def tie_group(s, p, out):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     ph = s.phase
     n = 0

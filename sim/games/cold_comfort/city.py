@@ -52,7 +52,7 @@ def cell_at(s, pos):
     return np.int64(s.grid[pos >> 6, pos & 63])  # pos = y * G + x >= 0 with G = 64
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def neighbour(s, c, d):
     """The grid square next to cell c in direction d (DX4, DY4): a cell number, or negative (street, empty)."""
     return np.int64(s.grid[np.int64(s.cy[c]) + DY4[d], np.int64(s.cx[c]) + DX4[d]])
@@ -236,29 +236,38 @@ def highest_lot(s, t):
     return bc
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def walk_dist(s, p, dist):
-    """Walking distance from the origin to every cell into dist[:ncell] (BFS over tile and street squares)."""
-    d = np.full((G, G), -1, np.int32)
-    qx = np.empty(G * G, np.int32)
-    qy = np.empty(G * G, np.int32)
+    """Walking distance from the origin to every cell into dist[:ncell] (BFS over tile and street squares; 30000
+    where none leads).  Its queue and the squares it has queued (a bit per square) are state fields."""
+    for c in range(s.ncell):
+        dist[c] = 30000
+    seen = s.walk_seen
+    for y in range(G):
+        seen[y] = 0
+    queue = s.walk_queue
+    qdist = s.walk_qdist
+    x0 = np.int64(s.org_x)
+    y0 = np.int64(s.org_y)
+    queue[0] = y0 * G + x0
+    qdist[0] = 0
+    seen[y0] |= np.int64(1) << x0
     head = 0
     tail = 1
-    qx[0] = s.org_x
-    qy[0] = s.org_y
-    d[s.org_y, s.org_x] = 0
     while head < tail:
-        x = qx[head]
-        y = qy[head]
+        q = np.int64(queue[head])
+        dd = np.int64(qdist[head])
         head += 1
+        x = q & (G - 1)
+        y = q >> 6  # q = y * G + x with G = 64
+        g = np.int64(s.grid[y, x])
+        if g >= 0:
+            dist[g] = dd
         for k in range(4):
             x1 = x + DX4[k]
             y1 = y + DY4[k]
-            if 0 <= x1 < G and 0 <= y1 < G and d[y1, x1] < 0 and s.grid[y1, x1] != EMPTY:
-                d[y1, x1] = d[y, x] + 1
-                qx[tail] = x1
-                qy[tail] = y1
+            if 0 <= x1 < G and 0 <= y1 < G and (seen[y1] >> x1) & 1 == 0 and s.grid[y1, x1] != EMPTY:
+                seen[y1] |= np.int64(1) << x1
+                queue[tail] = y1 * G + x1
+                qdist[tail] = dd + 1
                 tail += 1
-    for c in range(s.ncell):
-        v = d[s.cy[c], s.cx[c]]
-        dist[c] = v if v >= 0 else 30000

@@ -77,7 +77,6 @@ from .state import (
     PH_OVER,
     PH_PLACE,
     SIZES,
-    TMAX,
     G,
 )
 
@@ -400,9 +399,9 @@ def score_round(s, p):
     ensure_hoods(s, p)  # neighbourhood per tile and value per neighbourhood (cached per map)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
-    best_p = np.zeros(TMAX, np.int64)
-    best_g = np.zeros(TMAX, np.int64)
-    winners = np.zeros((TMAX, MP), np.int64)
+    best_p = s.ctl_best_p
+    best_g = s.ctl_best_g
+    winners = s.ctl_winners
     hood_control(s, p, hood, nh, best_p, best_g, winners)
     rnd = np.int64(s.rounds) + 1
     for h in range(nh):

@@ -8,17 +8,17 @@ import numpy as np
 
 from .city import DX4, DY4
 from .params import BLOCK_RULE, EMPTY_RULE, PTS_PUBLIC, PTS_TILE
-from .state import MP, TMAX
+from .state import MP
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def tile_hoods(s, hood):
     """Neighbourhood label per tile (connected by edge contact) into hood[:ntile]; returns their number."""
     nt = np.int64(s.ntile)
     for t in range(nt):
         hood[t] = -1
     nh = 0
-    stack = np.empty(TMAX, np.int64)
+    stack = s.hood_hstack
     for t0 in range(nt):
         if hood[t0] >= 0:
             continue
@@ -55,7 +55,7 @@ def die_strength(p, v, acc):
     return max(acc, v)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def search_block(s, p, c0, mark, tag, stack):
     """The block (one player's connected hotels) or street gang (connected campers) through cell c0, its cells
     marked mark[c] = tag (a cell otherwise marked is unvisited): (strength, seat or -1 for a gang, its highest cell
@@ -96,7 +96,7 @@ def search_block(s, p, c0, mark, tag, stack):
     return acc, owner, top
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def block_strengths(s, p, comp, strength, who):
     """Blocks (one player's connected hotels) and street gangs (connected campers).  comp[c] = block id or -1;
     strength[b], who[b] (seat, or -1 for a gang).  Returns the number of blocks."""
@@ -115,7 +115,7 @@ def block_strengths(s, p, comp, strength, who):
     return nb_
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
     winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
@@ -145,7 +145,7 @@ def hood_control(s, p, hood, nh, best_p, best_g, winners):
             winners[h, who[b]] = 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hood_value(s, p, hood, h):
     v = 0
     for t in range(s.ntile):
@@ -157,7 +157,7 @@ def hood_value(s, p, hood, h):
     return v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def ensure_hoods(s, p):
     """Cached neighbourhood label per tile (s.t_hood) and value per neighbourhood (s.h_val) for the strategies."""
     if s.hood_nt == s.ntile:

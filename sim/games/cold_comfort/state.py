@@ -32,6 +32,11 @@ CELLS_PER_TILE = 6  # a tile is 2 x 3 squares
 CMAX = TMAX * CELLS_PER_TILE
 MAX_DICE = 60
 SIZES = 7  # hotel sizes and die values 1..6, indexed directly (slot 0 unused)
+LOOK_ROWS = 16  # the strategies' end-game look-ahead work array (look_blk): rows,
+LOOK_COLS = 2 * CMAX + 3  # and columns (base blocks and searched ones, <= the occupied cells + 2; the last: the epoch)
+PLACE_MEMO = 64  # slots of the strategies' direct-mapped memo of place_delta (place_key, place_d)
+PLACE_BOX = 1024  # squares of the placement scan's arrays over the map's bounding box grown by 4 (at most 24 x 27
+# in 60 games of the default line-up; a larger box is scanned without them)
 
 EMPTY = -1  # grid square values other than a cell number
 STREET = -2
@@ -131,6 +136,36 @@ STATE_DTYPE = np.dtype(
         ("row_near", np.int64, G),  # enum_places: per-row bitmasks (bit x = square x)
         ("camper_values", np.int64, SIZES),  # strategies: 1 where a camper of value v is on the map
         ("bot_weights", np.float64, 16),  # strategies: the deciding seat's weights
+        ("hood_hstack", np.int8, TMAX),  # tile_hoods' stack
+        ("ctl_best_p", np.int32, TMAX),  # hood_control (score_round, the strategies): best block per neighbourhood,
+        ("ctl_best_g", np.int32, TMAX),  # best street gang,
+        ("ctl_winners", np.int8, (TMAX, MP)),  # 1 where the seat has a block of the best strength
+        ("walk_queue", np.int16, CMAX + 8),  # walk_dist: the squares to visit (tile and Main Street squares),
+        ("walk_qdist", np.int16, CMAX + 8),  # their walking distance,
+        ("walk_seen", np.int64, G),  # bit x of row y: square (x, y) queued
+        # the strategies' placement scan: the neighbourhoods whose lead term is not zero and the term; the
+        # footprint masks; the seat's empty hotels' squares; for the tile that starts the final scoring round
+        # (place_base, place_delta): per neighbourhood each seat's best block and share, the best gang; totals,
+        # the merged ones, the best blocks; per drawn tile its expected gang and points; the memo of place_delta
+        ("place_lead_h", np.int8, TMAX),
+        ("place_lead_w", np.float64, TMAX),
+        ("place_mask_q", np.int64, 4),  # per rotation the last footprint's corner and its neighbourhood mask
+        ("place_mask_m", np.int64, 4),
+        ("place_memo", np.float64, PLACE_BOX),  # per square of the box: near() of a highest lot (-1: not yet)
+        ("place_adj", np.int32, PLACE_BOX),  # bit h: the square touches a tile of neighbourhood h
+        ("place_hx", np.int8, CMAX),
+        ("place_hy", np.int8, CMAX),
+        ("place_sb", np.float64, (TMAX, MP)),
+        ("place_sh", np.float64, (TMAX, MP)),
+        ("place_gb", np.float64, TMAX),
+        ("look_tot", np.float64, MP),  # (also the end-game look-ahead's projected totals)
+        ("place_new", np.float64, MP),
+        ("place_best", np.float64, MP),
+        ("place_gang", np.float64, N_DECK),
+        ("place_val", np.float64, N_DECK),
+        ("place_key", np.int64, PLACE_MEMO),
+        ("place_d", np.float64, PLACE_MEMO),
+        ("look_blk", np.int32, (LOOK_ROWS, LOOK_COLS)),  # the end-game look-ahead's blocks and control (blocks_base)
     ]
 )
 

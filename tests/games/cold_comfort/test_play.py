@@ -240,7 +240,7 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
     rng = np.random.default_rng(7)
     out = np.zeros(E.MAX_ACTIONS, np.int64)
     s = new_states(E, 1)[0]
-    blk = np.empty((S.BLK_ROWS, S.BLK_COLS), np.int64)
+    blk = s["look_blk"]  # the int32 work array the strategies use
     tot = np.zeros(state.MP)
     full = [np.zeros(state.TMAX, np.int64), np.zeros(state.TMAX, np.int64), np.zeros((state.TMAX, state.MP), np.int64)]
     tm, mp = state.TMAX, state.MP
@@ -306,3 +306,39 @@ def test_incremental_hood_control_equals_a_full_one(empty_hotels, block):
                 for c, o, hs, d in saved:
                     s["owner"][c], s["hsize"][c], s["die"][c] = o, hs, d
     assert checked > 300 and changed > 100  # most changes move some neighbourhood's control
+
+
+def test_placement_scan_chooses_alike_without_its_box_arrays():
+    # choose_place keeps near() and the neighbourhood masks in state arrays over the map's box where the box fits
+    # them (PLACE_BOX squares), and computes both per action where it does not: the two must pick the same
+    # placement, on ordinary turns and on the tile that starts the final scoring round (the end-game look-ahead)
+    from strategies import cold_comfort as S
+
+    p = P.PARAMS.resolve({})
+    rng = np.random.default_rng(3)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    s = new_states(E, 1)[0]
+    presets = [np.array(spec.weights + (0.0,) * (16 - len(spec.weights))) for spec in S.STRATEGIES]
+    scans = final = differ = 0
+    for seed in range(12):
+        seed_streams(s["rng"], 41, seed)
+        E.setup(s, p, 4)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            if s["phase"] == state.PH_PLACE and k > 1:
+                box = (int(s["maxx"]) - int(s["minx"]) + 9) * (int(s["maxy"]) - int(s["miny"]) + 9)
+                assert box <= state.PLACE_BOX  # (the default line-up's maps: the arrays are used)
+                final += int(s["rounds"]) == int(p[P.ROUNDS]) - 1
+                for w in presets:
+                    seat = int(E.current_player(s))
+                    saved = s["rng"].copy()
+                    with_box = S.choose_place(s, p, seat, out, k, w, state.PLACE_BOX)
+                    s["rng"][:] = saved
+                    without = S.choose_place(s, p, seat, out, k, w, 0)
+                    s["rng"][:] = saved
+                    assert with_box == without
+                    differ += with_box != S.choose_place(s, p, seat, out, k, presets[0] * 0.0, 0)
+                    s["rng"][:] = saved
+                    scans += 1
+            E.apply_action(s, p, out[rng.integers(k)])
+    assert scans > 300 and final > 10 and differ > scans // 4  # the weights matter: the test can tell picks apart
