@@ -5,6 +5,7 @@ seat (--unpaired skips it).
 
     python bench/search_strength.py GAME [--players 3-8] [--games G] [--search search4 search search64] [--json F]
     python bench/search_strength.py GAME --players 4 --games G --search search search64 --versus search_flat --threads 1
+    python bench/search_strength.py GAME --players 4 --games G --opponents field
 
 Prints per search preset: games, win share [interval], fair share, paired gain [interval] and the share of games the
 search changed, seconds per game, rollouts per second."""
@@ -14,6 +15,8 @@ import json
 import math
 import os
 import time
+
+import numpy as np
 
 from sim.game import get_game
 from sim.runner import prepare, simulate
@@ -117,6 +120,46 @@ def versus(game, players, games, news, old, seed=1):
     return rows
 
 
+def measure_field(game, players, games, name, seed=1):
+    """The search seat against the game's shipped field at `players` (strategies/<game>/fields/<n>p.json): the
+    search in seat (game mod n), every other seat drawn from the field's mixture per game, paired with the same
+    games where that seat too is drawn from the mixture (same draws elsewhere, same dice).  The gain is the search's
+    win share minus the drawn preset's, with a 95% interval over games (each game has its own draws)."""
+    from sim.field import field_gain, load_field
+    from sim.knobs import roster
+    from sim.seating import Design
+
+    spec = get_game(game)
+    names, weights, path = load_field(spec, players)
+    pvec = spec.params.resolve({})
+    slots = tuple(dict.fromkeys([name] + names))
+    design = Design((players,), games, slots, tuple(names), "field", False, roster(spec, slots), hero=name,
+                    mixture=tuple(weights), draw_seed=seed)  # fmt: skip
+    out, dt, dcpu = play(spec, design, pvec, seed)
+    seat = np.arange(design.total) % players
+    share = out["seat_f"][: design.total, :, 1][np.arange(design.total), seat]
+    gain, lo, hi, _ = field_gain(spec, pvec, players, names, weights, name, games, seed)
+    half = 1.96 * float(share.std(ddof=1)) / math.sqrt(len(share))
+    return {
+        "game": game,
+        "players": players,
+        "search": name,
+        "opponents": f"field {path.name}: " + ", ".join(f"{n} {w:.3f}" for n, w in zip(names, weights)),
+        "games": int(design.total),
+        "win_share": round(float(share.mean()), 4),
+        "lo": round(float(share.mean()) - half, 4),
+        "hi": round(float(share.mean()) + half, 4),
+        "fair": round(1 / players, 4),
+        "s_per_game": round(dt / design.total, 4),
+        "cpu_s_per_game": round(dcpu / design.total, 4),
+        "paired_with": "the field's draw in that seat",
+        "heuristic_share": round(float(share.mean()) - gain, 4),
+        "gain": round(gain, 4),
+        "gain_lo": round(lo, 4),
+        "gain_hi": round(hi, 4),
+    }
+
+
 def rollout_speed(game, players, games=200, seed=1):
     """Games per second with the rollout preset in every seat on one thread: a rollout is one such game (from
     the decision on), so this bounds rollouts per second."""
@@ -160,6 +203,13 @@ if __name__ == "__main__":
         "CPU seconds per game of each; OLD is played once), e.g. --search search search64 --versus search_flat",
     )
     ap.add_argument("--threads", type=int, help="numba threads (default: all cores)")
+    ap.add_argument(
+        "--opponents",
+        choices=("default", "field"),
+        default="default",
+        help="the other seats: the default line-up (default) or drawn from the game's shipped field at that count "
+        "(strategies/<game>/fields/<n>p.json), paired with the field's draw in the search's seat",
+    )
     ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
     ap.add_argument(
         "--unpaired", action="store_true", help="skip the paired games with the heuristic in the search's seat"
@@ -172,7 +222,9 @@ if __name__ == "__main__":
     for n in player_counts(a.players, a.game):
         if not a.no_speed:
             print(f"{a.game} {n}p: {rollout_speed(a.game, n):.0f} whole games/s single-thread with the rollout preset")
-        if a.versus:
+        if a.opponents == "field":
+            rows = [measure_field(a.game, n, a.games, name, a.seed) for name in a.search]
+        elif a.versus:
             rows = versus(a.game, n, a.games, a.search, a.versus, a.seed)
         else:
             rows = [measure(a.game, n, a.games, name, a.seed, not a.unpaired) for name in a.search]
