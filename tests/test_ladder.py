@@ -97,6 +97,8 @@ def test_planted_bot_habit_changes_with_skill_and_is_not_headlined(laddered):
     assert [(f.kind, f.data["strategy"], f.verdict) for f in moved] == [("strategy", "planted", "red")]
     page = render(rep)
     assert "Depends on the players" in page and "changes with skill" in page
+    first = page[page.index("id='first'") : page.index("id='findings'")]
+    assert "Depends on the players" not in first  # a finding about the bots is not listed with the rules
     assert page.count("<figure") >= 3  # a chart per family: seats, strategies, items
 
 

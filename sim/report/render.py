@@ -68,7 +68,10 @@ def _finding_html(f):
 def _first_screen(rep):
     """The first screen: at most five findings to look at first (sim.report.headline), one sentence each with its
     next command, and the Strong / Modest findings that depend on the players."""
-    top, depends = headline(rep.findings, declared(rep.spec, "outcome_kinds"))
+    # the ladder's section has taken the findings stronger players do not reproduce out of the list: they still
+    # belong on the first screen, as findings that depend on the players
+    moved = list(rep.tables.get("ladder_depends", []))
+    top, depends = headline(rep.findings + moved, declared(rep.spec, "outcome_kinds"))
     items = []
     for f in top:
         label, colour, sym = VERDICTS[f.verdict]
@@ -84,6 +87,11 @@ def _first_screen(rep):
         )
     if items:
         out = f"<ol class='first'>{''.join(items)}</ol>"
+    elif depends:
+        out = (
+            "<p>No Strong or Modest finding about the rules holds with stronger players, so nothing here asks for a "
+            "change yet; the findings below depend on who plays.</p>"
+        )
     else:
         out = (
             "<p>No Strong or Modest finding about the rules: nothing here asks for a change. The full list below "
