@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .errors import UserError
 from .kernel import first_rows
 
 TABLES = ("standings", "seats", "items", "games")  # write order: games last marks the chunk done
@@ -258,6 +259,20 @@ def write_final_json(path, data):
         return True
     except OSError:
         return False
+
+
+def old_manifest(out, replace):
+    """The manifest already in an output folder (None: none, or a corrupt one that `replace` -- the command's
+    --overwrite / --fresh -- may recover); UserError when `out` is a file or the manifest is corrupt."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
+    try:
+        return read_manifest(out)
+    except UserError:
+        if not replace:
+            raise
+        return None
 
 
 def read_manifest(folder):

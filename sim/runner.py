@@ -20,7 +20,14 @@ from .knobs import describe_strategies
 from .kernel import STATE_BLOCKS, TRACE_ROWS, has_standings, load_kernel, load_traced, new_states
 from .lock import FolderLock
 from .check import MAX_CHUNKS, MAX_GAMES, read_record, request_id
-from .results import chunk_tables, clean_temp_files, read_manifest, write_chunk, write_final_json, write_json
+from .results import (
+    chunk_tables,
+    clean_temp_files,
+    old_manifest,
+    write_chunk,
+    write_final_json,
+    write_json,
+)
 from .seating import make_design
 
 DEFAULT_CHUNK = 50_000
@@ -258,14 +265,7 @@ def open_run_folder(out, request, overwrite):
     overwrite: it replaces only a different run, so a command that always passes it still resumes).  A corrupt
     manifest is refused, or replaced with overwrite.  The caller holds the folder's lock."""
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
-    try:
-        old = read_manifest(out)
-    except UserError:
-        if not overwrite:
-            raise
-        old = None
+    old = old_manifest(out, overwrite)
     if old is not None and old.get("kind") != "sweep" and old.get("request") == request:
         return old
     if out.exists() and any(out.iterdir()):
@@ -578,8 +578,8 @@ def _play_on_cluster(client, spec, design, pvec, seed, out, todo, chunk_size, ru
 
     class Once:  # run_on_cluster's planner: every task at once, nothing follows
         def ready(self):
-            out, tasks[:] = list(tasks), []
-            return out
+            batch, tasks[:] = list(tasks), []
+            return batch
 
     def done(task, stats):
         timing["played"] += task.stop - task.start

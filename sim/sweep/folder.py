@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 
 from ..errors import UserError
 from ..knobs import describe_strategies
-from ..results import clean_temp_files, read_manifest
+from ..results import clean_temp_files, old_manifest
 from ..runner import package_versions
 
 
@@ -22,14 +22,7 @@ def clean_partial_files(folder):
 def open_sweep_folder(out, sweep, fresh):
     """Create the folder, or check that it holds the same sweep (then it is resumed).  Returns the old manifest."""
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"--out {out} is a file, not a folder; choose another --out")
-    try:
-        old = read_manifest(out)
-    except UserError:
-        if not fresh:
-            raise
-        old = None  # --fresh recovers a folder whose manifest is corrupt
+    old = old_manifest(out, fresh)  # --fresh recovers a folder whose manifest is corrupt
     request = sweep.request()
     if old is not None and old.get("request") == request and not fresh:
         return old
