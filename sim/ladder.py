@@ -38,6 +38,8 @@ from .study import Study
 GAMES = 2000  # games per player count in a batch of a heuristic rung
 SEARCH_GAMES = 200  # ... of a search rung
 MAX_BATCHES = 5
+ROLLOUT_CHECK_GAMES = 40  # mirror games of each search rung's rollout policy, checked before playing
+ROLLOUT_CAPPED = 0.05  # ... refused when more of them than this reach the engine's step cap
 SEARCH_CHUNKS = 10  # a search batch is written in this many chunks: progress and resume within a batch
 EFFECT_GAMES = 2000  # paired games per item on a heuristic rung (sim effect); a search rung plays a tenth
 SEAT_COLUMNS = ("game", "players", "strategy", "order", "win_share")
@@ -114,6 +116,36 @@ def resolve_rungs(spec, manifest, names=None):
         if not rungs[-1].search:
             last_plain = lineup
     return rungs
+
+
+def check_rollout_policies(spec, rungs, players, overrides=None):
+    """Refuse (UserError, before anything is played) a search rung whose rollout policy stalls: a search plays
+    its rollouts with one preset in every seat, and a preset whose mirror games reach the engine's step cap makes
+    every rollout run to the cap, tens of CPU seconds a game for rollouts that say nothing about who wins (Raccoon
+    Tycoon's town_builder_tuned: most of its 4-player mirror games stall)."""
+    from .runner import prepare, simulate
+    from .search import rollout_policy
+
+    policies = {}
+    for rung in rungs:
+        for name in filter(_is_search, rung.lineup):
+            policies.setdefault(rollout_policy(spec, name).name, rung.name)
+    for policy, rung in policies.items():
+        for n in players:
+            sp, design, pvec = prepare(spec, (int(n),), ROLLOUT_CHECK_GAMES, [policy] * int(n), None, False, overrides)
+            capped = float((simulate(sp, design, pvec, 0, 0, design.total)["steps"] < 0).mean())
+            if capped > ROLLOUT_CAPPED:
+                raise UserError(
+                    f"rung '{rung}': its rollout policy {policy} stalls ({100 * capped:.0f}% of {design.total} "
+                    f"{n}-player games with {policy} in every seat reach the step cap); give that rung as a line-up "
+                    f"of searches over a policy that finishes its games, e.g. --rungs "
+                    f"'tuned;{','.join(['search@' + rollout_policy(spec, 'search').name] * int(n))}'"
+                )
+
+
+def _overrides(manifest):
+    """The run's changed rule parameters, as prepare() takes them."""
+    return {k: str(v) for k, v in (manifest.get("params_changed") or {}).items()}
 
 
 def _search_over(search, name):
@@ -300,6 +332,7 @@ def run_ladder(
     if len(ladder) < 2:
         raise UserError("the ladder has no rung above the run's own players; name some with --rungs")
     request = _request(spec, man, ladder, games, search_games, max_batches, effect_games, players)
+    check_rollout_policies(spec, ladder, request["players"], _overrides(man))
     out = run_path / "ladder"
     from .distributed import cluster_client
 
@@ -372,7 +405,7 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, where, target
     threads, client = where
     seating = man.get("seating") or {}
     batch = request["search_games"] if rung.search else request["games"]
-    overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
+    overrides = _overrides(man)
     kw = {"lineup": list(rung.lineup)} if rung.mode == "rotate" else {"strategies": list(rung.lineup)}
     folders, why = [], "cap"
     for b in range(request["max_batches"]):
@@ -445,7 +478,7 @@ def _effects(spec, man, folder, rung, items, n, games):
             res = _read_json(path)
             if res is None:
                 kw = {"lineup": list(rung.lineup)} if rung.mode == "rotate" else {"strategies": list(rung.lineup)}
-                overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
+                overrides = _overrides(man)
                 res = to_json(
                     item_effect(
                         Study(spec, players=n, games=games, seed=int(man.get("seed", 0)), params=overrides, **kw), item
@@ -476,7 +509,8 @@ def plan(run_path, rungs=None, players=4, games=6, threads=1):
         raise UserError(f"--players {players}: {spec.name} plays {lo}-{hi}")
     games = _check_int(games, "--plan-games")
     numba.set_num_threads(int(threads))
-    overrides = {k: str(v) for k, v in (man.get("params_changed") or {}).items()}
+    overrides = _overrides(man)
+    check_rollout_policies(spec, ladder, (int(players),), overrides)
     rows = []
     for rung in ladder:
         kw = (list(rung.lineup), None) if rung.mode == "rotate" else (None, list(rung.lineup))

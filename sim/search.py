@@ -67,6 +67,12 @@ def rollout_preset(game):
     return game.strategy(name)
 
 
+def rollout_policy(game, name):
+    """The preset search `name` rolls out with in every seat (`search@x`: x; else the game's rollout preset)."""
+    m = _NAME.match(name)
+    return game.strategy(m.group(6)) if m and m.group(6) else rollout_preset(game)
+
+
 def default_rollouts(game, flat=True):
     """Rollouts per action of the game's plain `search_flat`: GameSpec.search_rollouts if set, else
     DEFAULT_ROLLOUTS; the plain `search` (sequential halving, flat=False) plays twice as many in its final round."""
@@ -92,7 +98,7 @@ def search_strategy(game, name):
     z = float(m.group(3)) if m.group(3) else DEFAULT_Z
     peek = bool(m.group(4)) or not has_determinize(game)
     first = first_round(rollouts)
-    policy = game.strategy(m.group(6)) if m.group(6) else rollout_preset(game)
+    policy = rollout_policy(game, name)
     if policy.sid == SEARCH_SID:
         raise UserError(f"{name}: a search cannot use a search as its rollout policy")
     if not (1 <= rollouts <= 100_000 and 1 <= cap <= 10_000):
