@@ -31,12 +31,16 @@ GAMES := bang_dice cold_comfort gunny_town raccoon_tycoon saloon_tycoon
 # so its example mixes three (rotated) to show skill against luck; --mirror: line-ups go round the table both ways,
 # so a strategy's share does not depend on who always sits after it; then the skill ladder (tuned presets, then
 # `search` in every seat, 100 games: 1-5 CPU s a game)
+# Raccoon Tycoon's search rung rolls out with balanced_tuned in every seat: town_builder_tuned stalls as a rollout
+# policy (sim ladder refuses it)
+RACCOON_SEARCH_RUNG = search@balanced_tuned,search@balanced_tuned,search@balanced_tuned,search@balanced_tuned
 examples: $(VENV)/.installed
 	for g in $(GAMES); do \
 	  extra=""; [ $$g = bang_dice ] && extra="--lineup belief,aggressive,cautious --all-rotations"; \
+	  search=search; [ $$g = raccoon_tycoon ] && search=$(RACCOON_SEARCH_RUNG); \
 	  $(SIM) run $$g --games 20000 --seed 1 --standings --mirror $$extra --out results/report_examples/$$g --overwrite \
 	    --no-progress && \
-	  $(SIM) ladder results/report_examples/$$g --rungs 'tuned;search' --search-games 100 --max-batches 1 \
+	  $(SIM) ladder results/report_examples/$$g --rungs "tuned;$$search" --search-games 100 --max-batches 1 \
 	    --effect-games 400 --no-progress && \
 	  $(SIM) report results/report_examples/$$g -o reports/$$g.html || exit 1; \
 	done
