@@ -6,8 +6,10 @@ a long study; games/s with and without the cache load), the parallel efficiency,
 per second on 1 and on all threads (sim.audit.rollout_rate) and the speed-up over NUMBA_DISABLE_JIT=1.
 
 `sim bench --compare bench/<game>.json` (compare()) is the regression check: it plays the game's benchmark on
-1 thread and on all threads beside a machine-speed reference (reference_rate(), a fixed single-thread numba loop)
-measured in the same minute, and prints raw and normalised games/s against the recorded ones.
+1 thread and on all threads in short passes interleaved with a machine-speed reference (reference_rate(), a fixed
+single-thread numba loop), normalises each pass by the references just before and after it, and prints the median
+raw and normalised games/s against the recorded ones with the spread of the passes; a game is flagged only when
+every pass fell (judge()).
 """
 
 import json
@@ -42,7 +44,10 @@ print(time.perf_counter() - t, time.perf_counter() - t1)
 # by it reads as if measured on that machine.  The best of reference_rate(clock=time.process_time) on the 2-core
 # development VM, 2026-11-28 (295-320 in six measurements while a dozen jobs shared the cores).
 QUIET_REFERENCE = 320.0
-FALL = 0.10  # a normalised figure this much below the recorded one is reported as a fall
+FALL = 0.10  # a figure whose every sample is this much below the recorded one is reported as a fall
+SAMPLES = 7  # passes per figure of the regression check (compare), each between two reference measurements
+SAMPLE_S = 0.5  # seconds of play a pass
+REF_STEPS = 20_000_000  # steps of a reference measurement in the check (about 0.07 s on the quiet machine)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -221,27 +226,65 @@ def _recorded(path):
     return spec, rec
 
 
+def judge(samples, then, ref_then=None, fall=FALL):
+    """The verdict on one figure from its samples: a list of (raw games/s, normalised games/s), each normalised by
+    the reference measured just before and just after it.  Compared normalised against `then` normalised by
+    `ref_then` (the recorded reference), or raw against `then` when the file recorded none.  Returns the median
+    figure, its change on the record and the spread of the changes (lowest, highest sample); `fell` only when even
+    the highest sample is more than `fall` below the record (noise inside the spread is never a fall)."""
+    raw = np.array([r for r, _ in samples], float)
+    norm = np.array([v for _, v in samples], float)
+    base = normalised(then, ref_then) if ref_then else float(then)
+    vals = norm if ref_then else raw
+    change = vals / base - 1.0
+    return {
+        "raw": round(float(np.median(raw))),
+        "normalised": round(float(np.median(norm))),
+        "recorded_normalised": round(base) if ref_then else None,
+        "change": float(np.median(change)),
+        "change_lo": float(change.min()),
+        "change_hi": float(change.max()),
+        "fell": bool(change.max() < -fall),
+    }
+
+
 def _row_line(r):
     """One row of the comparison table."""
     then_n = f"{r['recorded_normalised']:,}" if r["recorded_normalised"] else "-"
+    spread = f"{r['change_lo']:+.0%}..{r['change_hi']:+.0%}"
     return (
         f"{r['game']:<16} {r['players']:>7} {r['threads']:>7} {r['recorded']:>9,} {r['raw']:>9,} "
-        f"{r['reference_mops']:>10.1f} {then_n:>10} {r['normalised']:>10,} {r['change']:>+8.1%}"
+        f"{r['reference_mops']:>10.1f} {then_n:>10} {r['normalised']:>10,} {r['change']:>+8.1%} {spread:>13}"
         + ("  FELL" if r["fell"] else "")
     )
 
 
-def compare(paths, seconds=2.0, repeat=3, echo=print):
+def _interleaved(spec, design, pvec, buffers, threads, n, samples):
+    """`samples` passes of n games on `threads` threads, each between two reference measurements (the one after a
+    pass is the one before the next): (raw games per wall second, normalised games per CPU second x threads) per
+    pass, and the references.  Each pass is normalised by the mean of its own two neighbours, so a change of the
+    machine's speed between passes (other jobs, frequency) moves the reference with it."""
+    refs = [reference_rate(steps=REF_STEPS, repeat=1, clock=time.process_time)]
+    out = []
+    for _ in range(samples):
+        wall, cpu = _sim_rates(spec, design, pvec, buffers, threads, n, 1)
+        refs.append(reference_rate(steps=REF_STEPS, repeat=1, clock=time.process_time))
+        out.append((wall[0], normalised(cpu[0] * threads, (refs[-2] + refs[-1]) / 2)))
+    return out, refs
+
+
+def compare(paths, seconds=SAMPLE_S, samples=SAMPLES, echo=print):
     """Play each recorded benchmark again beside the machine reference and print raw and normalised games/s
-    against the recorded ones, and which game fell by more than FALL (normalised where the file recorded its
-    reference, raw where it did not).  Returns one dict per game and thread count.  Every file is checked before
-    anything is played."""
+    against the recorded ones, the spread of the samples, and which game fell by more than FALL (normalised where
+    the file recorded its reference, raw where it did not; judge()).  Each figure is `samples` passes of about
+    `seconds` of play, interleaved with the reference.  Returns one dict per game and thread count.  Every file is
+    checked before anything is played."""
     recorded = [_recorded(p) for p in paths]
     all_threads = numba.config.NUMBA_NUM_THREADS
     rows = []
     echo(
         f"{'game':<16} {'players':>7} {'threads':>7} {'recorded':>9} {'raw now':>9} {'reference':>10} "
-        f"{'norm. then':>10} {'norm. now':>10} {'change':>8}"
+        f"{'norm. then':>10} {'norm. now':>10} {'change':>8} {'spread':>13}"
     )
     for spec, rec in recorded:
         prepare(spec, (rec["players"],), 1)  # the player count is valid for the game
@@ -250,7 +293,7 @@ def compare(paths, seconds=2.0, repeat=3, echo=print):
             then = rec.get(f"sim_games_per_s_{threads}t")
             if then is None:
                 continue
-            # sized by a pilot (after the compile or cache load) to about `seconds` of play now, whatever the file says
+            # sized by a pilot (after the compile or cache load) to about `seconds` a pass now, whatever the file says
             _, design, pvec = prepare(spec, (rec["players"],), 200)
             simulate(spec, design, pvec, 0, 0, 1)
             pilot = _sim_rates(spec, design, pvec, None, threads, 200, 1)[1][0]
@@ -260,28 +303,24 @@ def compare(paths, seconds=2.0, repeat=3, echo=print):
             # Raw: games per wall second.  Normalised: games per CPU second of the process (times the threads; what
             # other jobs on the cores do not stretch) scaled by the reference, also per CPU second, to the quiet
             # machine.  A shared machine's load changes the raw figure, not (much) the normalised one.
-            ref = [reference_rate(repeat=1, clock=time.process_time)]
-            wall, cpu = _sim_rates(spec, design, pvec, buffers, threads, n, repeat)
-            rate, cpu_rate = statistics.median(wall), statistics.median(cpu)
-            ref.append(reference_rate(repeat=1, clock=time.process_time))
+            measured, refs = _interleaved(spec, design, pvec, buffers, threads, n, samples)
             numba.set_num_threads(all_threads)
-            ref_now = statistics.mean(ref)
             row = {"game": spec.name, "players": rec["players"], "threads": threads, "games": n, "recorded": then}
-            row.update({"raw": round(rate), "reference_mops": round(ref_now, 1), "recorded_reference_mops": ref_then})
-            row["normalised"] = round(normalised(cpu_rate * threads, ref_now))
-            row["recorded_normalised"] = round(normalised(then, ref_then)) if ref_then else None
-            if ref_then:
-                row["change"] = row["normalised"] / row["recorded_normalised"] - 1
-            else:
-                row["change"] = rate / then - 1
-            row["fell"] = row["change"] < -FALL
+            row.update({"reference_mops": round(statistics.median(refs), 1), "recorded_reference_mops": ref_then})
+            row.update(judge(measured, then, ref_then))
+            row["samples"] = len(measured)
             rows.append(row)
             echo(_row_line(row))  # as measured: a long check shows its progress
     fell = sorted({r["game"] for r in rows if r["fell"]})
     echo(
-        f"games/s of simulation only; raw: per wall second; normalised: per CPU second x threads x quiet reference "
-        f"({QUIET_REFERENCE:g} M steps/s) / reference now (per CPU second); a file without a recorded reference is "
-        "compared raw; "
-        + (f"fell by more than {FALL:.0%}: {', '.join(fell)}" if fell else f"no game fell by more than {FALL:.0%}")
+        f"games/s of simulation only, the median of {samples} passes of about {seconds:g} s, each normalised by the "
+        f"reference measured just before and after it; spread: the lowest and highest pass's change; raw: per wall "
+        f"second; normalised: per CPU second x threads x quiet reference ({QUIET_REFERENCE:g} M steps/s) / reference "
+        "now (per CPU second); a file without a recorded reference is compared raw; "
+        + (
+            f"fell by more than {FALL:.0%} in every pass: {', '.join(fell)}"
+            if fell
+            else f"no game fell by more than {FALL:.0%} in every pass"
+        )
     )
     return rows

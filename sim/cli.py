@@ -276,16 +276,17 @@ def cmd_replay(args):
 
 def cmd_bench(args):
     _keep_freed_memory()
-    from .bench import bench, compare
+    from .bench import SAMPLES, bench, compare
     from .game import get_game
 
     if args.compare:
         if args.game is not None or args.json:
             raise UserError("--compare reads the game from each file: give no game and no --json with it")
-        if args.repeat < 1:
+        if args.repeat is not None and args.repeat < 1:
             raise UserError(f"--repeat must be at least 1 (got {args.repeat})")
-        compare(args.compare, repeat=args.repeat)
+        compare(args.compare, samples=args.repeat or SAMPLES)
         return
+    args.repeat = 3 if args.repeat is None else args.repeat
     g = get_game(args.game or "bang_dice")
     from .runner import check_games
 
@@ -840,17 +841,18 @@ def _bench_parser(sub):
     s.add_argument(
         "--repeat",
         type=int,
-        default=3,
+        default=None,
         help="times each speed figure is measured; the median is reported, with the best (default 3: "
-        "a shared machine's speed drifts by tens of percent)",
+        "a shared machine's speed drifts by tens of percent; with --compare: the passes per figure, default 7)",
     )
     s.add_argument(
         "--compare",
         nargs="+",
         metavar="FILE",
-        help="the regression check: play each bench/<game>.json's benchmark again (about 2 s a figure) beside a "
-        "machine-speed reference measured in the same minute, print raw and normalised games/s against the "
-        "recorded ones and which game fell by more than 10%% (exit 0 whatever the speed)",
+        help="the regression check: play each bench/<game>.json's benchmark again (7 passes of about 0.5 s a "
+        "figure, each between two measurements of a machine-speed reference), print the median raw and normalised "
+        "games/s against the recorded ones with the spread of the passes, and which game fell by more than 10%% in "
+        "every pass (exit 0 whatever the speed)",
     )
     s.set_defaults(func=cmd_bench)
 

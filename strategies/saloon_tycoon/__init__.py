@@ -620,7 +620,9 @@ def _draw_value_now(s, p, seat, w, gv):
             v *= 1.0 - kt
         added -= kt * idle
         swap += kt * idle  # an idle card still widens the choice
-    gain = added * mean + swap * max(0.0, mean - _worst_card(s, p, seat, w, -1, gv))
+    gain = added * mean
+    if swap > 0.0:  # the worst card held matters only for cards that replace one (the same sum when none does)
+        gain += swap * max(0.0, mean - _worst_card(s, p, seat, w, -1, gv))
     return v + w[W_DRAWN] * gain
 
 

@@ -396,7 +396,7 @@ def _gen_stakes(s, p, seat, out, k):
     return k
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _term_met(s, p, seat, kind, a, n, chars, tiles):
     """Does the seat meet the claim requirement (kind, argument a, count n)?  chars, tiles: the seat's counts
     (_char_counts, _tile_counts), taken by the caller when the kind reads them."""
