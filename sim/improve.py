@@ -158,6 +158,7 @@ def improve(
     name=None,
     progress=True,
     command=None,
+    sigma0=None,
 ):
     """Run (or resume) expert iteration; returns the log (a list with one dict per iteration)."""
     from .knobs import load_preset_file, write_preset_file
@@ -197,6 +198,10 @@ def improve(
         seed=seed,
         game_code=spec.code_version(),
     )
+    if sigma0 is not None:  # recorded only when given, so older work folders still resume
+        from .inputs import number
+
+        request["sigma0"] = number(sigma0, "--sigma0", 0.001, 1.0)
     work.mkdir(parents=True, exist_ok=True)
     command = command or " ".join(sys.argv)
     with FolderLock(work, "sim improve"):
@@ -227,6 +232,7 @@ def improve(
                 games_per_eval=games_per_eval,
                 final_games=final_games,
                 name=new,
+                sigma0=sigma0,
                 bonus=(
                     f"{agreement} x agreement with search{rollouts} at {len(pos.best)} positions (iteration {i})",
                     lambda w, pos=pos: agreement * pos.agreement(w),

@@ -77,3 +77,19 @@ def test_expert_cost_reads_cpu_hours_from_what_field_and_improve_recorded(tmp_pa
     assert [r["cpu_hours"] for r in rows] == [0.5, 1.0, 1.0, None]  # the old file recorded only wall time
     assert rows[3]["wall_hours_of_a_session"] == 0.2 and rows[0]["budget"]["evals"] == 91
     assert "0.500 CPU hours" in mod.line(rows[0]) and "CPU not recorded" in mod.line(rows[3])
+
+
+def test_improve_refuses_a_bad_sigma0_before_writing_anything(tmp_path):
+    with pytest.raises(UserError, match=r"--sigma0 must be between 0.001 and 1"):
+        improve("toy_pig", "planted", 2, sigma0=5, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
+    assert not (tmp_path / "w").exists()
+
+
+def test_tune_starts_cma_es_with_the_given_step(tmp_path):
+    from sim.tune import SIGMA0, Problem, _cma_state
+
+    from sim.game import get_game
+
+    problem = Problem(get_game("toy_pig"), "planted", 2)
+    es, _, _ = _cma_state(tmp_path / "state.pkl", problem, 6, 1, 0.05)
+    assert es.sigma0 == 0.05 != SIGMA0
