@@ -21,7 +21,6 @@ copied to strategies/<game>/improved/<name>.toml (or --out-file).
 
 import json
 import math
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -289,7 +288,11 @@ def improve(
             bar.update(1)
         bar.close()
     out_file.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(work / f"iter_{log[-1]['iteration']}" / f"{log[-1]['preset']}.toml", out_file)
+    last = log[-1]["preset"]
+    text = (work / f"iter_{log[-1]['iteration']}" / f"{last}.toml").read_text()
+    tmp = out_file.with_name(out_file.name + ".tmp")  # the header names the file it is in
+    tmp.write_text(text.replace(f"--strategy-file {last}.toml", f"--strategy-file {out_file.name}", 1))
+    tmp.replace(out_file)
     return log, out_file
 
 

@@ -28,6 +28,7 @@ def test_expert_iteration_recovers_the_planted_best_knob_value_and_resumes(tmp_p
     assert 0 < entry["process_cpu_seconds"] and json.loads((tmp_path / "w" / "cpu.json").read_text())
     text = out.read_text()
     assert "command" in text and "iteration = 1" in text and "skill" in text
+    assert text.splitlines()[0].endswith("--strategy-file p.toml")  # the header names the shipped file
     # resume: a finished iteration is read back, not played again
     import sim.improve as mod
 
