@@ -29,8 +29,12 @@ def field_row(doc, where, cpu=None):
         "where": str(where),
         "budget": budget,
         "cpu_hours": None if cpu is None else cpu / 3600,
-        "wall_hours_of_a_session": doc.get("wall_seconds_this_session", doc.get("cpu_seconds", 0)) / 3600,
+        "wall_hours_of_a_session": _hours(doc.get("wall_seconds_this_session", doc.get("cpu_seconds"))),
     }
+
+
+def _hours(seconds):
+    return None if seconds is None else seconds / 3600
 
 
 def improve_rows(folder):
@@ -69,10 +73,9 @@ def rows_of(path):
 def line(r):
     budget = " ".join(f"{k}={v}" for k, v in r["budget"].items())
     cost = f"{r['cpu_hours']:.3f} CPU hours" if r["cpu_hours"] is not None else "CPU not recorded"
-    return (
-        f"{r['game']} {r['players']}p {r['what']}: {cost} (a session's wall {r['wall_hours_of_a_session']:.3f} h); "
-        f"{budget}; {r['where']}"
-    )
+    wall = r["wall_hours_of_a_session"]
+    wall = f" (a session's wall {wall:.3f} h)" if wall is not None else ""
+    return f"{r['game']} {r['players']}p {r['what']}: {cost}{wall}; {budget}; {r['where']}"
 
 
 if __name__ == "__main__":
