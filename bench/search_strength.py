@@ -38,14 +38,15 @@ def interval(values, players):
     return float(values.mean()), 1.96 * float(per_group.std(ddof=1)) / math.sqrt(len(per_group))
 
 
-def measure(game, players, games, name, seed=1, paired=True):
+def measure(game, players, games, name, seed=1, paired=True, preset=None):
     """The search seat's win share against the fair share; with `paired`, also the same seeds and rotations played
     with the rollout heuristic in the search's seat, and the paired difference (search minus heuristic, same seat,
     same dice).  Where the heuristic draws nothing from the policy stream (BANG) the two games are identical until
     the search leaves the heuristic's choice, so the paired difference measures the search's own gain with far
-    less noise than the win share against 1/n."""
+    less noise than the win share against 1/n.  With `preset`, that preset plays every other seat and is the
+    heuristic paired with the search (search's gain over a preset playing itself, e.g. an improved one)."""
     spec = get_game(game)
-    others = [s for s in spec.default_lineup if s != "random"]
+    others = [preset] if preset else [s for s in spec.default_lineup if s != "random"]
     lineup = [name] + [others[i % len(others)] for i in range(players - 1)]
     _, design, pvec = prepare(spec, (players,), games, lineup, None, True, None)
     out, dt, dcpu = play(spec, design, pvec, seed)
@@ -67,7 +68,7 @@ def measure(game, players, games, name, seed=1, paired=True):
         "cpu_s_per_game": round(dcpu / design.total, 4),
     }
     if paired:
-        heuristic = rollout_preset(spec).name
+        heuristic = preset or rollout_preset(spec).name
         base_lineup = [heuristic] + lineup[1:]
         _, bdesign, _ = prepare(spec, (players,), games, base_lineup, None, True, None)
         bout, _, _ = play(spec, bdesign, pvec, seed)
@@ -205,16 +206,23 @@ if __name__ == "__main__":
     ap.add_argument("--threads", type=int, help="numba threads (default: all cores)")
     ap.add_argument(
         "--opponents",
-        choices=("default", "field"),
         default="default",
-        help="the other seats: the default line-up (default) or drawn from the game's shipped field at that count "
-        "(strategies/<game>/fields/<n>p.json), paired with the field's draw in the search's seat",
+        help="the other seats: the default line-up (default), `field`: drawn from the game's shipped field at that "
+        "count (strategies/<game>/fields/<n>p.json), paired with the field's draw in the search's seat, or a preset "
+        "of the game (with --strategy-file for a preset file): that preset in every other seat, paired with it in "
+        "the search's seat",
     )
+    ap.add_argument("--strategy-file", nargs="+", default=[], help="preset files to load (e.g. an improved preset)")
     ap.add_argument("--no-speed", action="store_true", help="skip the rollout-speed line")
     ap.add_argument(
         "--unpaired", action="store_true", help="skip the paired games with the heuristic in the search's seat"
     )
     a = ap.parse_args()
+    if a.strategy_file:
+        from sim.knobs import load_files
+
+        load_files(a.game, a.strategy_file)
+    preset = None if a.opponents in ("default", "field") else get_game(a.game).strategy(a.opponents).name
     if a.threads:
         import numba
 
@@ -227,7 +235,7 @@ if __name__ == "__main__":
         elif a.versus:
             rows = versus(a.game, n, a.games, a.search, a.versus, a.seed)
         else:
-            rows = [measure(a.game, n, a.games, name, a.seed, not a.unpaired) for name in a.search]
+            rows = [measure(a.game, n, a.games, name, a.seed, not a.unpaired, preset) for name in a.search]
         for row in rows:
             print(row, flush=True)
             if a.json:

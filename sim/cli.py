@@ -506,6 +506,7 @@ def cmd_improve(args):
         final_games=args.final_games,
         search_rollouts=args.search_rollouts,
         search_games=args.search_games,
+        sigma0=args.sigma0,
         seed=args.seed,
         work=args.work,
         out_file=args.out,
@@ -1048,6 +1049,12 @@ def _improve_parser(sub):
     s.add_argument("--agreement", type=float, default=0.5, help="weight of the agreement with search (default 0.5)")
     s.add_argument("--search-rollouts", type=int, default=8, help="rollouts of the search measured (default 8)")
     s.add_argument("--search-games", type=int, default=200, help="paired games of search's gain (default 200)")
+    s.add_argument(
+        "--sigma0",
+        type=float,
+        help="CMA-ES's initial step, a share of every knob's range (default sim tune's 0.25; smaller refines near "
+        "the preset)",
+    )
     s.set_defaults(func=cmd_improve)
 
 

@@ -11,10 +11,40 @@ Figures are CPU hours on this machine, at most (PSRO may stop early; tunings may
 """
 
 import inspect
+import json
 import math
+import resource
 import time
+from pathlib import Path
 
 import numba
+
+
+def cpu_now():
+    """User + system CPU seconds of this process (all its threads) and of its finished children."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+class CpuMeter:
+    """CPU seconds of a resumable command over all its sessions: what the work folder's cpu.json recorded before
+    plus this session's (cpu_now since the meter started).  save() records the total; a session interrupted
+    between saves loses only what it spent since the last one."""
+
+    def __init__(self, work):
+        self.path = Path(work) / "cpu.json"
+        self.before = float(json.loads(self.path.read_text())["process_cpu_seconds"]) if self.path.exists() else 0.0
+        self.start = cpu_now()
+
+    def total(self):
+        return self.before + cpu_now() - self.start
+
+    def save(self):
+        total = self.total()
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps({"process_cpu_seconds": total}))
+        tmp.replace(self.path)
+        return total
 
 
 def _defaults(fn):

@@ -265,7 +265,9 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
     cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
     seed = request["seed"]
     history, stop = [], "budget"
-    t0 = time.perf_counter()
+    from .cost import CpuMeter
+
+    t0, meter = time.perf_counter(), CpuMeter(work)
     it = 0
     while True:
         dists = distributions(players, len(pool))
@@ -277,6 +279,7 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
                 pay, played = lineup_payoffs(spec, pvec, pool, d, request["games"], seed)
                 cache[key] = {"payoffs": {n: float(p) for n, p, c in zip(pool, pay, d) if c}, "games": played}
                 _atomic_json(cache_path, cache)
+                meter.save()
             rows[d] = [cache[key]["payoffs"].get(n, 0.0) for n in pool]
             bar.update(1)
         bar.close()
@@ -317,6 +320,7 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
 
         br = load_preset_file(spec, work / f"br_{it}" / f"{name}.toml")
         gain = field_gain(spec, pvec, players, pool, mix, br.name, request["final_games"], seed + 1000 + it)
+        _describe_response(spec, work / f"br_{it}" / f"{name}.toml", base, pool, mix, gain)
         best_pool = max(
             (
                 field_gain(spec, pvec, players, pool, mix, p, request["final_games"], seed + 1000 + it) + (p,)
@@ -343,6 +347,7 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
         )
         history.append(entry)
         _atomic_json(work / "log.json", history)
+        meter.save()
         if gain[0] <= STOP_GAIN:
             stop = "converged"
             break
@@ -355,10 +360,32 @@ def _field_locked(spec, pvec, players, pool, request, work, out_file, progress, 
         pool.append(br_name)
         it += 1
     last = history[-1]
-    return _write_field(spec, players, pool, last, table, request, out_file, history, stop, command, t0)
+    times = {
+        "process_cpu_seconds": round(meter.save(), 1),
+        "wall_seconds_this_session": round(time.perf_counter() - t0, 1),
+    }
+    return _write_field(spec, players, pool, last, table, request, out_file, history, stop, command, times)
 
 
-def _write_field(spec, players, pool, last, table, request, out_file, history, stop, command, t0):
+def _describe_response(spec, path, base, pool, mix, gain):
+    """Rewrite a best response's preset file with the gain that judged it: its paired gain over the field's draw
+    (field_gain's games), not the tuning's closing comparison, which the field runs on one game per seat only."""
+    from .knobs import read_preset_file, write_preset_file
+
+    raw = read_preset_file(path)
+    field = ", ".join(f"{n} {w:.3f}" for n, w in zip(pool, mix) if w > 0)
+    doc = (
+        f"{base} tuned by sim field as a best response at {raw['tuning']['players']} players to the mixture {field}: "
+        "paired gain "
+        f"over the field's draw in its seat {gain[0]:+.4f} (95% interval {gain[1]:+.4f} to {gain[2]:+.4f}, "
+        f"{gain[3]} paired games on fresh seeds)."
+    )
+    write_preset_file(
+        path, spec, raw["name"], raw["base"], raw["knobs"], doc, raw.get("command", ""), raw.get("tuning")
+    )
+
+
+def _write_field(spec, players, pool, last, table, request, out_file, history, stop, command, times):
     out_file.parent.mkdir(parents=True, exist_ok=True)
     files = {}
     for n in last["pool"]:
@@ -393,7 +420,8 @@ def _write_field(spec, players, pool, last, table, request, out_file, history, s
         "seed": request["seed"],
         "iterations": history,
         "command": command or " ".join(sys.argv),
-        "cpu_seconds": round(time.perf_counter() - t0, 1),
+        # CPU (user + system, every thread, over every session of the work folder) and this session's wall time
+        **times,
     }
     _atomic_json(out_file, doc)
     return doc
@@ -415,7 +443,10 @@ def report_lines(doc):
             f"  exploitability: {e['best_response']} gains {e['gain']:+.4f} (95% {e['low']:+.4f} to {e['high']:+.4f}, "
             f"{e['games']} paired games); within the pool {e['pool_regret']:.4f}"
         )
-    lines.append(f"  stopped: {doc['stop']}; {len(doc['iterations'])} best responses; {doc['cpu_seconds']} s")
+    lines.append(
+        f"  stopped: {doc['stop']}; {len(doc['iterations'])} best responses; "
+        f"{doc['process_cpu_seconds']} CPU s ({doc['wall_seconds_this_session']} s wall this session)"
+    )
     return lines
 
 

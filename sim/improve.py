@@ -21,7 +21,6 @@ copied to strategies/<game>/improved/<name>.toml (or --out-file).
 
 import json
 import math
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -49,7 +48,7 @@ class Positions:
         rates = stratified_rates(pilot_kinds(spec, design, pvec, seed, policy, strategy), 3.0)
         kern = _Kernel(spec, design, pvec, seed, policy, strategy, rollouts, cap, 2, rates)
         kern.keep_positions = True
-        states, best, chosen, regret, weight = [], [], [], [], []
+        states, best, chosen, regret, weight, kind, best_kind = [], [], [], [], [], [], []
         start = 0
         while len(best) < decisions and start < design.total:
             stop = min(design.total, start + 32)
@@ -61,6 +60,8 @@ class Positions:
                 states.append(kern.positions[g * kern.max_rows + slot].copy())
                 best.append(int(rows["actions"][r][k]))
                 chosen.append(int(rows["actions"][r][0]))
+                kind.append(kern.label(chosen[-1]))
+                best_kind.append(kern.label(best[-1]))
             regret += list(rows["regret"])
             weight += list(rows["weight"])
             start = stop
@@ -68,11 +69,17 @@ class Positions:
         self.best = np.array(best[:decisions], np.int64)
         self.chosen = np.array(chosen[:decisions], np.int64)
         r, w = np.array(regret[: len(self.best)]), np.array(weight[: len(self.best)])
+        self.kind, self.best_kind, self.regret, self.weight = kind[:decisions], best_kind[:decisions], r, w
         self.mean_regret = float((r * w).sum() / w.sum()) if len(r) else float("nan")
         self.spec, self.pvec, self.sid = spec, pvec, int(policy.sid)
 
     def agreement(self, weights):
         """Share of the positions where a preset of the same code with `weights` chooses search's action."""
+        out = self.choices(weights)
+        return float((out == self.best).mean()) if len(out) else 0.0
+
+    def choices(self, weights):
+        """The action a preset of the same code with `weights` chooses at each position."""
         from .kernel import load_kernel, new_states
 
         spec = self.spec
@@ -82,7 +89,32 @@ class Positions:
         out = np.zeros(len(self.best), np.int64)
         row = np.zeros(eng.MAX_PLAYERS, np.int64)
         load_kernel(spec).choices_at(self.states, len(self.best), self.pvec, row, sids, w, new_states(eng, 1), out)
-        return float((out == self.best).mean()) if len(out) else 0.0
+        return out
+
+    def write(self, path, weights, tuned_weights):
+        """positions.parquet: per position the choice played in the game and its kind, search's choice and its
+        kind, the preset's (`weights`) and the tuned preset's choices there (drawn again: a preset with chance
+        moves may differ from the game's), the audit's regret and sampling weight (agreement by decision kind)."""
+        import pandas as pd
+
+        before, tuned = self.choices(weights), self.choices(tuned_weights)
+        frame = pd.DataFrame(
+            {
+                "kind": self.kind,
+                "search_kind": self.best_kind,
+                "chosen": self.chosen,
+                "search": self.best,
+                "preset": before,
+                "tuned": tuned,
+                "agree_before": before == self.best,
+                "agree_after": tuned == self.best,
+                "regret": self.regret,
+                "weight": self.weight,
+            }
+        )
+        tmp = Path(path).with_suffix(".tmp")
+        frame.to_parquet(tmp, index=False)
+        tmp.replace(path)
 
 
 def search_gain(spec, pvec, players, preset, opponents, rollouts, games, seed):
@@ -125,6 +157,7 @@ def improve(
     name=None,
     progress=True,
     command=None,
+    sigma0=None,
 ):
     """Run (or resume) expert iteration; returns the log (a list with one dict per iteration)."""
     from .knobs import load_preset_file, write_preset_file
@@ -164,6 +197,10 @@ def improve(
         seed=seed,
         game_code=spec.code_version(),
     )
+    if sigma0 is not None:  # recorded only when given, so older work folders still resume
+        from .inputs import number
+
+        request["sigma0"] = number(sigma0, "--sigma0", 0.001, 1.0)
     work.mkdir(parents=True, exist_ok=True)
     command = command or " ".join(sys.argv)
     with FolderLock(work, "sim improve"):
@@ -177,8 +214,11 @@ def improve(
         for entry in log:  # finished iterations: register their presets again
             current = load_preset_file(spec, work / f"iter_{entry['iteration']}" / f"{entry['preset']}.toml").name
         bar = _bar(iterations, len(log), progress, f"improve {strategy}")
+        from .cost import CpuMeter
+
+        meter = CpuMeter(work)
         for i in range(len(log), iterations):
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), meter.total()
             folder = work / f"iter_{i}"
             pos = Positions(spec, players, current, positions, rollouts, cap, seed + 7919 * i, pvec)
             before = pos.agreement(spec.strategy(current).weights)
@@ -191,6 +231,7 @@ def improve(
                 games_per_eval=games_per_eval,
                 final_games=final_games,
                 name=new,
+                sigma0=sigma0,
                 bonus=(
                     f"{agreement} x agreement with search{rollouts} at {len(pos.best)} positions (iteration {i})",
                     lambda w, pos=pos: agreement * pos.agreement(w),
@@ -198,6 +239,7 @@ def improve(
             )
             tuned = load_preset_file(spec, folder / "tune" / f"{new}.toml")
             after = pos.agreement(tuned.weights)
+            pos.write(folder / "positions.parquet", spec.strategy(current).weights, tuned.weights)
             gain = search_gain(
                 spec, pvec, players, tuned.name, problem.opponents, search_rollouts, search_games, seed + 17 * i + 3
             )
@@ -219,6 +261,9 @@ def improve(
                 "search_gain_high": gain[2],
                 "search_games": gain[3],
                 "seconds": round(time.perf_counter() - t0, 1),
+                # CPU (user + system, every thread) of the iteration; the part an interrupted session spent on it
+                # before is not counted
+                "process_cpu_seconds": round(meter.total() - cpu0, 1),
             }
             write_preset_file(
                 folder / f"{new}.toml",
@@ -239,10 +284,15 @@ def improve(
             current = load_preset_file(spec, folder / f"{new}.toml").name
             log.append(entry)
             log_path.write_text(json.dumps(log, indent=1))
+            meter.save()
             bar.update(1)
         bar.close()
     out_file.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(work / f"iter_{log[-1]['iteration']}" / f"{log[-1]['preset']}.toml", out_file)
+    last = log[-1]["preset"]
+    text = (work / f"iter_{log[-1]['iteration']}" / f"{last}.toml").read_text()
+    tmp = out_file.with_name(out_file.name + ".tmp")  # the header names the file it is in
+    tmp.write_text(text.replace(f"--strategy-file {last}.toml", f"--strategy-file {out_file.name}", 1))
+    tmp.replace(out_file)
     return log, out_file
 
 

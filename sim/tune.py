@@ -277,6 +277,7 @@ def tune(
     stop_after=None,
     mixture=None,
     bonus=None,
+    sigma0=None,
 ):
     """Run (or resume) a tuning of `strategy` in the study's game (one player count; its seed, parameter
     overrides and folder `study.out`); returns the result dict (also written to out/result.json).  The folder is
@@ -284,7 +285,8 @@ def tune(
 
     stop_after: stop (as if interrupted) after this many new evaluations (tests of resume).
     bonus: (description, fn(weights) -> float) added to every evaluation's win share (sim improve's agreement
-    with search); evaluations.csv's win_share column then holds that sum."""
+    with search); evaluations.csv's win_share column then holds that sum.
+    sigma0: CMA-ES's initial step in the scaled space (default SIGMA0; sim improve refines near the preset)."""
 
     seed, out, progress, command = study.seed, study.out, study.progress, study.command
     evals = number(evals, "--evals", 2, whole=True)
@@ -300,6 +302,8 @@ def tune(
     request = _request(problem, args)
     if bonus:
         request["bonus"] = bonus[0]
+    if sigma0 is not None:
+        request["sigma0"] = args["sigma0"] = number(sigma0, "--sigma0", 0.001, 1.0)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file, not a folder; choose another --out")
@@ -315,7 +319,7 @@ def _tune_locked(
     """The tuning in its folder (locked): open the folder, run the search, compare, write the outputs."""
     _open_tuning_folder(out, request, fresh)
     log = Log(out / "evaluations.csv", problem.names)
-    es, gen, pending = _cma_state(out / "state.pkl", problem, popsize, seed)
+    es, gen, pending = _cma_state(out / "state.pkl", problem, popsize, seed, args.get("sigma0", SIGMA0))
     gen, new, search_s = _search(problem, args, out, log, es, gen, pending, popsize, seed, progress, stop_after, bonus)
     best = problem.values(es.result.xfavorite)
     final = _final_comparison(problem, problem.weights(best), final_games, seed)
@@ -343,7 +347,7 @@ def _open_tuning_folder(out, request, fresh):
     _atomic_bytes(out / "request.json", json.dumps(request, indent=1).encode())
 
 
-def _cma_state(state_path, problem, popsize, seed):
+def _cma_state(state_path, problem, popsize, seed, sigma0=SIGMA0):
     """(evolution strategy, generation, candidates asked but not yet told): saved ones, or a fresh start."""
     import cma
 
@@ -352,7 +356,7 @@ def _cma_state(state_path, problem, popsize, seed):
         np.random.set_state(st["np_random"])
         return st["es"], st["gen"], st["pending"]
     es = cma.CMAEvolutionStrategy(
-        problem.x0(), SIGMA0, {"bounds": [0, 1], "popsize": popsize, "seed": seed % (2**31 - 2) + 1, "verbose": -9}
+        problem.x0(), sigma0, {"bounds": [0, 1], "popsize": popsize, "seed": seed % (2**31 - 2) + 1, "verbose": -9}
     )
     return es, 0, None
 

@@ -126,3 +126,42 @@ def test_lineup_field_works_in_sweeps_and_refuses_a_mix(tmp_path, capsys):
     assert main([*args, "--out", str(tmp_path / "s"), "--no-progress"]) == 0
     assert main(["run", "toy_pig", "--players", "3", "--lineup", "field,hold20", "--games", "9"]) == 2
     assert "give it alone" in capsys.readouterr().err
+
+
+def test_field_records_cpu_not_wall_time_and_describes_a_response_by_its_field_gain(tmp_path, monkeypatch):
+    # the line-ups sleep (wall time, no CPU): the field's CPU figure must not count them; the best response's file
+    # states the paired games that judged it (field_gain's --final-games), not the tuning's one-game-a-seat check
+    import time
+
+    played = field.lineup_payoffs
+
+    def sleepy(*a, **k):
+        time.sleep(0.4)
+        return played(*a, **k)
+
+    monkeypatch.setattr(field, "lineup_payoffs", sleepy)
+    kw = dict(pool=["hold10", "hold20"], games=40, iterations=1, evals=2, games_per_eval=40, final_games=200)
+    doc = field.run_field("toy_pig", 2, work=tmp_path / "w", out_file=tmp_path / "2p.json", progress=False, **kw)
+    assert "cpu_seconds" not in doc
+    assert 0 < doc["process_cpu_seconds"] < doc["wall_seconds_this_session"] - 1.0  # 3 line-ups slept 1.2 s
+    assert json.loads((tmp_path / "w" / "cpu.json").read_text())["process_cpu_seconds"] > 0
+    text = (tmp_path / "w" / "br_0" / "br0_2p.toml").read_text()
+    assert "200 paired games" in text and "2 paired games" not in text
+    assert f"{doc['iterations'][0]['tuned_gain']:+.4f}" in text
+
+
+def test_cpu_meter_counts_cpu_across_sessions_and_not_sleep(tmp_path):
+    import time
+
+    from sim.cost import CpuMeter
+
+    meter = CpuMeter(tmp_path)
+    time.sleep(0.5)
+    assert meter.total() < 0.25
+    t = time.process_time()
+    while time.process_time() - t < 0.3:
+        pass
+    first = meter.save()
+    assert first >= 0.29
+    again = CpuMeter(tmp_path)  # a resumed session starts from what the folder recorded
+    assert again.total() >= first

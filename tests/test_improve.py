@@ -19,8 +19,16 @@ def test_expert_iteration_recovers_the_planted_best_knob_value_and_resumes(tmp_p
     assert entry["gain_over_previous_low"] > 0  # the improved preset beats the start on fresh seeds
     assert entry["agreement_after"] > entry["agreement_before"]
     assert entry["audit_mean_regret"] > 0  # the start's decisions are worse than search's
+    import pandas as pd
+
+    pos = pd.read_parquet(tmp_path / "w" / "iter_0" / "positions.parquet")
+    assert len(pos) == entry["positions"] and set(pos["kind"]) and set(pos["search_kind"])
+    assert pos["agree_after"].mean() == pytest.approx(entry["agreement_after"])
+    assert pos["agree_before"].mean() == pytest.approx(entry["agreement_before"])
+    assert 0 < entry["process_cpu_seconds"] and json.loads((tmp_path / "w" / "cpu.json").read_text())
     text = out.read_text()
     assert "command" in text and "iteration = 1" in text and "skill" in text
+    assert text.splitlines()[0].endswith("--strategy-file p.toml")  # the header names the shipped file
     # resume: a finished iteration is read back, not played again
     import sim.improve as mod
 
@@ -44,3 +52,45 @@ def test_cost_command_measures_the_rates_and_scales_them_by_the_budgets():
     assert c["field"]["line_ups"] == 10 and c["field"]["games"] > 10 * c["field"]["budget"]["games"]
     assert c["field"]["cpu_hours"] == pytest.approx(c["field"]["games"] / c["games_per_second_1_thread"] / 3600)
     assert c["improve"]["cpu_hours"] > 0 and "CPU hours" in report_lines(c)[1]
+
+
+def test_expert_cost_reads_cpu_hours_from_what_field_and_improve_recorded(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("expert_cost", Path(__file__).parents[1] / "bench/expert_cost.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    work = tmp_path / "improve"
+    work.mkdir()
+    budget = dict(positions=200, rollouts=16, cap=8, evals=91, games_per_eval=500, final_games=2000)
+    request = dict(game="toy_pig", strategy="planted", players=2, search_rollouts=8, search_games=100, **budget)
+    (work / "request.json").write_text(json.dumps(request))
+    log = [
+        {"iteration": i, "from": "planted", "seconds": 9000.0, "process_cpu_seconds": 1800.0 * (i + 1)} for i in (0, 1)
+    ]
+    (work / "log.json").write_text(json.dumps(log))
+    new = {"game": "toy_pig", "players": 3, "budget": {"games": 300}, "process_cpu_seconds": 3600.0}
+    old = {"game": "toy_pig", "players": 3, "budget": {"games": 300}, "cpu_seconds": 720.0}
+    for name, doc in (("new.json", new), ("old.json", old)):
+        (tmp_path / name).write_text(json.dumps(doc))
+    rows = [r for p in (work, tmp_path / "new.json", tmp_path / "old.json") for r in mod.rows_of(p)]
+    assert [r["cpu_hours"] for r in rows] == [0.5, 1.0, 1.0, None]  # the old file recorded only wall time
+    assert rows[3]["wall_hours_of_a_session"] == 0.2 and rows[0]["budget"]["evals"] == 91
+    assert "0.500 CPU hours" in mod.line(rows[0]) and "CPU not recorded" in mod.line(rows[3])
+
+
+def test_improve_refuses_a_bad_sigma0_before_writing_anything(tmp_path):
+    with pytest.raises(UserError, match=r"--sigma0 must be between 0.001 and 1"):
+        improve("toy_pig", "planted", 2, sigma0=5, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
+    assert not (tmp_path / "w").exists()
+
+
+def test_tune_starts_cma_es_with_the_given_step(tmp_path):
+    from sim.tune import SIGMA0, Problem, _cma_state
+
+    from sim.game import get_game
+
+    problem = Problem(get_game("toy_pig"), "planted", 2)
+    es, _, _ = _cma_state(tmp_path / "state.pkl", problem, 6, 1, 0.05)
+    assert es.sigma0 == 0.05 != SIGMA0
