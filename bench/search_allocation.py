@@ -20,8 +20,8 @@ from scipy import stats
 from sim.audit import _Kernel, pilot_kinds, uniform_rates
 from sim.game import get_game
 from sim.runner import prepare
-from sim.search import COURSE, DEFAULT_CAP, DEFAULT_Z, FIRST_SHARE, default_rollouts, rollout_preset, t_threshold
-from sim.search import unanimous_is_significant
+from sim.search import ACCEPT, ACCEPT_FROM, COURSE, DEFAULT_CAP, DEFAULT_Z, FIRST_ALL, FIRST_SHARE, default_rollouts
+from sim.search import rollout_preset, t_threshold, unanimous_is_significant
 
 
 def record(game, decisions, rollouts, seed, players=4):
@@ -73,28 +73,33 @@ def flat(win, margin, m, rollouts, by_margin):
     return best_significant(win, margin, list(range(m)), rollouts, t, u, by_margin), m * rollouts
 
 
-def halving(win, margin, m, rollouts, by_margin):
-    """(choice, rollouts played) of the kernel's halving_choice."""
+def halving(win, margin, m, rollouts, by_margin, first_all=FIRST_ALL, accept=ACCEPT):
+    """(choice, rollouts played) of the kernel's halving_choice; first_all and accept as in sim/search.py (the
+    rules before this round's change: first_all=2, accept=0)."""
     t, u = t_threshold(DEFAULT_Z, rollouts), unanimous_is_significant(DEFAULT_Z, rollouts)
     alive, done, cost = list(range(m)), 0, 0
-    k = min(max(rollouts // FIRST_SHARE, -(-max(rollouts // 2, 1) // m), 1), rollouts)
+    k = min(max(rollouts // FIRST_SHARE, -(-max(rollouts // first_all, 1) // m), 1), rollouts)
     while True:
         cost += len(alive) * (k - done)
         done = k
         if done >= rollouts:
             return best_significant(win, margin, alive, done, t, u, by_margin), cost
-        on, key = [], {}
+        on, key, stat = [], {}, {}
         for c in alive[1:]:
             tw, dw = statistic(win[c, :done] - win[0, :done])
             dm = (margin[c, :done] - margin[0, :done]).mean()
             tied = dw == 0 and np.all(win[c, :done] == win[0, :done])
             tc = (statistic(margin[c, :done] - margin[0, :done])[0] if by_margin else 0.0) if tied else tw
-            key[c] = dw + 1e-9 * dm
+            key[c], stat[c] = dw + 1e-9 * dm, tc
             if tc > COURSE * t * np.sqrt(done / rollouts):
                 on.append(c)
         alive = [0] + sorted(on, key=lambda c: -key[c])[: len(alive) // 2]
         if len(alive) == 1:
             return 0, cost
+        last = alive[1]
+        if len(alive) == 2 and accept > 0 and done >= ACCEPT_FROM and np.isfinite(stat[last]) and key[last] > 0:
+            if stat[last] > accept * t_threshold(DEFAULT_Z, done):
+                return last, cost
         k = min(2 * done, rollouts)
 
 
@@ -122,6 +127,8 @@ if __name__ == "__main__":
     held = win[:, :, win.shape[2] // 2 :].mean(2)
     rules = {f"flat{base}": (flat, base), f"flat{base // 4}": (flat, base // 4)}
     rules.update({f"halving{r}": (halving, r) for r in (base, 2 * base) if r <= win.shape[2] // 2})
+    if 2 * base <= win.shape[2] // 2:  # the allocation before issue 37's second step: R / 2 first, no early accept
+        rules[f"halving{2 * base}_old"] = (lambda *a: halving(*a, first_all=2, accept=0.0), 2 * base)
     res = {}
     for name, (rule, r) in rules.items():
         picks = [rule(win[i], margin[i], m, r, spec.search_margin) for i, m in enumerate(ms)]

@@ -14,8 +14,8 @@ import numpy as np
 
 from sim.kernel import LEGAL_OVERFLOW, LEGAL_TYPE, compile_ahead, run_blocks
 from sim.rng import GOLDEN, mix64, next_u64, rand_below, seed_streams
-from sim.search import HEADER, SEARCH_SID, W_CAP, W_COURSE, W_FIRST, W_FIRST_ALL, W_HALVING, W_MARGIN, W_PEEK, W_POLICY
-from sim.search import W_ROLLOUTS, W_UNANIMOUS, W_Z
+from sim.search import ACCEPT_FROM, HEADER, SEARCH_SID, W_ACCEPT, W_CAP, W_COURSE, W_FIRST, W_FIRST_ALL, W_HALVING
+from sim.search import W_LEVEL, W_MARGIN, W_PEEK, W_POLICY, W_ROLLOUTS, W_UNANIMOUS, W_Z, t_quantile
 
 # >>> game binding: from here to its end marker, sim.kernel.load_kernel writes the game's own (sim.kernel.binding)
 # game toy_pig: edit sim/kernel_body.py, never a generated copy
@@ -239,20 +239,24 @@ def course_statistic(win, margin, c, k, by_margin):
 def halving_choice(s, p, seat, legal, cand, m, rollouts, base, policy, rw, peek, work, win, margin, w):
     """Sequential halving (Karnin, Koren and Somekh 2013) over the challengers of the heuristic's choice (candidate
     0, played in every round as the baseline of the paired comparisons).  The first round gives every candidate
-    rollouts 0..k-1, k = w[W_FIRST_ALL] (rollouts / 2) shared by the m candidates, at least w[W_FIRST] (rollouts /
+    rollouts 0..k-1, k = w[W_FIRST_ALL] (rollouts / 4) shared by the m candidates, at least w[W_FIRST] (rollouts /
     16).  After a round of k rollouts a challenger goes on only while its paired t statistic (course_statistic) is
     on course for the final test: above w[W_COURSE] * z * sqrt(k / rollouts) (z: the final threshold; the statistic
     of a real advantage grows with the square root of the rollouts); of those, the better half of the challengers
     by mean advantage (earlier candidates first on ties: the heuristic's ranking) get rollouts up to 2k.  When no
-    challenger is left the heuristic's choice stands; at `rollouts` the flat search's test (best_significant) picks
-    among those left.  Rollout k is the same world for every candidate, so the rounds keep common random numbers
-    and the choice does not depend on the thread count."""
+    challenger is left the heuristic's choice stands; when one is left after at least ACCEPT_FROM rollouts and its
+    statistic is above w[W_ACCEPT] times Student's t for k rollouts at the search's level w[W_LEVEL], it is chosen
+    without the rest (bench/search_allocation.py measured the held-out value of these choices); at `rollouts` the
+    flat search's test (best_significant) picks among those left.  Rollout k is the same world for every
+    candidate, so the rounds keep common random numbers and the choice does not depend on the thread count."""
     z = w[W_Z]
     unanimous = w[W_UNANIMOUS] != 0
     by_margin = w[W_MARGIN] != 0
     course = w[W_COURSE]
+    accept = w[W_ACCEPT]
     alive = np.arange(m)
     key = np.empty(m)
+    stat = np.empty(m)
     na = m
     done = 0
     k = min(max(np.int64(w[W_FIRST]), (np.int64(w[W_FIRST_ALL]) + m - 1) // m, 1), rollouts)
@@ -265,8 +269,8 @@ def halving_choice(s, p, seat, legal, cand, m, rollouts, base, policy, rw, peek,
         kept = 1
         for j in range(1, na):
             c = alive[j]
-            t, key[c] = course_statistic(win, margin, c, done, by_margin)
-            if t > bar:
+            stat[c], key[c] = course_statistic(win, margin, c, done, by_margin)
+            if stat[c] > bar:
                 alive[kept] = c
                 kept += 1
         # the better half of the challengers (insertion sort of alive[1:kept] by key, highest first; stable)
@@ -280,6 +284,10 @@ def halving_choice(s, p, seat, legal, cand, m, rollouts, base, policy, rw, peek,
         na = min(kept, 1 + na // 2)  # at most half the challengers, rounded up
         if na == 1:
             return 0
+        last = alive[1]
+        if na == 2 and accept > 0 and done >= ACCEPT_FROM and np.isfinite(stat[last]) and key[last] > 0:
+            if stat[last] > accept * t_quantile(w[W_LEVEL], done - 1):
+                return last
         k = min(2 * done, rollouts)
 
 

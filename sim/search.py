@@ -22,16 +22,17 @@ search_rollouts by default) and `@<preset>` (another rollout policy), e.g. `sear
 (`_halving` is accepted and names the default.)
 
 Allocation (the kernel's halving_choice): sequential halving over the challengers of the heuristic's choice, which
-is played in every round as the baseline.  The first round shares R / 2 rollouts among the candidates (at least R /
+is played in every round as the baseline.  The first round shares R / 4 rollouts among the candidates (at least R /
 16 each); after a round of k rollouts a challenger goes on only while its paired t statistic against the
 heuristic's choice (win share; score margin where every rollout's win share agrees) is above half the final
 threshold times sqrt(k / R), the course of a real advantage that would pass the final test, and of those only the
-better half by mean advantage get 2k; the heuristic's choice stands as soon as no challenger is left, and at R the
-flat search's test picks.  The final test sees twice the flat search's rollouts while most candidates, and most
-decisions, stop after a few: in 4-player games `search` plays about 0.4 of `search_flat`'s rollouts and wins as
-often within the intervals (bench/search_allocation.py replays both rules on recorded rollouts;
-bench/search_strength.py --versus plays them).  `_flat` gives every candidate R rollouts and the test picks (the
-search before issue 37).
+better half by mean advantage get 2k; the heuristic's choice stands as soon as no challenger is left; when one is
+left after at least 4 rollouts and its statistic is above 0.75 of the threshold for k rollouts it is chosen at
+once; at R the flat search's test picks.  The final test sees twice the flat search's rollouts while most
+candidates, and most decisions, stop after a few: in 4-player games `search` plays about a third of
+`search_flat`'s rollouts and wins as often within the intervals (bench/search_allocation.py replays the rules on
+recorded rollouts; bench/search_strength.py --versus plays them).  `_flat` gives every candidate R rollouts and the
+test picks (the search before issue 37).
 """
 
 import re
@@ -43,12 +44,16 @@ from .players import StrategySpec
 
 SEARCH_SID = -1  # never a game's own strategy id (those are >= 1; 0 is random)
 W_ROLLOUTS, W_CAP, W_POLICY, W_PEEK, W_Z, W_UNANIMOUS, W_MARGIN, W_HALVING, W_FIRST, W_FIRST_ALL, W_COURSE = range(11)
-HEADER = 11  # the rollout preset's weights start here
+W_ACCEPT, W_LEVEL = 11, 12
+HEADER = 13  # the rollout preset's weights start here
 DEFAULT_Z = 2.0  # standard errors by which a candidate must beat the heuristic's choice
 DEFAULT_ROLLOUTS = 16
 DEFAULT_CAP = 12
-FIRST_SHARE = 16  # sequential halving's first round: rollouts / 2 in all, at least rollouts / 16 per candidate
+FIRST_SHARE = 16  # sequential halving's first round: at least rollouts / 16 per candidate,
+FIRST_ALL = 4  # and rollouts / 4 in all
 COURSE = 0.5  # a challenger goes on while its t statistic is above COURSE x the final threshold x sqrt(k / rollouts)
+ACCEPT = 0.75  # the last challenger left wins early when its t statistic is above ACCEPT x the threshold for k rollouts
+ACCEPT_FROM = 4  # rollouts a candidate must have had before it can be accepted early
 
 _NAME = re.compile(r"^search(\d+)?(?:x(\d+))?(?:z([0-9.]+))?(_peek)?(_halving|_flat)?(?:@(\w+))?$")
 
@@ -112,9 +117,10 @@ def search_strategy(game, name):
     allocation = (
         f"by {rollouts} rollouts each"
         if flat
-        else f"by sequential halving (first {max(rollouts // 2, 1)} rollouts shared by the actions, at least {first} "
-        f"each, then twice as many for the better half of the others whose advantage is on course to pass the test, "
-        f"and so on up to {rollouts}; the {policy.name} choice stands as soon as none is left)"
+        else f"by sequential halving (first {max(rollouts // FIRST_ALL, 1)} rollouts shared by the actions, at least "
+        f"{first} each, then twice as many for the better half of the others whose advantage is on course to pass the "
+        f"test, and so on up to {rollouts}; the {policy.name} choice stands as soon as none is left, and the last one "
+        f"left wins early once it passes {ACCEPT:g} of the test for the rollouts it has had)"
     )
     doc = (
         f"Rollout search: evaluates up to {cap} legal actions (the {policy.name} choice first; when there "
@@ -126,7 +132,8 @@ def search_strategy(game, name):
     )
     weights = (float(rollouts), float(cap), float(policy.sid), 1.0 if peek else 0.0, t_threshold(z, rollouts))
     weights += (1.0 if unanimous_is_significant(z, rollouts) else 0.0, 1.0 if game.search_margin else 0.0)
-    weights += (0.0 if flat else 1.0, float(first), float(max(rollouts // 2, 1)), COURSE)
+    weights += (0.0 if flat else 1.0, float(first), float(max(rollouts // FIRST_ALL, 1)), COURSE)
+    weights += (0.0 if flat else ACCEPT, z)
     weights += tuple(policy.weights)
     return StrategySpec(name, SEARCH_SID, doc, weights, sees_hidden=peek)
 
@@ -147,6 +154,20 @@ def t_threshold(z, rollouts):
     if rollouts < 2:
         return z
     return float(stats.t.ppf(stats.norm.cdf(z), rollouts - 1))
+
+
+@nb.njit(cache=True)
+def t_quantile(z, df):
+    """Student's t quantile with df degrees of freedom at the normal quantile z (the level Phi(z)), by the
+    Cornish-Fisher expansion (Abramowitz and Stegun 26.7.5): the kernel's early accept needs the threshold of any
+    round's rollout count and cannot call scipy.  Within 0.5% of t_threshold from 3 degrees of freedom at z <= 2,
+    1% at z = 2.5 (tests/test_search.py)."""
+    z2 = z * z
+    g1 = (z2 + 1.0) * z / 4.0
+    g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0
+    g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0
+    g4 = ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) * z / 92160.0
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
 
 
 def unanimous_is_significant(z, rollouts):

@@ -10,7 +10,8 @@ from sim.players import StrategySpec
 from sim.kernel import load_kernel, new_states
 from sim.runner import prepare, simulate
 from sim.study import Study
-from sim.search import COURSE, HEADER, SEARCH_SID, W_COURSE, W_FIRST, W_HALVING, search_strategy
+from sim.search import ACCEPT, ACCEPT_FROM, COURSE, HEADER, SEARCH_SID, W_ACCEPT, W_COURSE, W_FIRST, W_HALVING
+from sim.search import search_strategy, t_quantile, t_threshold
 
 
 def _outs():
@@ -56,9 +57,10 @@ def _course(win, margin, k):
 
 def test_halving_drops_a_challenger_only_off_course():
     """Sequential halving's stopping rule, read from the rollouts it played (the columns it wrote): the first round
-    shares rollouts / 2 between Pig's two actions; the challenger gets twice as many only while its t statistic is
-    above COURSE x the final threshold x sqrt(k / rollouts), the heuristic's choice stands when it is dropped, and
-    when it reaches the end the flat search's test decides."""
+    shares rollouts / 4, a challenger goes on only while its paired t statistic is above COURSE x the final
+    threshold x sqrt(k / rollouts), the heuristic's choice stands when it is dropped, a challenger that stops early
+    on course was accepted (above ACCEPT x Student's t for its rollouts, at least ACCEPT_FROM of them), and when it
+    reaches the end the flat search's test decides."""
     game, st = _pig(0, 0, 0)
     kern = load_kernel(game)
     pvec = game.params.resolve({})
@@ -77,32 +79,49 @@ def test_halving_drops_a_challenger_only_off_course():
                 args = (legal, cand, 2, rollouts, np.uint64(base + 1), np.int64(w[2]), w[HEADER:], False, work)
                 c = kern.halving_choice(st[0], pvec, 0, *args, win, margin, w)
                 played = (~np.isnan(win)).sum(1)
-                assert played[0] == played.max() and played[1] in (8, 16, 32)  # rollouts / 2 shared, then doubling
-                k = 8
-                while k < played[1]:  # every round it went on from was on course
-                    assert _course(win, margin, k) > COURSE * z * np.sqrt(k / rollouts)
+                assert played[0] == played.max() and played[1] in (4, 8, 16, 32)  # rollouts / 4 shared, then doubling
+                k = 4
+                while k < played[1]:  # every round it went on from was on course and not accepted
+                    t = _course(win, margin, k)
+                    assert t > COURSE * z * np.sqrt(k / rollouts)
+                    assert k < ACCEPT_FROM or not (np.isfinite(t) and t > ACCEPT * t_threshold(2.0, k))
                     k *= 2
-                if played[1] < rollouts:  # dropped: off course, and the heuristic's choice stands
-                    assert _course(win, margin, k) <= COURSE * z * np.sqrt(k / rollouts) and c == 0
+                t = _course(win, margin, k)
+                if played[1] < rollouts and t <= COURSE * z * np.sqrt(k / rollouts):
+                    assert c == 0  # dropped: off course, and the heuristic's choice stands
+                    stops.add("dropped")
+                elif played[1] < rollouts:  # on course and stopped: accepted early
+                    assert c == 1 and k >= ACCEPT_FROM and np.isfinite(t) and t > ACCEPT * t_threshold(2.0, k)
+                    stops.add("accepted")
                 else:  # the flat test on all the rollouts
-                    flat = _course(win, margin, rollouts) > z
-                    assert c == (1 if flat else 0)
-                stops.add(int(played[1]))
-    assert 8 in stops and 32 in stops  # both ways out were taken
+                    assert c == (1 if _course(win, margin, rollouts) > z else 0)
+                    stops.add("full")
+    assert stops == {"dropped", "accepted", "full"}  # every way out was taken
+
+
+def test_t_quantile_matches_scipy():
+    """The kernel's Cornish-Fisher t quantile (for the early accept) against scipy's, from 3 degrees of freedom."""
+    for z, tolerance in ((1.0, 0.005), (2.0, 0.005), (2.5, 0.01)):
+        for df in (3, 4, 7, 15, 31, 63, 200):
+            exact = t_threshold(z, df + 1)
+            assert abs(t_quantile(z, df) - exact) < tolerance * exact, (z, df)
 
 
 def test_search_names():
     game = get_game("toy_pig")
     s = game.strategy("search64x3z1@hold10")
-    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin, halving, first round, course),
+    # header (rollouts, candidates, rollout sid, peek, threshold, unanimous, margin, halving, first round, first
+    # round in all, course, early accept, level),
     # then the rollout preset's knobs
     assert s.sid == SEARCH_SID and s.weights[:4] == (64.0, 3.0, 1.0, 0.0)
     assert s.weights[HEADER:] == tuple(game.strategy("hold10").weights)
     # sequential halving by default (first round 64 / 16 rollouts), the flat allocation by name
     assert s.weights[W_HALVING] == 1.0 and s.weights[W_FIRST] == 4.0 and s.weights[W_COURSE] == COURSE
+    assert s.weights[W_ACCEPT] == ACCEPT
     assert game.strategy("search_halving").weights == game.strategy("search").weights
     flat = game.strategy("search64x3z1_flat@hold10")
     assert flat.weights[W_HALVING] == 0.0 and flat.weights[:W_HALVING] == s.weights[:W_HALVING]
+    assert flat.weights[W_ACCEPT] == 0.0  # no early accept without halving
     assert "sequential halving" in s.doc and "by 64 rollouts each" in flat.doc
     assert game.strategy("search4").weights[W_FIRST] == 1.0  # at least one rollout
     # z = 1 is a one-sided level of 15.9%; Student's t with 63 degrees of freedom needs a little more than 1
