@@ -362,13 +362,20 @@ def tuned_folder(game):
 
 
 def load_shipped(game):
-    """Register the game's shipped tuned presets; {base preset: StrategySpec}."""
+    """Register the game's shipped tuned presets; {base preset: StrategySpec}.  A preset of the same name already
+    loaded from another file (--strategy-file) stays: the file the user named wins over the shipped one."""
     import tomllib
+    from pathlib import Path
 
     out = {}
     for path in sorted(tuned_folder(game).glob("*.toml")):
-        base = tomllib.loads(path.read_text()).get("base")
-        out[base] = load_preset_file(game, path)
+        raw = tomllib.loads(path.read_text())
+        name = raw.get("name", path.stem)
+        given = next((s for s in game.strategies if s.name == name and s.origin), None)
+        if given is not None and Path(given.origin).resolve() != path.resolve():
+            out[raw.get("base")] = given
+        else:
+            out[raw.get("base")] = load_preset_file(game, path)
     return out
 
 

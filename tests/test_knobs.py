@@ -253,6 +253,22 @@ def test_lineup_tuned_plays_the_shipped_tuned_presets(tmp_path, capsys, clean_pr
     assert sweep.lineups == [("planted_tuned", "hold20", "random")]
 
 
+def test_a_given_preset_file_wins_over_the_shipped_preset_of_its_name(tmp_path, clean_presets, monkeypatch):
+    """--strategy-file planted_tuned.toml, then a line-up naming planted_tuned (or `tuned`): the given file plays,
+    not the shipped one (expand_lineup loads the shipped presets and used to register them over it)."""
+    from sim.knobs import expand_lineup, load_files
+
+    toy = clean_presets
+    monkeypatch.setattr(toy, "default_lineup", ("planted", "hold20", "random"))
+    mine = tmp_path / "planted_tuned.toml"
+    mine.write_text('game = "toy_pig"\nname = "planted_tuned"\nbase = "planted"\n[knobs]\nskill = 0.15\n')
+    load_files(toy, [str(mine)])
+    for lineup in (["planted_tuned", "hold20"], ["tuned"]):
+        expand_lineup(toy, lineup)
+        spec = toy.strategy("planted_tuned")
+        assert spec.origin == str(mine) and spec.weights[1] == 0.15
+
+
 def test_lineup_tuned_without_shipped_presets_is_one_line(tmp_path, capsys, monkeypatch, clean_presets):
     from sim import knobs
 
