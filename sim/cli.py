@@ -1039,7 +1039,10 @@ def _improve_parser(sub):
         seed={"default": 0},
         strategy_file={"help": "preset files"},
         work={"help": "work folder, resumable (default results/improve_<game>_<strategy>_<n>p_s<seed>)"},
-        out={"help": "preset file (default strategies/<game>/improved/<strategy>_improved_<n>p.toml)"},
+        out={
+            "help": "preset file of the best iteration, the highest sum of paired gains over the start (default "
+            "strategies/<game>/improved/<strategy>_improved_<n>p.toml)"
+        },
     )
     help = "expert iteration: tune a preset to absorb the rollout search (resumable)"
     s = _command(sub, "improve", help, [parents])

@@ -15,8 +15,9 @@ Each iteration i, with the current preset X_i (iteration 0: the preset as given)
    (paired, the field elsewhere).
 
 Work folder: iter_<i>/ (the positions as parquet, the tuning folder, the preset file) and log.json; every step is
-resumable (a finished step is read back, the tuning resumes from its evaluations).  Output: the last preset file,
-copied to strategies/<game>/improved/<name>.toml (or --out-file).
+resumable (a finished step is read back, the tuning resumes from its evaluations).  Output: the best iteration's
+preset file (the highest sum of paired gains over the start: best_iteration), copied to
+strategies/<game>/improved/<name>.toml (or --out-file) with a header line saying which iteration it is.
 """
 
 import json
@@ -287,13 +288,41 @@ def improve(
             meter.save()
             bar.update(1)
         bar.close()
+    return log, ship(work, log, out_file)
+
+
+def best_iteration(log):
+    """(index into log, cumulative gains): the iteration whose preset is best by the chain of paired gains, each
+    over its predecessor against the same field, so their running sum is the gain over the start; the highest sum
+    wins, the earlier on a tie (an iteration that only adds noise is not shipped)."""
+    cumulative = list(np.cumsum([e["gain_over_previous"] for e in log]))
+    return int(np.argmax(cumulative)), [float(c) for c in cumulative]
+
+
+def ship(work, log, out_file):
+    """Copy the best iteration's preset file (best_iteration) to out_file, its header naming the file it is in and
+    saying which iteration it is and why."""
+    k, cumulative = best_iteration(log)
+    entry = log[k]
+    name = entry["preset"]
+    text = (Path(work) / f"iter_{entry['iteration']}" / f"{name}.toml").read_text()
+    why = (
+        f"# shipped: iteration {k + 1} of {len(log)}, the highest sum of paired gains over the start "
+        f"({cumulative[k]:+.4f}; after the last iteration {cumulative[-1]:+.4f})"
+    )
+    first, _, rest = text.partition("\n")
+    first = first.replace(f"--strategy-file {name}.toml", f"--strategy-file {Path(out_file).name}", 1)
+    out_file = Path(out_file)
     out_file.parent.mkdir(parents=True, exist_ok=True)
-    last = log[-1]["preset"]
-    text = (work / f"iter_{log[-1]['iteration']}" / f"{last}.toml").read_text()
-    tmp = out_file.with_name(out_file.name + ".tmp")  # the header names the file it is in
-    tmp.write_text(text.replace(f"--strategy-file {last}.toml", f"--strategy-file {out_file.name}", 1))
-    tmp.replace(out_file)
-    return log, out_file
+    tmp = out_file.with_name(out_file.name + ".tmp")
+    tmp.write_text(f"{first}\n{why}\n{rest}")
+    tmp.replace(out_file)  # atomic: a reader never sees half a file
+    if k < len(log) - 1:
+        print(f"sim improve: shipped iteration {k + 1} ({name}): the later iterations lowered the sum of gains")
+    if cumulative[k] <= 0:
+        start = log[0].get("from", "the start")
+        print(f"sim improve: no iteration gained over {start} (best sum {cumulative[k]:+.4f})")
+    return out_file
 
 
 def _base_of(spec, s):

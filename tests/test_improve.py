@@ -38,6 +38,29 @@ def test_expert_iteration_recovers_the_planted_best_knob_value_and_resumes(tmp_p
     assert json.loads((tmp_path / "w" / "log.json").read_text()) == log
 
 
+def test_the_best_iteration_is_shipped_not_the_last(tmp_path):
+    """Gains over the previous +0.05, +0.02, -0.04: the second preset has the highest sum (+0.07); the last
+    (+0.03) is not shipped.  A chain that only falls ships the first."""
+    from sim.improve import best_iteration, ship
+
+    log = [
+        {"iteration": i, "preset": f"x_improved{i + 1}", "gain_over_previous": g}
+        for i, g in enumerate([0.05, 0.02, -0.04])
+    ]
+    for e in log:
+        folder = tmp_path / "w" / f"iter_{e['iteration']}"
+        folder.mkdir(parents=True)
+        (folder / f"{e['preset']}.toml").write_text(
+            f'# {e["preset"]}: load with --strategy-file {e["preset"]}.toml\nname = "{e["preset"]}"\n'
+        )
+    assert best_iteration(log)[0] == 1
+    out = ship(tmp_path / "w", log, tmp_path / "x_improved_4p.toml")
+    lines = out.read_text().splitlines()
+    assert lines[0].endswith("--strategy-file x_improved_4p.toml")
+    assert lines[1].startswith("# shipped: iteration 2 of 3") and lines[2] == 'name = "x_improved2"'
+    assert best_iteration([dict(e, gain_over_previous=g) for e, g in zip(log, [-0.01, -0.02, 0.005])])[0] == 0
+
+
 def test_improve_refuses_a_preset_without_knobs(tmp_path):
     with pytest.raises(UserError, match="no knobs"):
         improve("toy_pig", "random", 2, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
