@@ -4,9 +4,11 @@ Rung 0 is the run itself (its results, not replayed).  Each further rung is a na
 with the run's game, player counts, rule parameters, seating and seed:
 - `tuned`: the previous line-up with every preset replaced by the game's shipped tuned version (sim.knobs);
 - a search name without a policy (`search`, `search64`, `search16x8`...): every seat of the last line-up that was
-  not a search becomes that search with the seat's preset as its rollout policy (`search@rail_baron_tuned`);
-- anything else: a line-up as `sim run --lineup` takes it (`a,b,c`, or a word such as `field` that the seating
-  code expands), so later populations plug in without code here.
+  not a search becomes that search with the seat's preset as its rollout policy (`search@rail_baron_tuned`; after a
+  field, the game's default policy);
+- anything else: a line-up as `sim run --lineup` takes it (`a,b,c`, or `field` / `field:<file>`, which the seating
+  code expands: every seat drawn from the game's equilibrium field, without the run's mirror or all-rotations
+  seating), so later populations plug in without code here.
 The default rungs are `tuned`, `search` and a search with four times the game's rollouts.
 
 Budgets are sequential: a rung is played in batches (`--games` games per player count for heuristic line-ups,
@@ -33,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import UserError
+from .field import is_field
 from .study import Study
 
 GAMES = 2000  # games per player count in a batch of a heuristic rung
@@ -108,7 +111,8 @@ def resolve_rungs(spec, manifest, names=None):
         if any(n.endswith("_tuned") for n in lineup):
             load_shipped(spec)  # search@x_tuned needs the shipped presets registered
         for n in dict.fromkeys(lineup):
-            spec.strategy(n)  # one line naming the unknown strategy and the valid ones
+            if not is_field(n):
+                spec.strategy(n)  # one line naming the unknown strategy and the valid ones
         k = len(rungs)
         rungs.append(
             Rung(k, name, lineup, mode if len(lineup) == len(base) else "rotate", any(map(_is_search, lineup)))
@@ -153,7 +157,7 @@ def _search_over(search, name):
     random player: the search's default policy)."""
     if _is_search(name):
         name = name.split("@", 1)[1] if "@" in name else "random"
-    return search if name == "random" else f"{search}@{name}"
+    return search if name == "random" or is_field(name) else f"{search}@{name}"
 
 
 def batch_seed(seed, b):
@@ -407,6 +411,7 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, where, target
     batch = request["search_games"] if rung.search else request["games"]
     overrides = _overrides(man)
     kw = {"lineup": list(rung.lineup)} if rung.mode == "rotate" else {"strategies": list(rung.lineup)}
+    drawn = any(map(is_field, rung.lineup))  # a field draws every seat: no mirror or all-rotations seating
     folders, why = [], "cap"
     for b in range(request["max_batches"]):
         folder = out / rung.folder / f"batch-{b:03d}"
@@ -415,8 +420,8 @@ def _play_rung(spec, man, out, rung, heads, items, n_ref, request, where, target
             folder,
             games=batch,
             players=request["players"],
-            all_rotations=bool(seating.get("all_rotations")),
-            mirror=bool(seating.get("mirror")),
+            all_rotations=bool(seating.get("all_rotations")) and not drawn,
+            mirror=bool(seating.get("mirror")) and not drawn,
             seed=batch_seed(request["run_seed"], b),
             params=overrides,
             threads=threads,

@@ -176,6 +176,25 @@ def test_plan_bad_input_and_rungs_added_on_top(laddered, tmp_path, capsys):
         L.run_ladder(full, STUDY, rungs=["nosuchbot"], **BUDGET)
 
 
+def test_a_field_rung_draws_every_seat_of_a_mirror_run_and_the_search_above_it_uses_the_default_policy(tmp_path):
+    """A field rung (`field` or `field:<file>`) is a line-up the seating code expands, not a strategy name; it draws
+    every seat, so a run seated with --mirror plays it without mirroring; a search rung above it rolls out with the
+    game's default policy (a field has no one preset per seat)."""
+    from tests.test_field import _field_file
+
+    run = run_study(
+        "toy_pig", tmp_path / "run", games=300, players=(3,), lineup=["hold20", "hold10", "planted"], mirror=True,
+        seed=1, progress=False,
+    )  # fmt: skip
+    f = _field_file(tmp_path / "f.json", {"hold20": 0.6, "hold10": 0.4})
+    rungs = L.resolve_rungs(STUDY.spec, json.loads((run / "manifest.json").read_text()), [f"field:{f}", "search4"])
+    assert [r.lineup for r in rungs[1:]] == [(f"field:{f}",), ("search4",)]
+    L.run_ladder(run, STUDY.replace(threads=1), rungs=[f"field:{f}"], max_batches=1, effect_games=0)
+    batch = next((run / "ladder").glob("1-field*/batch-000"))
+    assert json.loads((batch / "manifest.json").read_text())["seating"]["mode"] == "field"
+    assert set(pd.read_parquet(batch / "seats")["strategy"].astype(str)) == {"hold20", "hold10"}
+
+
 def test_summary_table_says_too_few_games_instead_of_an_empty_interval():
     rows = [
         dict(family="item", players=4, key="gatling", rung=0, rung_name="run", value=0.19, low=0.13, high=0.26),
