@@ -166,7 +166,8 @@ STATE_DTYPE = np.dtype(
         ("place_key", np.int64, PLACE_MEMO),
         ("place_d", np.float64, PLACE_MEMO),
         ("look_blk", np.int32, (LOOK_ROWS, LOOK_COLS)),  # the end-game look-ahead's blocks and control (blocks_base)
-    ]
+    ],
+    align=True,  # every field at its natural alignment (packed, the int64 and float64 fields sat at odd offsets)
 )
 
 # The fields a seat cannot see: only the order of the undrawn city deck (deck[deck_pos:]).  The map, hotels,
