@@ -131,7 +131,7 @@ STATE_DTYPE = np.dtype(
         ("walk_to_cell", np.int16, CMAX),  # walk_dist: walking distance from the landing origin per cell
         ("camper_cells", np.int16, CMAX),  # legal_actions: the campers,
         ("hotel_cells", np.int16, CMAX),  # the mover's empty hotels,
-        ("lot_cells", np.int16, CMAX),  # the lots without a hotel
+        ("lot_cells", np.int16, CMAX),  # the lots without a hotel it may build on
         ("row_free", np.int64, G),
         ("row_near", np.int64, G),  # enum_places: per-row bitmasks (bit x = square x)
         ("camper_values", np.int64, SIZES),  # strategies: 1 where a camper of value v is on the map
