@@ -143,11 +143,10 @@ STATE_DTYPE = np.dtype(
         ("walk_queue", np.int16, CMAX + 8),  # walk_dist: the squares to visit (tile and Main Street squares),
         ("walk_qdist", np.int16, CMAX + 8),  # their walking distance,
         ("walk_seen", np.int64, G),  # bit x of row y: square (x, y) queued
-        # the strategies' placement scan: the neighbourhoods whose lead term is not zero and the term; the
+        # the strategies' placement scan: per neighbourhood its lead term (read where it is not zero); the
         # footprint masks; the seat's empty hotels' squares; for the tile that starts the final scoring round
         # (place_base, place_delta): per neighbourhood each seat's best block and share, the best gang; totals,
         # the merged ones, the best blocks; per drawn tile its expected gang and points; the memo of place_delta
-        ("place_lead_h", np.int8, TMAX),
         ("place_lead_w", np.float64, TMAX),
         ("place_mask_q", np.int64, 4),  # per rotation the last footprint's corner and its neighbourhood mask
         ("place_mask_m", np.int64, 4),
