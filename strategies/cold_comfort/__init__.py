@@ -265,7 +265,7 @@ def resize_of(s, a, cost_up, cost_down):
     return h, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always")
 def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
     w = s.bot_weights
     camp = s.camper_values
@@ -965,7 +965,7 @@ def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new, best):
     return margin_of(s, seat, new)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always")
 def _take(s, sc, i, best, pick, ties):
     """The running best of a decision's scores: (best, pick, ties) after action i scored sc; an exact tie replaces
     the pick with probability 1 / ties (the policy stream), so tied actions are picked uniformly."""
@@ -1106,9 +1106,8 @@ def choose_place(s, p, seat, legal, n, w, box):
     best_g = s.ctl_best_g
     winners = s.ctl_winners
     hood_control(s, p, hood, nh, best_p, best_g, winners)
-    lead_h = s.place_lead_h  # the neighbourhoods whose lead term is not zero, and the term
-    lead_w = s.place_lead_w
-    nlead = 0
+    lead_w = s.place_lead_w  # per neighbourhood its lead term, where not zero (bit h of lead_m)
+    lead_m = np.int64(0)
     use_hood = w[W_HOOD] != 0.0
     if use_hood:
         for h in range(nh):
@@ -1119,9 +1118,8 @@ def choose_place(s, p, seat, legal, n, w, box):
                         others += winners[h, i]
                 lead = (1.0 if winners[h, seat] else 0.0) - (1.0 if others > 0 else 0.0)
                 if lead != 0.0:
-                    lead_h[nlead] = h
-                    lead_w[nlead] = w[W_HOOD] * lead
-                    nlead += 1
+                    lead_w[h] = w[W_HOOD] * lead
+                    lead_m |= np.int64(1) << h
     hx = s.place_hx
     hy = s.place_hy
     nhot = 0
@@ -1199,8 +1197,11 @@ def choose_place(s, p, seat, legal, n, w, box):
             mask_q[rot] = pos
             mask_m[rot] = m
         m = np.int64(mask_m[rot])
-        for j in range(nlead):  # the neighbourhoods it touches in increasing h (a zero term adds nothing)
-            sc += lead_w[j] * np.float64((m >> np.int64(lead_h[j])) & 1)
+        lm = m & lead_m  # the lead terms of the neighbourhoods it touches, in increasing h
+        while lm != 0:
+            low = lm & -lm
+            lm ^= low
+            sc += lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
         if endp:
             key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
             slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)

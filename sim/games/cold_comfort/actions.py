@@ -156,13 +156,14 @@ def fire_targets(s, p, out):
 
 
 @nb.njit(cache=True, inline="always")
-def landing_ok(s, p, c, v, stage):
-    """Can a die of value v land in cell c at this stage (0 hotels, 1 lots; nearest_any: both at stage 0)?"""
+def landing_ok(s, c, v, stage, into_new, hotel_first):
+    """Can a die of value v land in cell c at this stage (0 hotels, 1 lots; nearest_any: both at stage 0)?
+    into_new, hotel_first: the rules roll.into_new_hotels and roll.hotel_priority (read once per scan)."""
     if s.die[c] != 0:
         return False
-    hotel_ok = s.hsize[c] == v and (p[INTO_NEW] == 1 or s.hbuilt[c] != s.turn)
+    hotel_ok = s.hsize[c] == v and (into_new or s.hbuilt[c] != s.turn)
     lot_ok = s.hsize[c] == 0 and s.cval[c] == v
-    if p[HOTEL_FIRST] == 1:
+    if hotel_first:
         return hotel_ok or lot_ok
     return hotel_ok if stage == 0 else lot_ok
 
@@ -173,12 +174,14 @@ def tie_group(s, p, out):
     v = np.int64(s.land_v)
     stage = np.int64(s.land_stage)
     use_walk = p[DISTANCE] == 1
+    into_new = p[INTO_NEW] == 1
+    hotel_first = p[HOTEL_FIRST] == 1
     if use_walk:
         walk_dist(s, p, s.walk_to_cell)
     best = 1 << 30
     n = 0
     for c in range(s.ncell):
-        if landing_ok(s, p, c, v, stage):
+        if landing_ok(s, c, v, stage, into_new, hotel_first):
             if use_walk:
                 dd = np.int64(s.walk_to_cell[c])
             else:
@@ -201,8 +204,21 @@ def legal_actions(s, p, out):
         n = push(out, n, A_END)
         nc = np.int64(s.ncell)
         gold = np.int64(s.gold[cur])
-        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel, each
-        # listed in cell order (so every kind of action below comes out in the order of a scan over the cells)
+        # the lot values the player may build on (bit v: a hotel of size v in supply and affordable), on a vacant
+        # lot (okb) or on a camper (okc); none once it has built this turn
+        okb = np.int64(0)
+        okc = np.int64(0)
+        if s.built_act == 0:
+            cb = np.int64(p[COST_BUILD])
+            cc = np.int64(p[COST_CAMPER])
+            for v in range(1, SIZES):
+                if s.supply[cur, v] > 0:
+                    okb |= np.int64(gold >= cb * v) << v
+                    okc |= np.int64(gold >= cc * v) << v
+        okv = okb | okc
+        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel it may build
+        # on, each listed in cell order (so every kind of action below comes out in the order of a scan over the
+        # cells)
         camps = s.camper_cells
         hots = s.hotel_cells
         lots = s.lot_cells
@@ -216,7 +232,7 @@ def legal_actions(s, p, out):
             lots[nlot] = c
             hots[nhot] = c
             ncamp += np.int64(free & (d > 0))
-            nlot += np.int64(free & (s.cval[c] > 0))
+            nlot += np.int64(free & (((okv >> np.int64(s.cval[c])) & 1) != 0))  # (bit 0, a public square: never)
             nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
             for k in range(ncamp):
@@ -230,17 +246,14 @@ def legal_actions(s, p, out):
                     if s.die[c] == hs:
                         n = push(out, n, encode_host(cell_pos(s, h), cell_pos(s, c)))
         if s.built_act == 0:
-            cb = np.int64(p[COST_BUILD])
-            cc = np.int64(p[COST_CAMPER])
             for k in range(nlot):
                 c = np.int64(lots[k])
                 v = np.int64(s.cval[c])
-                if s.supply[cur, v] > 0:
-                    if s.die[c] == 0:
-                        if gold >= cb * v:
-                            n = push(out, n, encode_build(cell_pos(s, c), v))
-                    elif gold >= cc * v:
-                        n = push(out, n, encode_build_camper(cell_pos(s, c), v))
+                if s.die[c] == 0:
+                    if (okb >> v) & 1:
+                        n = push(out, n, encode_build(cell_pos(s, c), v))
+                elif (okc >> v) & 1:
+                    n = push(out, n, encode_build_camper(cell_pos(s, c), v))
             one = p[RESIZE_RULE] == 1
             for j in range(nhot):
                 h = np.int64(hots[j])

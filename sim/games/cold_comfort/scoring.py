@@ -105,7 +105,8 @@ def block_strengths(s, p, comp, strength, who):
         comp[c] = -1
     nb_ = 0
     for c0 in range(nc):
-        if comp[c0] < 0:
+        # (a cell holding neither a hotel nor a camper on a lot starts no block: search_block is not called)
+        if comp[c0] < 0 and (s.hsize[c0] > 0 or (s.die[c0] > 0 and s.cval[c0] > 0)):
             # a cell reachable from c0 is in no earlier block (it would have reached c0), so "marked nb_" = visited
             acc, owner, _ = search_block(s, p, c0, comp, nb_, s.search_stack)
             if owner >= -1:

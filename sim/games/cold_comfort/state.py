@@ -131,7 +131,7 @@ STATE_DTYPE = np.dtype(
         ("walk_to_cell", np.int16, CMAX),  # walk_dist: walking distance from the landing origin per cell
         ("camper_cells", np.int16, CMAX),  # legal_actions: the campers,
         ("hotel_cells", np.int16, CMAX),  # the mover's empty hotels,
-        ("lot_cells", np.int16, CMAX),  # the lots without a hotel
+        ("lot_cells", np.int16, CMAX),  # the lots without a hotel it may build on
         ("row_free", np.int64, G),
         ("row_near", np.int64, G),  # enum_places: per-row bitmasks (bit x = square x)
         ("camper_values", np.int64, SIZES),  # strategies: 1 where a camper of value v is on the map
@@ -143,11 +143,10 @@ STATE_DTYPE = np.dtype(
         ("walk_queue", np.int16, CMAX + 8),  # walk_dist: the squares to visit (tile and Main Street squares),
         ("walk_qdist", np.int16, CMAX + 8),  # their walking distance,
         ("walk_seen", np.int64, G),  # bit x of row y: square (x, y) queued
-        # the strategies' placement scan: the neighbourhoods whose lead term is not zero and the term; the
+        # the strategies' placement scan: per neighbourhood its lead term (read where it is not zero); the
         # footprint masks; the seat's empty hotels' squares; for the tile that starts the final scoring round
         # (place_base, place_delta): per neighbourhood each seat's best block and share, the best gang; totals,
         # the merged ones, the best blocks; per drawn tile its expected gang and points; the memo of place_delta
-        ("place_lead_h", np.int8, TMAX),
         ("place_lead_w", np.float64, TMAX),
         ("place_mask_q", np.int64, 4),  # per rotation the last footprint's corner and its neighbourhood mask
         ("place_mask_m", np.int64, 4),
@@ -166,7 +165,8 @@ STATE_DTYPE = np.dtype(
         ("place_key", np.int64, PLACE_MEMO),
         ("place_d", np.float64, PLACE_MEMO),
         ("look_blk", np.int32, (LOOK_ROWS, LOOK_COLS)),  # the end-game look-ahead's blocks and control (blocks_base)
-    ]
+    ],
+    align=True,  # every field at its natural alignment (packed, the int64 and float64 fields sat at odd offsets)
 )
 
 # The fields a seat cannot see: only the order of the undrawn city deck (deck[deck_pos:]).  The map, hotels,
