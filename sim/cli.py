@@ -507,6 +507,7 @@ def cmd_improve(args):
         search_rollouts=args.search_rollouts,
         search_games=args.search_games,
         sigma0=args.sigma0,
+        field=args.field,
         seed=args.seed,
         work=args.work,
         out_file=args.out,
@@ -1057,6 +1058,14 @@ def _improve_parser(sub):
         type=float,
         help="CMA-ES's initial step, a share of every knob's range (default sim tune's 0.25; smaller refines near "
         "the preset)",
+    )
+    s.add_argument(
+        "--field",
+        nargs="?",
+        const="field",
+        metavar="FILE",
+        help="opponents drawn from the game's shipped equilibrium field at --players (or the field file FILE) "
+        "instead of the default line-up",
     )
     s.set_defaults(func=cmd_improve)
 

@@ -7,8 +7,9 @@ Each iteration i, with the current preset X_i (iteration 0: the preset as given)
    search's choice there is the action with the best mean win share over all rollouts (X_i's own choice kept on a
    tie).  The audit's mean regret of X_i is recorded (weighted back to all decisions).
 2. tuning: CMA-ES (sim.tune, common seeds per generation) of X_i's knobs on the objective win share against the
-   field (the other seats: the game's default line-up, as sim tune) + --agreement x the share of the positions
-   where the candidate chooses what search chose there.
+   field (the other seats: the game's default line-up, as sim tune, or with --field drawn game by game from an
+   equilibrium field's mixture) + --agreement x the share of the positions where the candidate chooses what
+   search chose there.
 3. the tuned preset X_{i+1} is written (preset file with its provenance) and becomes the rollout policy of the
    next iteration's search.  Recorded: X_{i+1}'s paired gain over X_i (sim tune's closing comparison on fresh
    seeds) and search's gain over X_{i+1}: `search<R>@X_{i+1}` against X_{i+1} in the same seat of the same games
@@ -118,17 +119,28 @@ class Positions:
         tmp.replace(path)
 
 
-def search_gain(spec, pvec, players, preset, opponents, rollouts, games, seed):
+def search_gain(spec, pvec, players, preset, opponents, rollouts, games, seed, mixture=None):
     """search<rollouts>@preset minus preset in the same seat of the same games (the seat rotating, the other
-    seats the opponents, cycled): (gain, low, high, games)."""
+    seats the opponents, cycled, or drawn from mixture = (names, weights) by the same draws for both):
+    (gain, low, high, games)."""
     from .runner import prepare, simulate
+    from .seating import Design
 
     name = f"search{rollouts}@{preset}"
     games = max(1, -(-int(games) // players)) * players
     shares = []
     for hero in (name, preset):
-        lineup = [hero] + [opponents[i % len(opponents)] for i in range(players - 1)]
-        _, design, _ = prepare(spec, (players,), games, lineup, None, True, None)
+        if mixture:
+            from .knobs import roster
+
+            slots = (hero,) + tuple(n for n in dict.fromkeys(mixture[0]) if n != hero)
+            design = Design(
+                (players,), games, slots, tuple(mixture[0]), "field", False, roster(spec, slots),
+                mixture=tuple(mixture[1]), hero=hero, draw_seed=seed % 2**32,
+            )  # fmt: skip
+        else:
+            lineup = [hero] + [opponents[i % len(opponents)] for i in range(players - 1)]
+            _, design, _ = prepare(spec, (players,), games, lineup, None, True, None)
         out = simulate(spec, design, pvec, seed, 0, games)
         slot = design.slots.index(hero)
         share = out["seat_f"][:games, :players, 1]
@@ -159,8 +171,11 @@ def improve(
     progress=True,
     command=None,
     sigma0=None,
+    field=None,
 ):
-    """Run (or resume) expert iteration; returns the log (a list with one dict per iteration)."""
+    """Run (or resume) expert iteration; returns the log (a list with one dict per iteration).  field: the
+    opponents of the tuning and of search's gain are drawn from an equilibrium field's mixture ("field": the
+    game's shipped field at `players`; a path: that field file) instead of the default line-up."""
     from .knobs import load_preset_file, write_preset_file
     from .lock import FolderLock
     from .tune import Problem, tune
@@ -173,7 +188,13 @@ def improve(
         raise UserError(f"sim improve: {strategy} has no knobs to tune (a preset of the game with knobs is needed)")
     if min(iterations, positions, evals - 1, games_per_eval, final_games, search_games) < 1 or rollouts < 2:
         raise UserError("sim improve: --iterations, --positions, --games... must be at least 1, --evals at least 2")
-    problem = Problem(spec, strategy, players)
+    mixture = None
+    if field:
+        from .field import load_field
+
+        names, weights, where = load_field(spec, players, None if field == "field" else field)
+        mixture = (tuple(names), tuple(weights))
+    problem = Problem(spec, strategy, players, mixture=mixture)
     pvec = problem.pvec
     base_name = name or f"{strategy}_improved"
     work = Path(work or f"results/improve_{spec.name}_{strategy}_{players}p_s{seed}")
@@ -198,6 +219,8 @@ def improve(
         seed=seed,
         game_code=spec.code_version(),
     )
+    if mixture:  # recorded only when given, so older work folders still resume
+        request["field"] = {"file": str(where), "mixture": dict(zip(*mixture))}
     if sigma0 is not None:  # recorded only when given, so older work folders still resume
         from .inputs import number
 
@@ -233,6 +256,7 @@ def improve(
                 final_games=final_games,
                 name=new,
                 sigma0=sigma0,
+                mixture=mixture,
                 bonus=(
                     f"{agreement} x agreement with search{rollouts} at {len(pos.best)} positions (iteration {i})",
                     lambda w, pos=pos: agreement * pos.agreement(w),
@@ -242,8 +266,9 @@ def improve(
             after = pos.agreement(tuned.weights)
             pos.write(folder / "positions.parquet", spec.strategy(current).weights, tuned.weights)
             gain = search_gain(
-                spec, pvec, players, tuned.name, problem.opponents, search_rollouts, search_games, seed + 17 * i + 3
-            )
+                spec, pvec, players, tuned.name, problem.opponents, search_rollouts, search_games, seed + 17 * i + 3,
+                mixture,
+            )  # fmt: skip
             entry = {
                 "iteration": i,
                 "preset": new,

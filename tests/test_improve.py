@@ -61,6 +61,32 @@ def test_the_best_iteration_is_shipped_not_the_last(tmp_path):
     assert best_iteration([dict(e, gain_over_previous=g) for e, g in zip(log, [-0.01, -0.02, 0.005])])[0] == 0
 
 
+def test_improve_against_a_field_draws_the_opponents_from_its_mixture(tmp_path, monkeypatch):
+    """--field: the tuning and search's gain play against seats drawn from the field's mixture (recorded in the
+    request), not the default line-up; a missing field file is one error before anything is written."""
+    import sim.tune as tune_mod
+    from tests.test_field import _field_file
+
+    f = _field_file(tmp_path / "f.json", {"hold10": 0.5, "random": 0.5})
+    seen = []
+    real = tune_mod.Problem.design
+    monkeypatch.setattr(tune_mod.Problem, "design", lambda self, w, g: seen.append(self.mixture) or real(self, w, g))
+    import sim.improve as mod
+
+    gains, real_gain = [], mod.search_gain
+    monkeypatch.setattr(mod, "search_gain", lambda *a: gains.append(a[-1]) or real_gain(*a))
+    kw = dict(iterations=1, positions=40, rollouts=4, evals=4, games_per_eval=60, final_games=120)
+    kw.update(search_rollouts=2, search_games=30, seed=3, work=tmp_path / "w", out_file=tmp_path / "p.toml")
+    log, out = improve("toy_pig", "planted", 3, progress=False, field=str(f), **kw)
+    request = json.loads((tmp_path / "w" / "request.json").read_text())
+    assert request["field"]["mixture"] == {"hold10": 0.5, "random": 0.5}
+    assert seen and all(m == (("hold10", "random"), (0.5, 0.5)) for m in seen)
+    assert log[0]["search_games"] == 30 and out.exists() and gains == [(("hold10", "random"), (0.5, 0.5))]
+    with pytest.raises(UserError, match="no field file"):
+        improve("toy_pig", "planted", 3, progress=False, **dict(kw, work=tmp_path / "w2"), field=str(tmp_path / "x"))
+    assert not (tmp_path / "w2").exists()
+
+
 def test_improve_refuses_a_preset_without_knobs(tmp_path):
     with pytest.raises(UserError, match="no knobs"):
         improve("toy_pig", "random", 2, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
