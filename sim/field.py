@@ -73,8 +73,8 @@ def load_field(game, players, path=None):
     path = Path(path) if path else fields_folder(game) / f"{players}p.json"
     if not path.is_file():
         raise UserError(
-            f"no field file {path}; make one with `sim field {game.name} --players {players}` or name one with "
-            "--lineup field:<file>"
+            f"no field file {path}; make one with `sim field {game.name} --players {players}` or name one "
+            "(--lineup field:<file>, sim improve --field <file>)"
         )
     try:
         raw = json.loads(path.read_text())
