@@ -516,7 +516,8 @@ def cmd_improve(args):
     )
     for line in report_lines(log):
         print(line)
-    print(f"preset file {out}")
+    if out is not None:
+        print(f"preset file {out}")
 
 
 def cmd_cost(args):

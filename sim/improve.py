@@ -18,7 +18,8 @@ Each iteration i, with the current preset X_i (iteration 0: the preset as given)
 Work folder: iter_<i>/ (the positions as parquet, the tuning folder, the preset file) and log.json; every step is
 resumable (a finished step is read back, the tuning resumes from its evaluations).  Output: the best iteration's
 preset file (the highest sum of paired gains over the start: best_iteration), copied to
-strategies/<game>/improved/<name>.toml (or --out-file) with a header line saying which iteration it is.
+strategies/<game>/improved/<name>.toml (or --out-file) with a header line saying which iteration it is; nothing
+when no iteration gained over the start.
 """
 
 import json
@@ -178,7 +179,7 @@ def improve(
     game's shipped field at `players`; a path: that field file) instead of the default line-up."""
     from .knobs import load_preset_file, write_preset_file
     from .lock import FolderLock
-    from .tune import Problem, tune
+    from .tune import Problem, default_popsize, tune
 
     spec = get_game(game) if isinstance(game, str) else game
     players = int(players)
@@ -195,6 +196,12 @@ def improve(
         names, weights, where = load_field(spec, players, None if field == "field" else field)
         mixture = (tuple(names), tuple(weights))
     problem = Problem(spec, strategy, players, mixture=mixture)
+    generation = default_popsize(len(problem.x0()))
+    if evals < generation:  # fewer evaluations than one generation tune nothing: the start comes back unchanged
+        raise UserError(
+            f"sim improve: --evals {evals} is less than one CMA-ES generation ({generation} candidates for "
+            f"{strategy}'s knobs); give at least {generation}"
+        )
     pvec = problem.pvec
     base_name = name or f"{strategy}_improved"
     work = Path(work or f"results/improve_{spec.name}_{strategy}_{players}p_s{seed}")
@@ -326,8 +333,13 @@ def best_iteration(log):
 
 def ship(work, log, out_file):
     """Copy the best iteration's preset file (best_iteration) to out_file, its header naming the file it is in and
-    saying which iteration it is and why."""
+    saying which iteration it is and why; None (nothing written) when no iteration gained over the start: a file in
+    improved/ would claim an improvement that was not measured."""
     k, cumulative = best_iteration(log)
+    if cumulative[k] <= 0:
+        start = log[0].get("from", "the start")
+        print(f"sim improve: no iteration gained over {start} (best sum {cumulative[k]:+.4f}): nothing shipped")
+        return None
     entry = log[k]
     name = entry["preset"]
     text = (Path(work) / f"iter_{entry['iteration']}" / f"{name}.toml").read_text()
@@ -344,9 +356,6 @@ def ship(work, log, out_file):
     tmp.replace(out_file)  # atomic: a reader never sees half a file
     if k < len(log) - 1:
         print(f"sim improve: shipped iteration {k + 1} ({name}): the later iterations lowered the sum of gains")
-    if cumulative[k] <= 0:
-        start = log[0].get("from", "the start")
-        print(f"sim improve: no iteration gained over {start} (best sum {cumulative[k]:+.4f})")
     return out_file
 
 

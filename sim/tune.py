@@ -263,6 +263,11 @@ class Log:
         return len(self.rows)
 
 
+def default_popsize(dim):
+    """CMA-ES's default candidates per generation for dim coordinates (cma's 4 + 3 ln dim)."""
+    return 4 + int(3 * math.log(dim))
+
+
 def tune(
     study,
     strategy,
@@ -295,7 +300,7 @@ def tune(
         final_games = number(final_games, "--final-games", 1, MAX_GAMES, whole=True)
     problem = Problem(study.spec, strategy, study.player_count("tune"), field, knobs, study.overrides, mixture)
     dim = len(problem.x0())
-    popsize = number(popsize, "--popsize", 2, MAX_EVALS, whole=True) if popsize else 4 + int(3 * math.log(dim))
+    popsize = number(popsize, "--popsize", 2, MAX_EVALS, whole=True) if popsize else default_popsize(dim)
     final_games = problem.games_for(final_games or max(10 * games_per_eval, 10_000))
     name = name or f"{problem.base.name}_tuned"
     args = {"evals": int(evals), "games_per_eval": problem.games_for(games_per_eval), "seed": seed, "popsize": popsize}

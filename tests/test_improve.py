@@ -58,7 +58,10 @@ def test_the_best_iteration_is_shipped_not_the_last(tmp_path):
     lines = out.read_text().splitlines()
     assert lines[0].endswith("--strategy-file x_improved_4p.toml")
     assert lines[1].startswith("# shipped: iteration 2 of 3") and lines[2] == 'name = "x_improved2"'
-    assert best_iteration([dict(e, gain_over_previous=g) for e, g in zip(log, [-0.01, -0.02, 0.005])])[0] == 0
+    falling = [dict(e, gain_over_previous=g) for e, g in zip(log, [-0.01, -0.02, 0.005])]
+    assert best_iteration(falling)[0] == 0
+    # no iteration gained over the start: nothing is shipped (a file in improved/ would claim an improvement)
+    assert ship(tmp_path / "w", falling, tmp_path / "none.toml") is None and not (tmp_path / "none.toml").exists()
 
 
 def test_improve_against_a_field_draws_the_opponents_from_its_mixture(tmp_path, monkeypatch):
@@ -75,16 +78,24 @@ def test_improve_against_a_field_draws_the_opponents_from_its_mixture(tmp_path, 
 
     gains, real_gain = [], mod.search_gain
     monkeypatch.setattr(mod, "search_gain", lambda *a: gains.append(a[-1]) or real_gain(*a))
-    kw = dict(iterations=1, positions=40, rollouts=4, evals=4, games_per_eval=60, final_games=120)
+    kw = dict(iterations=1, positions=40, rollouts=4, evals=7, games_per_eval=60, final_games=120)
     kw.update(search_rollouts=2, search_games=30, seed=3, work=tmp_path / "w", out_file=tmp_path / "p.toml")
     log, out = improve("toy_pig", "planted", 3, progress=False, field=str(f), **kw)
     request = json.loads((tmp_path / "w" / "request.json").read_text())
     assert request["field"]["mixture"] == {"hold10": 0.5, "random": 0.5}
     assert seen and all(m == (("hold10", "random"), (0.5, 0.5)) for m in seen)
-    assert log[0]["search_games"] == 30 and out.exists() and gains == [(("hold10", "random"), (0.5, 0.5))]
+    assert log[0]["search_games"] == 30 and gains == [(("hold10", "random"), (0.5, 0.5))]
     with pytest.raises(UserError, match="no field file"):
         improve("toy_pig", "planted", 3, progress=False, **dict(kw, work=tmp_path / "w2"), field=str(tmp_path / "x"))
     assert not (tmp_path / "w2").exists()
+
+
+def test_improve_refuses_fewer_evaluations_than_one_generation(tmp_path):
+    """planted has 3 knobs: CMA-ES asks 7 candidates a generation; --evals 6 would tune nothing and return the
+    start unchanged (it did, silently), so it is one error before anything is written."""
+    with pytest.raises(UserError, match=r"--evals 6 is less than one CMA-ES generation \(7 candidates"):
+        improve("toy_pig", "planted", 2, evals=6, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
+    assert not (tmp_path / "w").exists()
 
 
 def test_improve_refuses_a_preset_without_knobs(tmp_path):
