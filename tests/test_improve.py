@@ -98,6 +98,33 @@ def test_improve_refuses_fewer_evaluations_than_one_generation(tmp_path):
     assert not (tmp_path / "w").exists()
 
 
+@pytest.mark.slow
+def test_a_planted_worse_last_iteration_is_not_shipped(tmp_path, monkeypatch):
+    """The template game's planted bot (best skill 0.7, start 0.2), two iterations: the second tuning is given a
+    bonus that pulls skill to 0.05 (where it plays well 1 time in 7), so its measured paired gain is negative; the
+    shipped file is the first iteration's preset."""
+    import sim.tune as tune_mod
+    from strategies._template import W_SKILL
+
+    real, calls = tune_mod.tune, []
+
+    def planted(*a, **k):
+        calls.append(1)
+        if len(calls) == 2:
+            k["bonus"] = ("planted: skill pulled to 0.05", lambda w: -3.0 * abs(float(w[W_SKILL]) - 0.05))
+        return real(*a, **k)
+
+    monkeypatch.setattr(tune_mod, "tune", planted)
+    kw = dict(iterations=2, positions=40, rollouts=4, evals=16, games_per_eval=400, final_games=2000, seed=5)
+    kw.update(search_rollouts=4, search_games=8, work=tmp_path / "w", out_file=tmp_path / "p.toml", sigma0=0.3)
+    log, out = improve("toy_pig", "planted", 2, progress=False, **kw)
+    assert len(calls) == 2
+    assert log[0]["gain_over_previous_low"] > 0 and log[1]["gain_over_previous_high"] < 0
+    text = out.read_text()
+    assert 'name = "planted_improved1"' in text and "iteration = 1" in text
+    assert text.splitlines()[1].startswith("# shipped: iteration 1 of 2")
+
+
 def test_improve_refuses_a_preset_without_knobs(tmp_path):
     with pytest.raises(UserError, match="no knobs"):
         improve("toy_pig", "random", 2, work=tmp_path / "w", out_file=tmp_path / "p.toml", progress=False)
