@@ -168,17 +168,26 @@ def pool_regret(table, mix):
     return float(u.max() - float(np.dot(x, u))), u
 
 
+def field_design(spec, players, games, pool, mix, seed, hero, seated=True):
+    """The Design of games whose seats are drawn from the mixture `mix` over `pool` (draws seeded by `seed`), with
+    `hero` in seat (g mod n) and only the other seats drawn; seated=False: every seat drawn (the same draws, `hero`
+    a slot that does not play: the paired baseline)."""
+    from .knobs import roster
+
+    slots = tuple(dict.fromkeys([hero] + list(pool)))
+    return Design(
+        (players,), int(games), slots, tuple(pool), "field", False, roster(spec, slots),
+        mixture=tuple(float(w) for w in mix), hero=hero if seated else "", draw_seed=seed % 2**32,
+    )  # fmt: skip
+
+
 def field_gain(spec, pvec, players, pool, mix, hero, games, seed):
     """Paired gain of `hero` over the field: its win share in seat (g mod n) with the other seats drawn from the
     mixture, minus the share of the seat drawn there in the same games (same draws elsewhere, same seeds).
     Returns (gain, low, high, games)."""
-    from .knobs import roster
-
     games = max(players, int(games))
-    slots = tuple(dict.fromkeys([hero] + list(pool)))
-    base = dict(mixture=tuple(float(w) for w in mix), draw_seed=seed % 2**32)
-    with_hero = Design((players,), games, slots, tuple(pool), "field", False, roster(spec, slots), hero=hero, **base)
-    drawn = Design((players,), games, slots, tuple(pool), "field", False, roster(spec, slots), **base)
+    with_hero = field_design(spec, players, games, pool, mix, seed, hero)
+    drawn = field_design(spec, players, games, pool, mix, seed, hero, seated=False)
     a = _seat_share(simulate(spec, with_hero, pvec, seed, 0, games), games, players)
     b = _seat_share(simulate(spec, drawn, pvec, seed, 0, games), games, players)
     d = a - b

@@ -124,21 +124,15 @@ def search_gain(spec, pvec, players, preset, opponents, rollouts, games, seed, m
     """search<rollouts>@preset minus preset in the same seat of the same games (the seat rotating, the other
     seats the opponents, cycled, or drawn from mixture = (names, weights) by the same draws for both):
     (gain, low, high, games)."""
+    from .field import field_design
     from .runner import prepare, simulate
-    from .seating import Design
 
     name = f"search{rollouts}@{preset}"
     games = max(1, -(-int(games) // players)) * players
     shares = []
     for hero in (name, preset):
         if mixture:
-            from .knobs import roster
-
-            slots = (hero,) + tuple(n for n in dict.fromkeys(mixture[0]) if n != hero)
-            design = Design(
-                (players,), games, slots, tuple(mixture[0]), "field", False, roster(spec, slots),
-                mixture=tuple(mixture[1]), hero=hero, draw_seed=seed % 2**32,
-            )  # fmt: skip
+            design = field_design(spec, players, games, mixture[0], mixture[1], seed, hero)
         else:
             lineup = [hero] + [opponents[i % len(opponents)] for i in range(players - 1)]
             _, design, _ = prepare(spec, (players,), games, lineup, None, True, None)
@@ -187,8 +181,8 @@ def improve(
     start = spec.strategy(strategy)
     if start.sid < 0 or start.knobs is None or not start.knobs.names:
         raise UserError(f"sim improve: {strategy} has no knobs to tune (a preset of the game with knobs is needed)")
-    if min(iterations, positions, evals - 1, games_per_eval, final_games, search_games) < 1 or rollouts < 2:
-        raise UserError("sim improve: --iterations, --positions, --games... must be at least 1, --evals at least 2")
+    if min(iterations, positions, games_per_eval, final_games, search_games) < 1 or rollouts < 2:
+        raise UserError("sim improve: --iterations, --positions, --games... must be at least 1, --rollouts at least 2")
     mixture = None
     if field:
         from .field import load_field
