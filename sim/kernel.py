@@ -29,6 +29,12 @@ LEGAL_TYPE = nb.int64[::1]  # numba type of the list of legal actions the kernel
 LEGAL_OVERFLOW = -(1 << 62)  # play_one's return when a legal-action list outgrew MAX_ACTIONS (sim.toolkit.push)
 
 
+@nb.njit(cache=True, inline="always")
+def no_quick_choice(s, p, seat, sid, weights):
+    """The quick_choice of a strategy package that has none: every decision goes through the legal-action list."""
+    return -1
+
+
 def declared(signature, **options):
     """@nb.njit(signature, cache=True, **options), compiled at its first use rather than at import.
 
@@ -282,6 +288,11 @@ def binding(game):
     else:
         determinize = "from sim.search import determinize_nothing as determinize"
     rank_col = list(game.seat_columns).index("rank")
+    # a strategy package may answer some decisions without the legal-action list (quick_choice; docs/ARCHITECTURE)
+    if hasattr(importlib.import_module(game.strategy_module), "quick_choice"):
+        quick = f"from {game.strategy_module} import quick_choice\nQUICK = True"
+    else:
+        quick = "from sim.kernel import no_quick_choice as quick_choice\nQUICK = False"
     # decide runs once per decision: without reference counting it saves ten calls that change counts per
     # decision (measured +3-4% on Raccoon Tycoon), unless the game's decision code allocates
     return (
@@ -291,6 +302,7 @@ def binding(game):
         f"from {game.engine} import apply_action, current_player, is_over, legal_actions, setup, write_outcome\n"
         f"{determinize}\n"
         f"from {game.strategy_module} import choose\n"
+        f"{quick}\n"
         "\n"
         f"RANK_COL = {rank_col}  # seat_columns index of 'rank' (0 on the rows of absent seats)\n"
         f'GAME_PACKAGE = "{package}"  # its GAME is the GameSpec\n'
@@ -304,7 +316,7 @@ def traced_binding(game, kernel_module):
     return (
         f"# game {game.name}: edit sim/kernel_traced.py, never a generated copy\n"
         f"from {game.engine} import MAX_ACTIONS, MAX_STEPS, apply_action, is_over, setup, standings, write_outcome\n"
-        f"from {kernel_module} import clear_outcome, decide, make_work, search_choose\n"
+        f"from {kernel_module} import QUICK, clear_outcome, decide, make_work, quick, search_choose\n"
     )
 
 

@@ -24,6 +24,9 @@ from sim.games._template.engine import MAX_ACTIONS, MAX_STEPS
 from sim.games._template.engine import apply_action, current_player, is_over, legal_actions, setup, write_outcome
 from sim.games._template.hidden import determinize
 from strategies._template import choose
+from sim.kernel import no_quick_choice as quick_choice
+
+QUICK = False
 
 RANK_COL = 0  # seat_columns index of 'rank' (0 on the rows of absent seats)
 GAME_PACKAGE = "sim.games._template"  # its GAME is the GameSpec
@@ -51,6 +54,26 @@ def decide(s, p, strat_row, sids, weights, legal):
     return seat, n, k
 
 
+@nb.njit(cache=True, _nrt=DECIDE_NRT)
+def quick(s, p, strat_row, sids, weights):
+    """The action the seat's scripted strategy names for the decision pending in s without the legal-action list
+    (its package's quick_choice), or -1: then decide builds the list (always for random and search seats).  Asked
+    only where the list is not recorded (plain play and rollouts; replays and the audit show it), and only when the
+    package has one (QUICK).  Like decide, compiled without reference counting: the state's array fields cost no
+    count changes."""
+    slot = strat_row[np.int64(current_player(s))]
+    sid = sids[slot]
+    if sid <= 0:
+        return np.int64(-1)
+    return np.int64(quick_choice(s, p, np.int64(current_player(s)), sid, weights[slot]))
+
+
+@nb.njit(cache=True, _nrt=DECIDE_NRT)
+def quick_policy(r, p, policy, rw):
+    """quick for a rollout: strategy id policy (> 0) with weights rw in every seat."""
+    return np.int64(quick_choice(r, p, np.int64(current_player(r)), policy, rw))
+
+
 @nb.njit(cache=True)
 def make_work(states, game_int, seat_int, seat_f, items):
     """Scratch space of the search player, allocated once per block of games (never per decision): two state
@@ -74,6 +97,12 @@ def playout(r, p, policy, rw, legal):
     """Play r to the end (or the step cap) with strategy id `policy` (weights rw) in every seat."""
     steps = 0
     while not is_over(r) and steps < MAX_STEPS:
+        if QUICK and policy > 0:
+            a = quick_policy(r, p, policy, rw)
+            if a >= 0:
+                apply_action(r, p, a)
+                steps += 1
+                continue
         seat = np.int64(current_player(r))
         n = np.int64(legal_actions(r, p, legal))
         if n > MAX_ACTIONS:  # overflow (an error in a run): end the rollout where it stands
@@ -336,12 +365,15 @@ def play_one(s, p, master, seed_index, n_players, strat_row, sids, weights, lega
     while not is_over(s):
         if steps >= MAX_STEPS:
             return -steps
-        seat, n, k = decide(s, p, strat_row, sids, weights, legal)
-        if n > MAX_ACTIONS:
-            return LEGAL_OVERFLOW
-        if k < 0:
-            k = search_choose(s, p, seat, legal, n, weights[strat_row[seat]], work)
-        apply_action(s, p, legal[k])
+        a = quick(s, p, strat_row, sids, weights) if QUICK else np.int64(-1)
+        if a < 0:
+            seat, n, k = decide(s, p, strat_row, sids, weights, legal)
+            if n > MAX_ACTIONS:
+                return LEGAL_OVERFLOW
+            if k < 0:
+                k = search_choose(s, p, seat, legal, n, weights[strat_row[seat]], work)
+            a = legal[k]
+        apply_action(s, p, a)
         steps += 1
     return steps
 

@@ -13,7 +13,7 @@ from sim.rng import seed_streams
 # >>> game binding: from here to its end marker, sim.kernel.load_traced writes the game's own (sim.kernel.binding)
 # game toy_pig: edit sim/kernel_traced.py, never a generated copy
 from sim.games._template.engine import MAX_ACTIONS, MAX_STEPS, apply_action, is_over, setup, standings, write_outcome
-from sim.kernel_body import clear_outcome, decide, make_work, search_choose
+from sim.kernel_body import QUICK, clear_outcome, decide, make_work, quick, search_choose
 # <<< game binding
 
 
@@ -86,13 +86,16 @@ def play_traced(
                 if t >= MAX_STEPS:
                     result = -t
                     break
-                seat, m, k = decide(s, p, strat[i], sids, weights, legal)
-                if m > MAX_ACTIONS:
-                    result = LEGAL_OVERFLOW
-                    break
-                if k < 0:
-                    k = search_choose(s, p, seat, legal, m, weights[strat[i][seat]], work)
-                apply_action(s, p, legal[k])
+                a = quick(s, p, strat[i], sids, weights) if QUICK else np.int64(-1)
+                if a < 0:
+                    seat, m, k = decide(s, p, strat[i], sids, weights, legal)
+                    if m > MAX_ACTIONS:
+                        result = LEGAL_OVERFLOW
+                        break
+                    if k < 0:
+                        k = search_choose(s, p, seat, legal, m, weights[strat[i][seat]], work)
+                    a = legal[k]
+                apply_action(s, p, a)
                 t += 1
                 moved = True
                 r = np.int64(standings(s, p, now))

@@ -682,37 +682,66 @@ def predict_auction(s, p, starter, co, w):
     return leader, high
 
 
+@nb.njit(cache=True, inline="always")
+def _my_limit(s, p, seat, w):
+    """bid_limit of seat in the current auction.  Nothing it reads (holdings, VP, money) changes during an auction,
+    so it is computed once per bidder and auction (s.bl_lim, keyed by the auction's serial)."""
+    if s.bl_key[seat] != s.auc_serial:
+        s.bl_lim[seat] = bid_limit(s, p, seat, w)
+        s.bl_key[seat] = s.auc_serial
+    return s.bl_lim[seat]
+
+
+@nb.njit(cache=True, inline="always")
+def quick_choice(s, p, seat, sid, weights):
+    """The bid of an auction with more than two players, decided without the legal-action list (sim.kernel's
+    quick_choice: these are two decisions in three): bid the next minimum while it is within my limit, else pass;
+    when money only breaks ties (_last_card), jump to the highest listed amount within the limit at once (a $1
+    ladder up to a fortune would take thousands of decisions).  -1 for every other decision."""
+    if s.phase != E.PH_AUCTION or s.over != 0 or E.two_player_auction(s, p):
+        return np.int64(-1)
+    w = weights
+    lim = _my_limit(s, p, seat, w)
+    lo = E.auction_next_min(s, p)
+    can_pass = E.may_pass_bid(s, p, seat)
+    if s.money[seat] < lo:
+        return np.int64(E.A_PASS_BID) if can_pass else np.int64(-1)
+    if lo <= lim and _last_card(s, w):
+        return E.encode_bid(E.highest_bid_listed(s, p, seat, lo, lim))
+    if lo <= lim or not can_pass:
+        return E.encode_bid(lo)
+    return np.int64(E.A_PASS_BID)
+
+
 @nb.njit(cache=True, inline="always")  # into the kernel's decide: an auction bid costs no call; the main-phase
 def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays one
     w = weights
     if s.phase == E.PH_AUCTION:
-        # value-based: bid the next minimum while it is within my limit, else pass.  Nothing the limit reads
-        # (holdings, VP, money) changes during an auction, so it is computed once per bidder and auction.
-        if s.bl_key[seat] != s.auc_serial:
-            s.bl_lim[seat] = bid_limit(s, p, seat, w)
-            s.bl_key[seat] = s.auc_serial
-        lim = s.bl_lim[seat]
-        # the engine lists the bids in ascending order, then the pass (if allowed)
+        if not E.two_player_auction(s, p):
+            a = quick_choice(s, p, seat, sid, w)
+            for i in range(n):
+                if legal[i] == a:
+                    return i
+            return 0
+        # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the card
+        # to any opponent who values it more.  Bid up to what the opponent is estimated to pay (its limit by my
+        # weights, from public information), never above my own limit.  The engine lists the bids in ascending
+        # order (lo_amt, lo_amt + 1, ...), then the pass (if allowed).
+        lim = _my_limit(s, p, seat, w)
         lowest = -1
         lo_amt = 1 << 40
         if E.kind_of(legal[0]) == E.A_BID:
             lowest = 0
             lo_amt = E.amount_of(legal[0])
         pas = n - 1 if E.kind_of(legal[n - 1]) != E.A_BID else -1
-        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0 and E.two_player_auction(s, p):
-            # two players: the starter bids once and the other may raise by $1, so bidding the minimum hands the
-            # card to any opponent who values it more.  Bid up to what the opponent is estimated to pay (its
-            # limit by my weights, from public information), never above my own limit.
+        bids = n if pas < 0 else n - 1
+        if lowest >= 0 and lo_amt <= lim and seat == s.auc_starter and s.auc_leader < 0:
             other = 1 - seat
             opp = bid_limit(s, p, other, w)
             amount = min(np.int64(np.floor(lim)), max(lo_amt, np.int64(np.ceil(opp))))
-            bids = n if pas < 0 else n - 1
-            return min(amount - lo_amt, bids - 1)  # the bids are lo_amt, lo_amt + 1, ... in order
+            return min(amount - lo_amt, bids - 1)
         if lowest >= 0 and lo_amt <= lim and _last_card(s, w):
-            # money only breaks ties now: jump to my limit at once (a $1 ladder up to a fortune would take
-            # thousands of decisions)
             k = 0
-            bids = n if pas < 0 else n - 1
             for i in range(bids):
                 if E.amount_of(legal[i]) <= lim:
                     k = i

@@ -337,6 +337,28 @@ def legal_actions(s, p, out):
 
 
 @nb.njit(cache=True, inline="always")
+def may_pass_bid(s, p, seat):
+    """seat, to bid in the current auction, may pass: all but the starter of an auction that must open (R6)."""
+    return not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0)
+
+
+@nb.njit(cache=True, inline="always")
+def highest_bid_listed(s, p, seat, lo, cap):
+    """The highest amount _legal_bids lists for seat (outside the two-player variant; lo the next minimum, which
+    seat can pay) that is at most cap, or lo if none is."""
+    money = np.int64(s.money[seat])
+    best = lo
+    for r in BID_RAISES:
+        b = lo + r
+        if b > money or b > cap:
+            break
+        best = b
+    if money > lo + BID_RAISES[-1] and money <= cap:
+        best = money
+    return best
+
+
+@nb.njit(cache=True, inline="always")
 def _legal_bids(s, p, out):
     n = 0
     seat = s.auc_bidder
@@ -360,7 +382,7 @@ def _legal_bids(s, p, out):
             n = push(out, n, encode_bid(b))
         if money > lo + BID_RAISES[-1]:
             n = push(out, n, encode_bid(money))
-    if not (seat == s.auc_starter and s.auc_leader < 0 and p[P.P_AUCTION_OPEN] == 0):
+    if may_pass_bid(s, p, seat):
         n = push(out, n, A_PASS_BID)
     return n
 

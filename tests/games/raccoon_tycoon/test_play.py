@@ -10,6 +10,7 @@ from sim.games.raccoon_tycoon import engine as E
 from sim.games.raccoon_tycoon import params as P
 from sim.kernel import load_kernel
 from sim.rng import rand_below, seed_streams
+import strategies.raccoon_tycoon as B
 
 ITEM_WIDTH = 3 + len(GAME.item_columns)  # an items row: seat, item, round, price
 # error codes of the checked playout
@@ -172,6 +173,111 @@ def test_every_strategy_plays_legally_in_every_seat(n):
         sold = rows[:, COL["commodities_sold"]]
         rev = rows[:, COL["sale_revenue"]]
         assert ((rev >= sold) & (rev <= 14 * sold)).all()  # average sale price within the tracks ($1-$14)
+
+
+@nb.njit(cache=True)
+def _quick_vs_list(st, p, n, games, seed, sids, W, counts):
+    """Bot and random seats (sids[seat], weights W[seat]) play `games` games; at every bid of a bot in an auction of
+    more than two players, strategies' quick_choice is compared with the bidding rule applied to the legal list:
+    the lowest bid while it is within the limit (or when passing is not allowed), else the pass; when money only
+    breaks ties, the highest listed bid within the limit.  counts: [bids compared, differing, jumps, not listed]."""
+    legal = np.empty(E.MAX_ACTIONS, np.int64)
+    for g in range(games):
+        s = st[0]
+        seed_streams(s.rng, seed, g)
+        E.setup(s, p, n)
+        steps = 0
+        while not E.is_over(s) and steps < E.MAX_STEPS:
+            seat = np.int64(E.current_player(s))
+            k = E.legal_actions(s, p, legal)
+            sid = sids[seat]
+            if sid == 0:
+                j = rand_below(s.rng, 1, k)
+            else:
+                j = 0 if k == 1 else B.choose(s, p, seat, legal, k, sid, W[seat])
+            a = B.quick_choice(s, p, seat, sid, W[seat]) if sid > 0 else -1
+            if sid > 0 and s.phase == E.PH_AUCTION:
+                lim = B.bid_limit(s, p, seat, W[seat])
+                pas = -1
+                top = -1  # the highest listed bid within the limit
+                for i in range(k):
+                    if E.kind_of(legal[i]) == E.A_BID:
+                        if E.amount_of(legal[i]) <= lim:
+                            top = i
+                    else:
+                        pas = i
+                lowest = 0 if E.kind_of(legal[0]) == E.A_BID else -1
+                if lowest >= 0 and top >= 0 and B._last_card(s, W[seat]):
+                    ref = legal[top]
+                    counts[2] += 1
+                elif lowest >= 0 and (top >= 0 or pas < 0):
+                    ref = legal[lowest]
+                else:
+                    ref = legal[pas]
+                counts[0] += 1
+                if a != ref:
+                    counts[1] += 1
+                listed = False
+                for i in range(k):
+                    listed = listed or legal[i] == a
+                if not listed:
+                    counts[3] += 1
+            elif a >= 0:
+                counts[1] += 1  # quick_choice answers only auction bids
+            E.apply_action(s, p, legal[j])
+            steps += 1
+
+
+@pytest.mark.parametrize("reading", [{}, {"rule.auction_open": "may_decline"}])
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_quick_bids_are_the_bidding_rule_on_the_legal_list(reading, n):
+    """The bids the kernel takes from quick_choice without building the legal list (two decisions in three) are the
+    ones the bidding rule picks from the list, and are listed: the same games as through the list."""
+    names = [s.name for s in GAME.strategies]
+    line = ["random", *names[:4]]
+    sids = np.array([GAME.strategy(x).sid for x in line], np.int64)
+    W = GAME.weights_matrix(line)
+    counts = np.zeros(4, np.int64)
+    _quick_vs_list(np.zeros(1, E.STATE_DTYPE), P.resolve(reading), n, 40, 11 + n, sids, W, counts)
+    assert counts[0] > 1000 and counts[2] > 0  # plain bids and last-card jumps both seen
+    assert counts[1] == 0 and counts[3] == 0
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_kernel_plays_the_games_its_move_by_move_replay_plays(n):
+    """play_batch takes the auction bids from quick_choice; play_logged (sim replay) asks choose on the legal list
+    for every decision: every game ends with the same scores and the same number of moves."""
+    lineup = [s.name for s in GAME.strategies][:5]
+    states, gi, si, sf, it, ni, st = _batch(n, lineup, games=12, seed=8)
+    k = load_kernel(GAME)
+    p = GAME.params.resolve({})
+    names = ["random"] + [s.name for s in GAME.strategies]
+    W = GAME.weights_matrix(names)
+    sids = np.array([GAME.strategy(x).sid for x in names], np.int64)
+    slots = [names.index(x) for x in lineup]
+    for g in range(12):
+        strat_row = np.zeros(E.MAX_PLAYERS, np.int64)
+        for j in range(n):
+            strat_row[j] = slots[(j + g) % len(slots)]
+        moves = np.zeros((E.MAX_STEPS, 4), np.int64)
+        events = np.zeros((20000, 5), np.int32)
+        one = [np.zeros_like(x[:1][0]) for x in (gi, si, sf, it)]
+        t, _, _ = k.play_logged(
+            np.zeros(1, E.STATE_DTYPE),
+            p,
+            np.uint64(8),
+            g,
+            n,
+            strat_row,
+            sids,
+            W,
+            moves,
+            events,
+            np.zeros(20000, np.int64),
+            *one,
+        )
+        assert t == st[g]
+        assert np.array_equal(one[2][:n], sf[g, :n])
 
 
 def test_heuristics_beat_random():
