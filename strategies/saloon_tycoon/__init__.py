@@ -1468,7 +1468,7 @@ def choose(s, p, seat, legal, n, sid, weights):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _planned_value(s, p, seat, legal, n, k, w, gv):
     """The value of action k, Earn with the build its gold makes affordable (knob earnplan)."""
     v = _value(s, p, seat, legal[k], w, n, gv)

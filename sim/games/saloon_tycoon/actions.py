@@ -8,12 +8,15 @@ remain, the free actions (buy a cube, stake a claim).
 
 import numba as nb
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from sim.kernel import LEGAL_TYPE, one_copy
 from sim.toolkit import ActionCodec, push
 
 from .params import (
     MAX_CARD_TYPES,
+    MAX_OPEN,
     MAX_TERMS,
     MAX_TILE_TYPES,
     N_CHARS,
@@ -78,14 +81,22 @@ from .state import (
     MAX_TILES,
     N_CLAIM_IDS,
     N_FP,
+    N_SC,
     NFLOORS,
     NPOS,
     PH_KEEP,
     PH_PLAY,
     ROOF_LARGE,
     ROOF_SMALL,
+    SC_CHARS,
+    SC_CUBES,
+    SC_FINISHED,
+    SC_GOLD,
+    SC_HAND,
+    SC_ROOFS,
+    SC_TILES,
     SEC_DEALT,
-    SEC_KEPT,
+    STAKE_OPEN_BITS,
     TK_ACTION,
     TK_CBUILD,
     TK_CHEAP,
@@ -355,45 +366,136 @@ def legal_actions(s, p, out):
     return _gen_stakes(s, p, seat, out, k)
 
 
+def low_bit(x):
+    """Index of the lowest set bit of the int64 x (x != 0); jitted: LLVM's cttz."""
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+@overload(low_bit)
+def _low_bit_jit(x):
+    return lambda x: trailing_zeros(x)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _bit_claim(s, b):
+    """The claim id of claim bit b (see state.STAKE_OPEN_BITS)."""
+    if b < STAKE_OPEN_BITS:
+        return np.int64(s.open_ids[b])
+    return np.int64(MAX_OPEN + b - STAKE_OPEN_BITS)
+
+
 @nb.njit(cache=True, _nrt=False)
 def _gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
-    Every claim requirement is checked here (_term_met: the one place of the claim rules); the seat's character and
-    tile counts are taken once per call, when a claim first needs them (this runs at every main step)."""
-    chars_done = False
-    chars = (0, 0, 0, 0, 0, 0, 0)
-    tiles_done = False
-    tiles = (0, 0, 0, 0, 0)
-    nu = s.n_open_up
-    for j in range(nu + MAX_SEC_HAND):
-        if j < nu:
-            g = np.int64(s.open_ids[j])
-            if s.claim_by[g] >= 0:
-                continue
-        else:
-            if s.sec_state[seat, j - nu] != SEC_KEPT:
-                continue
-            g = np.int64(s.sec[seat, j - nu])
-        base = kbase(g)
-        ok = True
-        for q in range(MAX_TERMS):
-            kind, a, n = claim_term(p, base, q)
-            if kind == 0:
-                continue
-            if R_ANY <= kind <= R_OUTLAWS_MAX:
-                if not chars_done:
-                    chars_done = True
-                    chars = _char_counts(s, p, seat)
-            elif _is_tile_total(kind) and not tiles_done:
-                tiles_done = True
-                tiles = _tile_counts(s, p, seat)
-            if not _term_met(s, p, seat, kind, a, n, chars, tiles):
-                ok = False
-                break
-        if ok:
-            k = push(out, k, encode_stake(g))
+    The claims the seat may stake are s.stake_open's and those in s.stake_kept[seat]'s hand slots.  A claim's check
+    is cached per seat and claim bit (s.stake_known, s.stake_met; state.STAKE_OPEN_BITS) and re-done only after
+    something it read changed: the rules set the seat's SC_* bits in s.stake_dirty (effects.touch), and
+    s.stake_reads[seat, c] holds the claims whose check read SC_* c.  Invariant (tests/games/saloon_tycoon/
+    test_play.py): every cached check not made stale by stake_dirty equals claim_met recomputed from the state."""
+    d = s.stake_dirty[seat]
+    if d != 0:
+        stale = np.int64(0)
+        for c in range(N_SC):
+            if (d >> c) & 1:
+                stale |= s.stake_reads[seat, c]
+        s.stake_known[seat] &= ~stale
+        s.stake_dirty[seat] = 0
+    one = np.int64(1)
+    secret = np.int64(0)
+    hs = s.stake_kept[seat]
+    while hs != 0:
+        secret |= one << (STAKE_OPEN_BITS + s.sec[seat, low_bit(hs)] - MAX_OPEN)
+        hs &= hs - 1
+    cand = s.stake_open | secret
+    todo = cand & ~s.stake_known[seat]
+    if todo != 0:
+        known = s.stake_known[seat] | todo
+        met = s.stake_met[seat] & ~todo
+        chars_done = False
+        chars = (0, 0, 0, 0, 0, 0, 0)
+        tiles_done = False
+        tiles = (0, 0, 0, 0, 0)
+        while todo != 0:
+            bit = todo & -todo
+            todo ^= bit
+            ok, reads, chars_done, chars, tiles_done, tiles = _claim_check(
+                s, p, seat, _bit_claim(s, low_bit(bit)), chars_done, chars, tiles_done, tiles
+            )
+            if ok:
+                met |= bit
+            for c in range(N_SC):
+                s.stake_reads[seat, c] = (s.stake_reads[seat, c] & ~bit) | (((reads >> c) & 1) * bit)
+        s.stake_known[seat] = known
+        s.stake_met[seat] = met
+    met = s.stake_met[seat]
+    m = s.stake_open & met
+    while m != 0:
+        k = push(out, k, encode_stake(_bit_claim(s, low_bit(m))))
+        m &= m - 1
+    if secret & met:  # in hand-slot order
+        hs = s.stake_kept[seat]
+        while hs != 0:
+            g = np.int64(s.sec[seat, low_bit(hs)])
+            if (met >> (STAKE_OPEN_BITS + g - MAX_OPEN)) & 1:
+                k = push(out, k, encode_stake(g))
+            hs &= hs - 1
     return k
+
+
+@nb.njit(cache=True, _nrt=False)
+def claim_met(s, p, seat, g):
+    """(Does the seat meet claim g's requirements?, the SC_* bits its check reads), from the state alone."""
+    ok, reads, _, _, _, _ = _claim_check(s, p, seat, g, False, (0, 0, 0, 0, 0, 0, 0), False, (0, 0, 0, 0, 0))
+    return ok, reads
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _claim_check(s, p, seat, g, chars_done, chars, tiles_done, tiles):
+    """Claim g's check for the seat (every claim requirement is checked here, _term_met: the one place of the claim
+    rules): (met?, the SC_* bits of the terms read, and the seat's character and tile counts, taken when a term
+    first needs them and passed on to the next claim).  The terms after the first unmet one are not read: whatever
+    they say, the claim stays unmet until that term changes."""
+    base = kbase(g)
+    ok = True
+    reads = 0
+    for q in range(MAX_TERMS):
+        kind, a, n = claim_term(p, base, q)
+        if kind == 0:
+            continue
+        reads |= _term_reads(kind)
+        if R_ANY <= kind <= R_OUTLAWS_MAX:
+            if not chars_done:
+                chars_done = True
+                chars = _char_counts(s, p, seat)
+        elif _is_tile_total(kind) and not tiles_done:
+            tiles_done = True
+            tiles = _tile_counts(s, p, seat)
+        if not _term_met(s, p, seat, kind, a, n, chars, tiles):
+            ok = False
+            break
+    return ok, reads, chars_done, chars, tiles_done, tiles
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _term_reads(kind):
+    """The SC_* bits of what _term_met reads for a requirement kind."""
+    if kind <= R_OUTLAWS_MAX:
+        return 1 << SC_CHARS
+    if kind == R_ROOFS or kind == R_LARGE_ROOFS:
+        return 1 << SC_ROOFS
+    if kind == R_INCOME:
+        return (1 << SC_TILES) | (1 << SC_ROOFS)
+    if kind == R_FINISHED:
+        return 1 << SC_FINISHED
+    if kind == R_GOLD:
+        return 1 << SC_GOLD
+    if kind == R_HAND:
+        return 1 << SC_HAND
+    if kind == R_CUBES:
+        return 1 << SC_CUBES
+    return 1 << SC_TILES  # the tiles built: their number, types, places
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")

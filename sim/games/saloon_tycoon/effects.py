@@ -96,6 +96,15 @@ from .queries import (
     tparam,
 )
 from .state import (
+    MAX_PLAYERS,
+    N_SC,
+    SC_CHARS,
+    SC_CUBES,
+    SC_FINISHED,
+    SC_GOLD,
+    SC_HAND,
+    SC_ROOFS,
+    SC_TILES,
     ANGIE,
     FLATFOOT,
     FP_A,
@@ -151,15 +160,35 @@ def _item(s, seat, iid):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
+def touch(s, seat, what):
+    """Seat's SC_* `what` (something a claim requirement reads) changed: its cached claim checks that read it are
+    re-checked at its next stake list (actions._gen_stakes)."""
+    s.stake_dirty[seat] |= 1 << what
+
+
+@nb.njit(cache=True, _nrt=False)
+def forget_stakes(s, seat):
+    """Drop the seat's cached claim checks (setup, or a state written by hand): its next stake list checks every
+    claim."""
+    s.stake_known[seat] = 0
+    s.stake_met[seat] = 0
+    s.stake_dirty[seat] = 0
+    for c in range(N_SC):
+        s.stake_reads[seat, c] = 0
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
 def gain(s, seat, x):
     s.gold[seat] += x
     s.gold_in += x
+    touch(s, seat, SC_GOLD)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def pay(s, seat, x):
     s.gold[seat] -= x
     s.gold_out += x
+    touch(s, seat, SC_GOLD)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -185,6 +214,7 @@ def draw_one(s, seat):
     c = s.deck[s.deck_n]
     s.hand[seat, c] += 1
     s.hand_n[seat] += 1
+    touch(s, seat, SC_HAND)
     return c
 
 
@@ -197,11 +227,23 @@ def to_discard(s, c):
 def remove_card(s, seat, c):
     s.hand[seat, c] -= 1
     s.hand_n[seat] -= 1
+    touch(s, seat, SC_HAND)
 
 
 # ---------------------------------------------------------------- characters
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _chars_touched(s, c, dest):
+    """Character c goes from its saloon (if any) to seat dest's: both seats' characters change."""
+    o = s.char_owner[c]
+    if 0 <= o < MAX_PLAYERS:
+        touch(s, o, SC_CHARS)
+    if 0 <= dest < MAX_PLAYERS:
+        touch(s, dest, SC_CHARS)
+
+
 @one_copy(_nrt=False)
 def _give_char(s, c, seat):
+    _chars_touched(s, c, seat)
     s.char_owner[c] = seat
     s.char_turn[c] = s.turn_total
     log_event(s, E_CHAR_IN, seat, c, 0, 0)
@@ -229,6 +271,7 @@ def check_outlaws(s, p, at_end):
 @one_copy(_nrt=False)
 def move_char(s, c, dest, how):
     log_event(s, E_CHAR_MOVE, c, s.char_owner[c], dest, how)
+    _chars_touched(s, c, dest)
     s.char_owner[c] = dest
     s.char_turn[c] = s.turn_total
 
@@ -284,6 +327,7 @@ def build_tile(s, p, seat, t, f, fp, ignore_lot, discount):
         s.cell[seat, f, FP_B[fp]] = i
     s.built[seat] += 1
     s.types_built[seat] |= np.int64(1) << t
+    touch(s, seat, SC_TILES)
     s.last_prog = s.turn_total
     log_event(s, E_BUILD, seat, t, f * WHERE_FLOOR + fp, cost)
     r = lot_rep(p, f, fp)
@@ -298,6 +342,7 @@ def build_tile(s, p, seat, t, f, fp, ignore_lot, discount):
 def place_cube(s, p, seat, i, src):
     s.tile_cubes[seat, i] += 1
     s.cubes_board[seat] += 1
+    touch(s, seat, SC_CUBES)
     s.last_prog = s.turn_total
     if src == 0:
         s.cubes_bought[seat] += 1
@@ -317,6 +362,7 @@ def place_cube(s, p, seat, i, src):
 def _finish_tile(s, p, seat, i):
     t = s.tile_type[seat, i]
     s.tile_finished[seat, i] = 1
+    touch(s, seat, SC_FINISHED)
     large = tparam(p, t, TF_LARGE) == 1
     pts = np.int32(p[P_FIN_L]) if large else np.int32(p[P_FIN_S])
     if t == 0 and p[P_R_SALOON_SCORES] == 0:
@@ -377,6 +423,8 @@ def play_card(s, p, seat, c, how):
         x = min(g, s.gold[v])
         s.gold[v] -= x
         s.gold[seat] += x
+        touch(s, v, SC_GOLD)
+        touch(s, seat, SC_GOLD)
         log_event(s, E_STEAL_GOLD, seat, v, x, 0)
     g = np.int64(cparam(p, c, CF_STEAL_CARDS))
     if g > 0:
@@ -392,6 +440,7 @@ def play_card(s, p, seat, c, how):
                     remove_card(s, v, cc)
                     s.hand[seat, cc] += 1
                     s.hand_n[seat] += 1
+                    touch(s, seat, SC_HAND)
                     log_event(s, E_STEAL_CARD, seat, v, cc, 0)
                     break
                 r -= s.hand[v, cc]
@@ -431,6 +480,11 @@ def stake_claim(s, p, seat, gid):
         for j in range(MAX_SEC_HAND):
             if s.sec[seat, j] == gid:
                 s.sec_state[seat, j] = SEC_SCORED
+                s.stake_kept[seat] &= ~(np.int64(1) << j)
+    else:
+        for j in range(s.n_open_up):
+            if s.open_ids[j] == gid:
+                s.stake_open &= ~(np.int64(1) << j)
     s.vp[seat, VP_CLAIMS] += pts
     s.claims_n[seat] += 1
     log_event(s, E_CLAIM, seat, gid, pts, 0)
@@ -499,6 +553,7 @@ def settle(s, p):
                 if s.roof_pile[a] > 0:
                     s.roof_pile[a] -= 1
                 s.roofs[seat, a] += 1
+                touch(s, seat, SC_ROOFS)
                 pts = np.int32(p[P_ROOF_PTS])
                 s.vp[seat, VP_ROOFS] += pts
                 if p[P_R_ANGIE_ROOFS] == 1:

@@ -46,6 +46,7 @@ from .effects import (
     build_tile,
     check_outlaws,
     draw_one,
+    forget_stakes,
     gain,
     move_char,
     pay,
@@ -173,6 +174,8 @@ def setup(s, p, n_players):
         s.built[i] = 0
         s.types_built[i] = 1
         s.sec_n[i] = 0
+        forget_stakes(s, i)
+        s.stake_kept[i] = 0
         for k in range(N_VP):
             s.vp[i, k] = 0
         for k in range(MAX_CARD_TYPES):
@@ -230,6 +233,7 @@ def setup(s, p, n_players):
         s.open_ids[j] = j
     shuffle(s.rng, 0, s.open_ids, no)
     s.n_open_up = min(no, n + np.int64(p[P_OPEN_EXTRA]))
+    s.stake_open = (np.int64(1) << s.n_open_up) - 1
     # Secret claims: deal 4, keep 2 (the drops are decisions)
     ns = np.int64(p[P_N_SECRET])
     ids = s.sec_pool
@@ -262,6 +266,7 @@ def _next_keeper(s, p, start):
         for j in range(MAX_SEC_HAND):
             if s.sec_state[i, j] == SEC_DEALT:
                 s.sec_state[i, j] = SEC_KEPT
+                s.stake_kept[i] |= np.int64(1) << j
     s.phase = PH_PLAY
     _start_turn(s, p, 0)
 
@@ -318,6 +323,7 @@ def apply_action(s, p, a):
             for j in range(MAX_SEC_HAND):
                 if s.sec_state[seat, j] == SEC_DEALT:
                     s.sec_state[seat, j] = SEC_KEPT
+                    s.stake_kept[seat] |= np.int64(1) << j
             _next_keeper(s, p, seat + 1)
         return
     if s.phase != PH_PLAY:

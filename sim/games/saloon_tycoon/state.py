@@ -73,6 +73,17 @@ FP_UNALIGNED = 13  # the first unaligned pair (rule.large_footprints = any_neigh
 NB_IN = np.array([-1, 0, 1, 2, 3, 0, 5, 6, 7], np.int64)
 NB_OUT = np.array([-1, 2, 3, 4, -1, 6, 7, 8, -1], np.int64)
 
+# what a claim requirement reads, one bit each (s.stake_dirty, s.stake_reads): the seat's characters, the tiles
+# built on its board, which of them are finished, its roofs, gold, hand size and cubes on the board.  The rules set
+# a seat's bit wherever that changes (effects.touch); actions._gen_stakes re-checks only the cached claims that
+# read a changed one.
+SC_CHARS, SC_TILES, SC_FINISHED, SC_ROOFS, SC_GOLD, SC_HAND, SC_CUBES = range(7)
+N_SC = SC_CUBES + 1
+# claim bits of the stake masks (s.stake_open, s.stake_known, ...): open claim slot j (j < n_open_up, at most
+# 4 players + setup.open_claims_extra's 20) is bit j, secret claim id g is bit STAKE_OPEN_BITS + g - MAX_OPEN (by
+# claim, not by hand slot: hidden.determinize re-deals the secret claims among hand slots)
+STAKE_OPEN_BITS = 64 - MAX_SECRET
+
 # tile-type bit masks of s.type_mask (effects.tile_tables): large types, types allowed on floor 1, 2, 3, and the
 # types that must stand above the Saloon
 TM_LARGE, TM_F0, TM_F1, TM_F2, TM_ABOVE = range(5)
@@ -148,6 +159,16 @@ STATE_DTYPE = np.dtype(
         ("type_req", np.int8, MAX_TILE_TYPES),
         ("type_forbid", np.int8, MAX_TILE_TYPES),
         ("type_cost", np.int32, MAX_TILE_TYPES),
+        # the claims a seat may stake: the open ones nobody has staked (claim bits, see STAKE_OPEN_BITS) and the
+        # hand slots k of each seat's kept secret claims (bit k); _gen_stakes's cached checks per seat, by claim bit:
+        # known (checked since), met; stake_dirty: SC_* bits changed since; stake_reads[seat, c]: the known claims
+        # whose check read SC_* c
+        ("stake_open", np.int64),
+        ("stake_kept", np.int64, MAX_PLAYERS),
+        ("stake_known", np.int64, MAX_PLAYERS),
+        ("stake_met", np.int64, MAX_PLAYERS),
+        ("stake_dirty", np.int32, MAX_PLAYERS),
+        ("stake_reads", np.int64, (MAX_PLAYERS, N_SC)),
         ("ai", np.float64, MAX_TILE_TYPES),  # scratch for scripted strategies (never read by the rules)
         ("ai_bm", np.float64),
         ("ai_late", np.int32),

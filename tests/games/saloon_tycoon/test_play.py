@@ -7,7 +7,7 @@ import pytest
 from sim.games.saloon_tycoon import GAME
 from sim.games.saloon_tycoon import engine as E
 from sim.games.saloon_tycoon import params as P
-from sim.games.saloon_tycoon import queries, state
+from sim.games.saloon_tycoon import actions, queries, state
 from sim.rng import rand_below, seed_streams
 from sim.runner import prepare, simulate
 
@@ -62,6 +62,32 @@ def check_invariants(s, p):
     assert ((s["char_owner"] >= -1) & (s["char_owner"] < n)).all()
     # open claims are scored once at most
     assert s["claims_n"][:n].sum() == (s["claim_by"] >= 0).sum()
+    check_stake_cache(s, p)
+
+
+def check_stake_cache(s, p):
+    """The stakeable claim slots equal the unstaked open claims and the kept secret claims, and every cached claim
+    check of the stake list not made stale by s.stake_dirty equals the check recomputed from the state, with the same
+    SC_* bits read (so a change the rules did not flag fails here)."""
+    free = [j for j in range(int(s["n_open_up"])) if s["claim_by"][s["open_ids"][j]] < 0]
+    assert s["stake_open"] == sum(1 << j for j in free)
+    for i in range(int(s["n"])):
+        kept = [h for h in range(state.MAX_SEC_HAND) if s["sec_state"][i, h] == state.SEC_KEPT]
+        assert s["stake_kept"][i] == sum(1 << h for h in kept), (i, kept)
+        stale = 0
+        for c in range(state.N_SC):
+            if (int(s["stake_dirty"][i]) >> c) & 1:
+                stale |= int(s["stake_reads"][i, c])
+        valid = int(s["stake_known"][i]) & ~stale
+        for slot in range(64):
+            if not (valid >> slot) & 1:
+                continue
+            ob = state.STAKE_OPEN_BITS
+            g = int(s["open_ids"][slot]) if slot < ob else P.MAX_OPEN + slot - ob
+            ok, reads = actions.claim_met(s, p, i, g)
+            assert bool((int(s["stake_met"][i]) >> slot) & 1) == ok, (i, slot, g, ok)
+            cached = sum(1 << c for c in range(state.N_SC) if (int(s["stake_reads"][i, c]) >> slot) & 1)
+            assert cached == reads, (i, slot, g, cached, reads)
 
 
 def random_game(n, seed, p, check_every=True):
