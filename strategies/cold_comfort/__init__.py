@@ -739,34 +739,6 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
     return na
 
 
-@nb.njit(cache=True, inline="always")
-def _totals(s, p, blk, tot):
-    """Each seat's projected total into tot where no neighbourhood's control changed since blk (blocks_base): its
-    points, its shares as they were and its gold points as its gold stands."""
-    per = np.int64(p[GOLD_PER_VP])
-    ctrl0 = blk[R_CTRL0]
-    for i in range(s.n):
-        g = np.int64(s.gold[i])
-        gp = ctrl0[GP0 + i] if g == ctrl0[GOLD0 + i] else g // per
-        tot[i] = np.float64(np.int64(s.vp[i]) + gp + ctrl0[SUM0 + i])
-
-
-@nb.njit(cache=True, _nrt=False)
-def _leaf_burned(s, p, blk, c):
-    """Did cell c hold an empty hotel as blk was built (blocks_base), where empty hotels only link (their part in a
-    block's strength is 0), next to at most one cell of its block, and does it now hold nothing?  Then its block
-    keeps its strength, owner and neighbourhood without it, and so does every neighbourhood's control (taking such
-    cells away one after another splits no block: each is a leaf of what is left)."""
-    sig = blk[R_SIG, c]
-    return (
-        p[EMPTY_RULE] != 1
-        and (sig >> 4) & 15 > 0
-        and sig & 15 == 0
-        and _emptied(s, c)
-        and _links(s, blk, c, blk[R_COMP, c]) <= 1
-    )
-
-
 @one_copy(_nrt=False)
 def final_margin(s, p, seat, blk, nbk, m1, m2, tot):
     """The seat's projected final total minus the best rival's if the map scored as it stands and the game ended:
@@ -774,10 +746,14 @@ def final_margin(s, p, seat, blk, nbk, m1, m2, tot):
     changed (-1: none); the shares of the neighbourhoods the change reaches replace theirs as they were.  Totals into
     tot (whole numbers, so exact in any order)."""
     na = hood_control_after(s, p, blk, nbk, m1, m2)
+    per = np.int64(p[GOLD_PER_VP])
     n = np.int64(s.n)
     ctrl0 = blk[R_CTRL0]
     ctrl = blk[R_CTRL]
-    _totals(s, p, blk, tot)
+    for i in range(n):
+        g = np.int64(s.gold[i])
+        gp = ctrl0[GP0 + i] if g == ctrl0[GOLD0 + i] else g // per
+        tot[i] = np.float64(np.int64(s.vp[i]) + gp + ctrl0[SUM0 + i])
     for j in range(na):
         h = blk[R_AFF, j]
         was = _share(blk, h, ctrl0, n)
@@ -814,11 +790,7 @@ def burn_delta(s, p, seat, c, blk, nbk, m, tot, base):
     s.owner[c] = -1
     s.hsize[c] = 0
     s.die[c] = 0
-    if _leaf_burned(s, p, blk, c) and (m < 0 or _leaf_burned(s, p, blk, m)):
-        _totals(s, p, blk, tot)  # only gold changed (the insurance)
-        d = margin_of(s, seat, tot) - base
-    else:
-        d = final_margin(s, p, seat, blk, nbk, c, m, tot) - base
+    d = final_margin(s, p, seat, blk, nbk, c, m, tot) - base
     s.gold[o] -= ins
     s.owner[c] = o
     s.hsize[c] = hs
@@ -898,10 +870,7 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         s.gold[seat] += ins
         s.owner[h] = -1
         s.hsize[h] = 0
-        if _leaf_burned(s, p, blk, h):
-            d0 = gold_margin(s, p, blk, np.int64(s.gold[seat]))  # only the seat's gold changed
-        else:
-            d0 = final_margin(s, p, seat, blk, nbk, h, -1, tot)
+        d0 = final_margin(s, p, seat, blk, nbk, h, -1, tot)
         best = -1e300
         x = np.int64(s.cx[h])
         y = np.int64(s.cy[h])
