@@ -387,7 +387,10 @@ def margin_of(s, seat, tot):
 # The look-ahead scores every legal move of a last turn by the final standings it leads to.  A move changes one or
 # two cells, so the map's blocks and each neighbourhood's control are found once per decision (blocks_base) and,
 # per move, only the blocks that touch a changed cell are searched again and only their neighbourhoods scored
-# again (hood_control_after): a move far from a neighbourhood leaves its share as it was.
+# again (hood_control_after): a move far from a neighbourhood leaves its share as it was.  A move that changes no
+# block at all (a lone empty hotel built, an empty hotel resized, where empty hotels only link) skips even that:
+# look_ahead keeps the best rival's total and the seat's points and shares, and only its gold points change
+# (gold_margin).
 # The functions called with constant cells (-1) are one_copy: numba would compile a copy per constant.
 (
     R_COMP,
