@@ -387,7 +387,10 @@ def margin_of(s, seat, tot):
 # The look-ahead scores every legal move of a last turn by the final standings it leads to.  A move changes one or
 # two cells, so the map's blocks and each neighbourhood's control are found once per decision (blocks_base) and,
 # per move, only the blocks that touch a changed cell are searched again and only their neighbourhoods scored
-# again (hood_control_after): a move far from a neighbourhood leaves its share as it was.
+# again (hood_control_after): a move far from a neighbourhood leaves its share as it was.  A move that changes no
+# block at all (a lone empty hotel built, an empty hotel resized, where empty hotels only link) skips even that:
+# look_ahead keeps the best rival's total and the seat's points and shares, and only its gold points change
+# (gold_margin).
 # The functions called with constant cells (-1) are one_copy: numba would compile a copy per constant.
 (
     R_COMP,
@@ -413,6 +416,8 @@ CW = MP + 2  # a neighbourhood's control in R_CTRL0 / R_CTRL at h * CW: best blo
 SUM0 = TMAX * CW  # R_CTRL0[SUM0 + seat]: the seat's shares of the map as it stands
 GOLD0 = SUM0 + MP  # R_CTRL0[GOLD0 + seat]: its gold, and R_CTRL0[GP0 + seat] its gold points (divisions are slow)
 GP0 = SUM0 + 2 * MP
+TOP0 = GP0 + MP  # R_CTRL0[TOP0]: the best rival's projected total as the map stands, R_CTRL0[TOP0 + 1]: the seat's
+# points and shares (look_ahead): a move that changes no block changes the margin only by the seat's gold points
 HMARK = TMAX  # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
 MARKED = 2 * TMAX  # R_AFF[MARKED:]: the base blocks marked by the epoch
 CAMPERS = 8  # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
@@ -762,6 +767,14 @@ def final_margin(s, p, seat, blk, nbk, m1, m2, tot):
     return margin_of(s, seat, tot)
 
 
+@nb.njit(cache=True, inline="always")
+def gold_margin(s, p, blk, g):
+    """final_margin of a move that changes no block or gang and only the deciding seat's gold, to g (look_ahead
+    keeps the rest of the totals)."""
+    ctrl0 = blk[R_CTRL0]
+    return np.float64(np.int64(ctrl0[TOP0 + 1]) + g // np.int64(p[GOLD_PER_VP]) - np.int64(ctrl0[TOP0]))
+
+
 @one_copy(_nrt=False)
 def burn_delta(s, p, seat, c, blk, nbk, m, tot, base):
     """final_margin after the fire enters hotel c (any owner) and stops there, minus base: insurance to its owner,
@@ -822,6 +835,10 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         c = cell_at(s, pos)
         v = size_of(a)
         cost = (cost_build if k == A_BUILD else cost_camper) * v
+        if k == A_BUILD and p[EMPTY_RULE] != 1 and own_adjacent(s, c, seat) == 0:
+            # an empty hotel (its size does not count) beside none of its owner's: it joins no block and is a
+            # block of strength 0, so no neighbourhood's control moves (as hood_control_after finds)
+            return gold_margin(s, p, blk, np.int64(s.gold[seat]) - cost) - base
         s.gold[seat] -= cost
         s.owner[c] = seat
         s.hsize[c] = v
@@ -834,7 +851,10 @@ def end_delta(s, p, seat, a, blk, nbk, tot, base, cost_build, cost_camper, cost_
         h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
         s.gold[seat] -= cost
         s.hsize[h] = ns
-        d = final_margin(s, p, seat, blk, nbk, h, -1, tot) - base
+        if p[EMPTY_RULE] != 1:  # an empty hotel's size does not count: no block changes
+            d = gold_margin(s, p, blk, np.int64(s.gold[seat])) - base
+        else:
+            d = final_margin(s, p, seat, blk, nbk, h, -1, tot) - base
         if s.hbuilt[h] != s.turn and p[RESIZED_NEW] == 0:
             for j in range(CAMPERS + blk[R_CAMP, ns], CAMPERS + blk[R_CAMP, ns + 1]):  # the campers of value ns
                 c = blk[R_CAMP, j]
@@ -985,7 +1005,15 @@ def look_ahead(s, p, seat):
     tot = s.look_tot
     blk = s.look_blk
     nbk = blocks_base(s, p, blk)
-    return tot, blk, nbk, final_margin(s, p, seat, blk, nbk, -1, -1, tot)
+    base = final_margin(s, p, seat, blk, nbk, -1, -1, tot)
+    top = -1e300
+    for i in range(s.n):
+        if i != seat:
+            top = max(top, tot[i])
+    ctrl0 = blk[R_CTRL0]
+    ctrl0[TOP0] = np.int64(top)  # whole numbers (final_margin)
+    ctrl0[TOP0 + 1] = np.int64(s.vp[seat]) + ctrl0[SUM0 + seat]
+    return tot, blk, nbk, base
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -342,3 +342,82 @@ def test_placement_scan_chooses_alike_without_its_box_arrays():
                     scans += 1
             E.apply_action(s, p, out[rng.integers(k)])
     assert scans > 300 and final > 10 and differ > scans // 4  # the weights matter: the test can tell picks apart
+
+
+@pytest.mark.parametrize("empty_hotels", ["link_only", "add_size"])
+def test_look_ahead_scores_builds_and_resizes_as_a_full_final_margin(empty_hotels):
+    # end_delta scores a build beside none of the builder's hotels, and a resized empty hotel, from look_ahead's
+    # totals with only the seat's gold points changed (gold_margin) where an empty hotel's size does not count:
+    # each must equal final_margin after the move, block search included, for every such move of random games
+    import numba as nb
+
+    from strategies import cold_comfort as S
+    from sim.games.cold_comfort import actions as A
+
+    @nb.njit
+    def look_ahead(s, p, seat):  # (its arrays are the state's look_tot and look_blk)
+        return S.look_ahead(s, p, seat)[2:]
+
+    p = P.PARAMS.resolve({"score.empty_hotels": empty_hotels})
+    tot = np.zeros(state.MP)
+    costs = [p[P.COST_BUILD], p[P.COST_CAMPER], p[P.COST_UP], p[P.COST_DOWN]]
+    rng = np.random.default_rng(5)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    s = new_states(E, 1)[0]
+    checked = joined = hosted = 0
+    for seed in range(12):
+        seed_streams(s["rng"], 17, seed)
+        E.setup(s, p, 4)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            if s["phase"] == state.PH_MAIN and k > 1:
+                seat = int(E.current_player(s))
+                dice = s["die"].copy()
+                planted = rng.random() < 0.5
+                if planted:  # guests in the seat's hotels (checked out by its Collect in play), so that a build
+                    mine = (s["owner"] == seat) & (s["hsize"] > 0)  # may join blocks of some strength (no resize:
+                    s["die"][mine] = s["hsize"][mine]  # the rules resize only empty hotels)
+                scoring.ensure_hoods(s, p)
+                nbk, base = look_ahead(s, p, seat)
+                blk = s["look_blk"]
+                for a in out[:k]:
+                    kind = A.kind_of(a)
+                    if kind != A.A_BUILD and (kind != A.A_RESIZE or planted):
+                        continue
+                    c = int(s["grid"][A.pos_of(a) >> 6, A.pos_of(a) & 63])
+                    v = int(A.size_of(a))
+                    hs, gold = int(s["hsize"][c]), int(s["gold"][seat])
+                    if kind == A.A_BUILD:
+                        s["gold"][seat] -= costs[0] * v
+                        s["owner"][c], s["hsize"][c] = seat, v
+                        want = S.final_margin(s, p, seat, blk, nbk, c, -1, tot) - base
+                        s["owner"][c], s["hsize"][c] = -1, 0
+                        x, y = int(s["cx"][c]), int(s["cy"][c])
+                        near = {int(s["grid"][y + dy, x + dx]) for dx, dy in zip(city.DX4, city.DY4)}
+                        own = {int(blk[S.R_COMP, g]) for g in near if g >= 0 and s["owner"][g] == seat}
+                        joined += sum(blk[S.R_STR, b] > 0 for b in own) > 1  # it joins two blocks with guests
+                    else:
+                        s["gold"][seat] -= costs[2] * (v - hs) if v > hs else costs[3] * (hs - v)
+                        s["hsize"][c] = v
+                        want = S.final_margin(s, p, seat, blk, nbk, c, -1, tot) - base
+                        if s["hbuilt"][c] != s["turn"]:  # or hosting a camper of its new size at once
+                            for g in range(int(s["ncell"])):
+                                if s["hsize"][g] == 0 and s["die"][g] == v:
+                                    s["die"][g], s["die"][c] = 0, v
+                                    want = max(want, S.final_margin(s, p, seat, blk, nbk, c, g, tot) - base)
+                                    s["die"][g], s["die"][c] = v, 0
+                                    hosted += 1
+                        s["hsize"][c] = hs
+                    s["gold"][seat] = gold
+                    assert S.end_delta(s, p, seat, a, blk, nbk, tot, base, *costs) == want
+                    checked += 1
+                s["die"][:] = dice
+            # random play that hosts and builds more often than at random (blocks with guests grow side by side)
+            for kind in (A.A_HOST, A.A_BUILD):
+                some = [a for a in out[:k] if A.kind_of(a) == kind]
+                if some and rng.random() < 0.7:
+                    E.apply_action(s, p, some[rng.integers(len(some))])
+                    break
+            else:
+                E.apply_action(s, p, out[rng.integers(k)])
+    assert checked > 10000 and joined > 10 and hosted > 100
