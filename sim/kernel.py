@@ -289,10 +289,11 @@ def binding(game):
         determinize = "from sim.search import determinize_nothing as determinize"
     rank_col = list(game.seat_columns).index("rank")
     # a strategy package may answer some decisions without the legal-action list (quick_choice; docs/ARCHITECTURE)
-    if hasattr(importlib.import_module(game.strategy_module), "quick_choice"):
-        quick = f"from {game.strategy_module} import quick_choice\nQUICK = True"
+    quick = hasattr(importlib.import_module(game.strategy_module), "quick_choice")
+    if quick:
+        quick_import = f"from {game.strategy_module} import quick_choice"
     else:
-        quick = "from sim.kernel import no_quick_choice as quick_choice\nQUICK = False"
+        quick_import = "from sim.kernel import no_quick_choice as quick_choice"
     # decide runs once per decision: without reference counting it saves ten calls that change counts per
     # decision (measured +3-4% on Raccoon Tycoon), unless the game's decision code allocates
     return (
@@ -302,8 +303,9 @@ def binding(game):
         f"from {game.engine} import apply_action, current_player, is_over, legal_actions, setup, write_outcome\n"
         f"{determinize}\n"
         f"from {game.strategy_module} import choose\n"
-        f"{quick}\n"
+        f"{quick_import}\n"
         "\n"
+        f"QUICK = {quick}  # the strategies name some actions without the legal-action list (quick_choice)\n"
         f"RANK_COL = {rank_col}  # seat_columns index of 'rank' (0 on the rows of absent seats)\n"
         f'GAME_PACKAGE = "{package}"  # its GAME is the GameSpec\n'
         f"DECIDE_NRT = {bool(game.decisions_allocate)}  # reference counting in decide: only where the game's "

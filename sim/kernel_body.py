@@ -26,8 +26,7 @@ from sim.games._template.hidden import determinize
 from strategies._template import choose
 from sim.kernel import no_quick_choice as quick_choice
 
-QUICK = False
-
+QUICK = False  # the strategies name some actions without the legal-action list (quick_choice)
 RANK_COL = 0  # seat_columns index of 'rank' (0 on the rows of absent seats)
 GAME_PACKAGE = "sim.games._template"  # its GAME is the GameSpec
 DECIDE_NRT = False  # reference counting in decide: only where the game's decisions allocate (decisions_allocate)
