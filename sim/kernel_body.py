@@ -60,11 +60,12 @@ def quick(s, p, strat_row, sids, weights):
     only where the list is not recorded (plain play and rollouts; replays and the audit show it), and only when the
     package has one (QUICK).  Like decide, compiled without reference counting: the state's array fields cost no
     count changes."""
-    slot = strat_row[np.int64(current_player(s))]
+    seat = np.int64(current_player(s))
+    slot = strat_row[seat]
     sid = sids[slot]
     if sid <= 0:
         return np.int64(-1)
-    return np.int64(quick_choice(s, p, np.int64(current_player(s)), sid, weights[slot]))
+    return np.int64(quick_choice(s, p, seat, sid, weights[slot]))
 
 
 @nb.njit(cache=True, _nrt=DECIDE_NRT)
