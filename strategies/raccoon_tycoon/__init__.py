@@ -471,10 +471,12 @@ def _shortfall(s, seat, w, need):
 def _sell_utility(s, p, seat, a, tvc, pen, liq):
     """Utility of sale a (tvc: my value of one token of its commodity; pen: _cash_penalty; liq: _shortfall)."""
     c = E.commodity_of(a)
-    q = E.qty_of(a)
-    price = np.int64(s.price[c])
-    if E.export_of(a):
-        price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
+    return _sale_utility(s, seat, c, E.qty_of(a), E.sale_price(s, p, c, E.export_of(a)), tvc, pen, liq)
+
+
+@nb.njit(cache=True, inline="always")
+def _sale_utility(s, seat, c, q, price, tvc, pen, liq):
+    """_sell_utility of selling q tokens of c at price (E.sale_price)."""
     drop = min(q, price - np.int64(s.pmin[c]))
     left = s.hold[seat, c] - q
     u = q * price - q * tvc - 0.5 * left * drop - pen * q * price
@@ -694,11 +696,16 @@ def _my_limit(s, p, seat, w):
 
 @nb.njit(cache=True, inline="always")
 def quick_choice(s, p, seat, sid, weights):
-    """The bid of an auction with more than two players, decided without the legal-action list (sim.kernel's
-    quick_choice: these are two decisions in three): bid the next minimum while it is within my limit, else pass;
-    when money only breaks ties (_last_card), jump to the highest listed amount within the limit at once (a $1
-    ladder up to a fortune would take thousands of decisions).  -1 for every other decision."""
-    if s.phase != E.PH_AUCTION or s.over != 0 or E.two_player_auction(s, p):
+    """The action choose would pick, decided without the legal-action list (sim.kernel's quick_choice), in the two
+    kinds of decision that make most of a game's time: the main phase's (_quick_main) and the bid of an auction
+    with more than two players (two decisions in three).  A bid: the next minimum while it is within my limit,
+    else pass; when money only breaks ties (_last_card), jump to the highest listed amount within the limit at once
+    (a $1 ladder up to a fortune would take thousands of decisions).  -1 for every other decision."""
+    if s.over != 0:
+        return np.int64(-1)
+    if s.phase == E.PH_MAIN:
+        return _quick_main(s, p, seat, sid, weights)
+    if s.phase != E.PH_AUCTION or E.two_player_auction(s, p):
         return np.int64(-1)
     w = weights
     lim = _my_limit(s, p, seat, w)
@@ -752,9 +759,11 @@ def choose(s, p, seat, legal, n, sid, weights):  # search (_choose_best) stays o
     return _choose_best(s, p, seat, legal, n, sid, w)
 
 
-@nb.njit(cache=True, _nrt=False)
-def _choose_best(s, p, seat, legal, n, sid, w):
-    """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
+@nb.njit(cache=True, inline="always")
+def _context(s, p, seat, sid, w):
+    """What utility reads besides the action, the same for every action of one decision: token values, the cash I
+    have a use for (need), my towns and railroad cards, the share of the game left, my best bonus building, tokens
+    held, the storage limit, the sale terms _cash_penalty and _shortfall."""
     tv = token_values(s, p, seat, sid, w)
     need = 0.0
     nt = 0
@@ -777,12 +786,17 @@ def _choose_best(s, p, seat, legal, n, sid, w):
                 need = max(need, 0.8 * rail_value(s, p, seat, co, w, nt, nr))
     th = E.total_hold(s, seat)
     cap = E.storage_cap(s, p, seat)
+    return tv, need, nt, nr, fl, bbest, th, cap, _cash_penalty(s, seat, w, need), _shortfall(s, seat, w, need)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _choose_best(s, p, seat, legal, n, sid, w):
+    """Every phase but the auction: the legal action of highest utility (plus the noise term)."""
+    tv, need, nt, nr, fl, bbest, th, cap, pen, liq = _context(s, p, seat, sid, w)
     best = 0
     bu = -1e300
     pcard = -1  # production options come grouped by card: their terms are computed once a card
     terms = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-    pen = _cash_penalty(s, seat, w, need)
-    liq = _shortfall(s, seat, w, need)
     sc = -1  # sales come grouped by commodity: its token value is looked up once a commodity
     tvc = 0.0
     # the policy stream, advanced in a local and stored back once (sim.rng.float_of).  Mixing only the draws that
@@ -827,14 +841,155 @@ def _choose_best(s, p, seat, legal, n, sid, w):
     s.rng[1] = x
     if ai1 >= 0:
         # the first index of the highest value is played, whatever order the values are compared in
-        best = _auction_starts(s, p, seat, legal, w, nt, nr, ai1, ar1, ai2, ar2, best, bu, bu_rest)
+        co1 = E.railroad_of(legal[ai1])
+        co2 = E.railroad_of(legal[ai2]) if ai2 >= 0 else -1
+        best = _auction_starts(s, p, seat, w, nt, nr, ai1, co1, ar1, ai2, co2, ar2, best, bu, bu_rest)
     return best
 
 
 @nb.njit(cache=True, _nrt=False)
-def _auction_starts(s, p, seat, legal, w, nt, nr, ai1, ar1, ai2, ar2, best, bu, bu_rest):
+def _quick_main(s, p, seat, sid, w):
+    """_choose_best in the main phase without the legal-action list: the productions and sales are generated in
+    the list's order (actions.legal_actions) and scored as they are generated, each with the noise draw of its
+    place in the list; the few actions after them are listed by the engine (legal_main_rest) into a scratch field.
+    The action played, with the policy stream advanced exactly as choose on the list would (not at all when only
+    one action is listed: the kernel then asks no one)."""
+    tv, need, nt, nr, fl, bbest, th, cap, pen, liq = _context(s, p, seat, sid, w)
+    noise = w[W_NOISE]
+    x = s.rng[1]
+    i = 0  # the place the next action has in the legal list
+    best = 0
+    best_a = np.int64(E.A_PASS)
+    bu = -1e300
+    bu_rest = -1e300
+    # productions: the options of one card are every way to take k of its tokens (up to k, rule.production_take),
+    # lexicographic in the commodities; a utility's terms are added in commodity order, as _prod_utility does
+    pmax = E.prod_max(s, p, seat)
+    upto = p[P.P_PROD_TAKE] == 1
+    for h in range(s.hand_n[seat]):
+        card = s.hand[seat, h]
+        a0 = E.prod_avail(s, p, card, 0)
+        a1 = E.prod_avail(s, p, card, 1)
+        a2 = E.prod_avail(s, p, card, 2)
+        a3 = E.prod_avail(s, p, card, 3)
+        a4 = E.prod_avail(s, p, card, 4)
+        a5 = E.prod_avail(s, p, card, 5)
+        k = min(pmax, a0 + a1 + a2 + a3 + a4 + a5)
+        # q_j: the tokens available from commodity j on.  With exactly k taken, commodity j - 1 takes at least what
+        # the rest cannot supply; up to k, any amount (q_j = k puts no lower bound)
+        q5 = k if upto else a5
+        q4 = k if upto else a4 + q5
+        q3 = k if upto else a3 + q4
+        q2 = k if upto else a2 + q3
+        q1 = k if upto else a1 + q2
+        t = _prod_terms(s, seat, card, tv, w)
+        for x0 in range(max(0, k - q1), min(a0, k) + 1):
+            r0 = k - x0
+            u0 = t[6] + x0 * t[0]
+            for x1 in range(max(0, r0 - q2), min(a1, r0) + 1):
+                r1 = r0 - x1
+                u1 = u0 + x1 * t[1]
+                for x2 in range(max(0, r1 - q3), min(a2, r1) + 1):
+                    r2 = r1 - x2
+                    u2 = u1 + x2 * t[2]
+                    for x3 in range(max(0, r2 - q4), min(a3, r2) + 1):
+                        r3 = r2 - x3
+                        u3 = u2 + x3 * t[3]
+                        for x4 in range(max(0, r3 - q5), min(a4, r3) + 1):
+                            r4 = r3 - x4
+                            u4 = u3 + x4 * t[4]
+                            for x5 in range(r4 if not upto else 0, min(a5, r4) + 1):
+                                u = u4 + x5 * t[5]
+                                excess = th + (x0 + x1 + x2 + x3 + x4 + x5) + 1 - cap
+                                if excess > 0:
+                                    u -= excess * _min_value_held(s, seat, tv, x0, x1, x2, x3, x4, x5)
+                                x = np.uint64(x + GOLDEN)
+                                u += noise * float_of(x)
+                                bu_rest = max(bu_rest, u)
+                                if u > bu:
+                                    bu = u
+                                    best = i
+                                    best_a = E.encode_prod(card, x0, x1, x2, x3, x4, x5)
+                                i += 1
+    # sales, by commodity, the plain sale before the Export Company's
+    exp = E.can_export(s, p, seat)
+    for c in range(E.NC):
+        if s.hold[seat, c] == 0:
+            continue
+        tvc = tv[c]
+        for xe in range(2 if exp else 1):
+            price = E.sale_price(s, p, c, xe)
+            for q in range(1, E.sale_qmax(s, p, seat, c, xe) + 1):
+                u = _sale_utility(s, seat, c, q, price, tvc, pen, liq)
+                x = np.uint64(x + GOLDEN)
+                u += noise * float_of(x)
+                bu_rest = max(bu_rest, u)
+                if u > bu:
+                    bu = u
+                    best = i
+                    best_a = E.encode_sell(c, q, xe)
+                i += 1
+    # the rest, as _choose_best scores them
+    odds = w[W_STARTODDS] > 0.0
+    ai1 = -1
+    ai2 = -1
+    co1 = -1
+    co2 = -1
+    ar1 = 0.0
+    ar2 = 0.0
+    m = E.legal_main_rest(s, p, seat, s.main_rest, 0)
+    for j in range(m):
+        a = s.main_rest[j]
+        kind = E.kind_of(a)
+        x = np.uint64(x + GOLDEN)
+        if kind == E.A_AUCTION and odds:
+            if ai1 < 0:
+                ai1 = i
+                co1 = E.railroad_of(a)
+                ar1 = float_of(x)
+            else:
+                ai2 = i
+                co2 = E.railroad_of(a)
+                ar2 = float_of(x)
+            i += 1
+            continue
+        u = utility(s, p, seat, a, sid, w, tv, need, nt, nr, fl, bbest, th, cap) + noise * float_of(x)
+        if kind != E.A_AUCTION:
+            bu_rest = max(bu_rest, u)
+        if u > bu:
+            bu = u
+            best = i
+            best_a = a
+        i += 1
+    if i <= 1:
+        # one listed action (or none: the pass): played without asking, the stream untouched
+        return best_a if ai1 < 0 else s.main_rest[0]
+    s.rng[1] = x
+    if ai1 >= 0:
+        best = _auction_starts(s, p, seat, w, nt, nr, ai1, co1, ar1, ai2, co2, ar2, best, bu, bu_rest)
+        if best == ai1:
+            return s.main_rest[ai1 - (i - m)]
+        if best == ai2:
+            return s.main_rest[ai2 - (i - m)]
+    return best_a
+
+
+@nb.njit(cache=True, inline="always")
+def _min_value_held(s, seat, tv, x0, x1, x2, x3, x4, x5):
+    """The lowest token value among the commodities seat holds after taking x0..x5 (_prod_utility's overflow)."""
+    minv = 1e18
+    for c in range(E.NC):
+        xc = x0 if c == 0 else (x1 if c == 1 else (x2 if c == 2 else (x3 if c == 3 else (x4 if c == 4 else x5))))
+        if s.hold[seat, c] + xc > 0:
+            minv = min(minv, tv[c])
+    return minv
+
+
+@nb.njit(cache=True, _nrt=False)
+def _auction_starts(s, p, seat, w, nt, nr, ai1, co1, ar1, ai2, co2, ar2, best, bu, bu_rest):
     """Knob startodds: _choose_best's choice (best, of value bu; bu_rest the best value of an action that is no
-    auction start) with the auction starts legal[ai1] and legal[ai2] (-1: none) and their noise draws ar1, ar2.
+    auction start) with the auction starts at places ai1 and ai2 of the list (-1: none), of railroads co1 and co2,
+    and their noise draws ar1, ar2.
     A start I would win is worth its plain value (start x (my value - minimum bid) + 1 + noise); one I would lose
     is worth what I do next plus its own term (oddsand: at most the plain value), compared after every other
     action.  The outcome is played out in advance only for a start that could be chosen: with oddsand, one whose
@@ -851,7 +1006,7 @@ def _auction_starts(s, p, seat, legal, w, nt, nr, ai1, ar1, ai2, ar2, best, bu, 
         if i < 0:
             break
         r = ar1 if j == 0 else ar2
-        co = E.railroad_of(legal[i])
+        co = co1 if j == 0 else co2
         # the plain value of the start: a start I win is worth it, a start I lose at most it (oddsand)
         mv = rail_value(s, p, seat, co, w, nt, nr) - E.rr_min_bid(p, co) * _dollar(s, p, seat, w)
         ov = w[W_START] * mv + 1.0 + w[W_NOISE] * r

@@ -171,7 +171,8 @@ DECLINED_AUCTION_CAP = 3
 
 
 @nb.njit(cache=True, inline="always")
-def _prod_avail(s, p, card, c):
+def prod_avail(s, p, card, c):
+    """Tokens of c a production with P&P card `card` may take (the card's amount, within the supply if limited)."""
     a = np.int64(s.pp_prod[card, c])
     if p[P.P_SUPPLY_LIMIT] == 1:
         a = min(a, np.int64(s.supply[c]))
@@ -184,12 +185,12 @@ def _legal_prod(s, p, seat, out, n):
     upto = p[P.P_PROD_TAKE] == 1
     for h in range(s.hand_n[seat]):
         card = s.hand[seat, h]
-        a0 = _prod_avail(s, p, card, 0)
-        a1 = _prod_avail(s, p, card, 1)
-        a2 = _prod_avail(s, p, card, 2)
-        a3 = _prod_avail(s, p, card, 3)
-        a4 = _prod_avail(s, p, card, 4)
-        a5 = _prod_avail(s, p, card, 5)
+        a0 = prod_avail(s, p, card, 0)
+        a1 = prod_avail(s, p, card, 1)
+        a2 = prod_avail(s, p, card, 2)
+        a3 = prod_avail(s, p, card, 3)
+        a4 = prod_avail(s, p, card, 4)
+        a5 = prod_avail(s, p, card, 5)
         k = min(pmax, a0 + a1 + a2 + a3 + a4 + a5)
         base = encode_prod(card, 0, 0, 0, 0, 0, 0)
         if not upto:
@@ -276,30 +277,39 @@ def _legal_prod(s, p, seat, out, n):
 
 
 @nb.njit(cache=True, inline="always")
-def _can_export(s, p, seat):
+def can_export(s, p, seat):
     return owns(s, seat, BT_EXPORT) and (p[P.P_EXPORT_EACH] == 1 or s.export_used == 0)
 
 
 @nb.njit(cache=True, inline="always")
+def sale_price(s, p, c, export):
+    """The price a sale of c gets: with export, the Export Company raises it first (up to the track's top)."""
+    price = np.int64(s.price[c])
+    if export:
+        price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
+    return price
+
+
+@nb.njit(cache=True, inline="always")
+def sale_qmax(s, p, seat, c, export):
+    """The most tokens of c seat's sale may take (0: no such sale is listed).  An export sale is listed only where
+    the raise changes the price; with rule.price_floor a sale may not push the price below the track."""
+    if export and s.price[c] >= s.pmax[c]:
+        return 0  # the raise would change nothing: same as a plain sale
+    qmax = np.int64(s.hold[seat, c])
+    if p[P.P_PRICE_FLOOR] == 1:
+        qmax = min(qmax, sale_price(s, p, c, export) - np.int64(s.pmin[c]))
+    return qmax
+
+
+@nb.njit(cache=True, inline="always")
 def _legal_sell(s, p, seat, out, n, skip_c):
-    exp = _can_export(s, p, seat)
-    refuse = p[P.P_PRICE_FLOOR] == 1
+    exp = can_export(s, p, seat)
     for c in range(NC):
-        if c == skip_c:
-            continue
-        h = np.int64(s.hold[seat, c])
-        if h == 0:
+        if c == skip_c or s.hold[seat, c] == 0:
             continue
         for x in range(2 if exp else 1):
-            price = np.int64(s.price[c])
-            if x == 1:
-                if price >= s.pmax[c]:
-                    continue  # the raise would change nothing: same as a plain sale
-                price = min(price + np.int64(p[P.P_EXPORT_RAISE]), np.int64(s.pmax[c]))
-            qmax = h
-            if refuse:
-                qmax = min(qmax, price - np.int64(s.pmin[c]))
-            for q in range(1, qmax + 1):
+            for q in range(1, sale_qmax(s, p, seat, c, x) + 1):
                 n = push(out, n, encode_sell(c, q, x))
     return n
 
@@ -387,6 +397,30 @@ def _legal_bids(s, p, out):
     return n
 
 
+@nb.njit(cache=True, inline="always")
+def legal_main_rest(s, p, seat, out, n):
+    """The main phase's actions after the productions and sales, appended to out[:n]: auction starts, buildings,
+    towns and the sudden-death declaration (the strategies' quick path lists these few itself)."""
+    cap = np.int64(p[P.P_AUCTION_CAP])
+    if cap == 0 and p[P.P_AUCTION_OPEN] == 1:
+        cap = DECLINED_AUCTION_CAP
+    if cap == 0 or s.auctions_turn < cap:
+        for k in range(N_RR_OFFER):
+            co = s.rr_offer[k]
+            if co >= 0 and (p[P.P_AUCTION_OPEN] == 1 or rr_min_bid(p, co) <= s.money[seat]):
+                n = push(out, n, encode_auction(k, co))
+    n = _legal_build(s, p, seat, out, n)
+    t = s.town_offer
+    if t >= 0:
+        if s.hold[seat, town_com(p, t)] >= town_cost_named(s, p, seat, t):
+            n = push(out, n, encode_town_named(t))
+        if total_hold(s, seat) >= town_cost_any(s, p, seat, t):
+            n = push(out, n, encode_town_any(t))
+    if p[P.P_OPT_SUDDEN] == 1 and s.money[seat] >= p[P.P_SUDDEN_MONEY]:
+        n = push(out, n, A_DECLARE)
+    return n
+
+
 @nb.njit(cache=True, _nrt=False)
 def _legal_other(s, p, out):
     n = 0
@@ -397,23 +431,7 @@ def _legal_other(s, p, out):
         seat = s.cur
         n = _legal_prod(s, p, seat, out, n)
         n = _legal_sell(s, p, seat, out, n, -1)
-        cap = np.int64(p[P.P_AUCTION_CAP])
-        if cap == 0 and p[P.P_AUCTION_OPEN] == 1:
-            cap = DECLINED_AUCTION_CAP
-        if cap == 0 or s.auctions_turn < cap:
-            for k in range(N_RR_OFFER):
-                co = s.rr_offer[k]
-                if co >= 0 and (p[P.P_AUCTION_OPEN] == 1 or rr_min_bid(p, co) <= s.money[seat]):
-                    n = push(out, n, encode_auction(k, co))
-        n = _legal_build(s, p, seat, out, n)
-        t = s.town_offer
-        if t >= 0:
-            if s.hold[seat, town_com(p, t)] >= town_cost_named(s, p, seat, t):
-                n = push(out, n, encode_town_named(t))
-            if total_hold(s, seat) >= town_cost_any(s, p, seat, t):
-                n = push(out, n, encode_town_any(t))
-        if p[P.P_OPT_SUDDEN] == 1 and s.money[seat] >= p[P.P_SUDDEN_MONEY]:
-            n = push(out, n, A_DECLARE)
+        n = legal_main_rest(s, p, seat, out, n)
         if n == 0:
             n = push(out, n, A_PASS)
     elif ph == PH_COMP:

@@ -30,6 +30,8 @@ N_BASIC_BT = NC  # building types 0..5 are the basic B buildings, one per commod
 MAX_TILES = N_BASIC_BT + 2 * (N_BT - N_BASIC_BT)  # one tile of each basic type, up to two of an advanced one
 N_BLD_OFFER = 4  # spaces of the building offer
 N_RR_OFFER = 2  # railroad cards face up
+# The main phase's actions after the productions and sales: auction starts, purchases, upgrades, two towns, declaring
+MAX_MAIN_REST = N_RR_OFFER + N_BLD_OFFER + MAX_TILES + 3
 MAX_ITEMS = 96
 MAX_STEPS = 30000
 MAX_EVENTS = 64
@@ -202,6 +204,7 @@ STATE_DTYPE = np.dtype(
         ("lv_nt", np.int64, (MAX_PLAYERS,)),
         ("lv_nr", np.int64, (MAX_PLAYERS,)),
         ("rank_key", np.int64, (MAX_PLAYERS,)),  # outcome.write_outcome: each seat's ranking key
+        ("main_rest", np.int64, (MAX_MAIN_REST,)),  # strategy scratch: actions.legal_main_rest's list (quick_choice)
         # statistics
         ("sold", np.int32, (MAX_PLAYERS,)),
         ("revenue", np.int32, (MAX_PLAYERS,)),

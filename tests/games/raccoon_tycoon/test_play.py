@@ -177,10 +177,16 @@ def test_every_strategy_plays_legally_in_every_seat(n):
 
 @nb.njit(cache=True)
 def _quick_vs_list(st, p, n, games, seed, sids, W, counts):
-    """Bot and random seats (sids[seat], weights W[seat]) play `games` games; at every bid of a bot in an auction of
-    more than two players, strategies' quick_choice is compared with the bidding rule applied to the legal list:
-    the lowest bid while it is within the limit (or when passing is not allowed), else the pass; when money only
-    breaks ties, the highest listed bid within the limit.  counts: [bids compared, differing, jumps, not listed]."""
+    """Bot and random seats (sids[seat], weights W[seat]) play `games` games; at every decision of a bot,
+    strategies' quick_choice (asked first, on the same state) is compared with the legal list.
+    - A bid in an auction of more than two players: the bidding rule applied to the list: the lowest bid while it
+      is within the limit (or when passing is not allowed), else the pass; when money only breaks ties, the highest
+      listed bid within the limit.
+    - A main-phase decision: the action choose picks from the list (none asked when one action is listed), and
+      the policy stream left as choose leaves it.
+    - Any other decision: no quick answer.
+    counts: [bids compared, differing, jumps, not listed, main decisions compared, differing, streams differing,
+    other decisions answered]."""
     legal = np.empty(E.MAX_ACTIONS, np.int64)
     for g in range(games):
         s = st[0]
@@ -189,14 +195,18 @@ def _quick_vs_list(st, p, n, games, seed, sids, W, counts):
         steps = 0
         while not E.is_over(s) and steps < E.MAX_STEPS:
             seat = np.int64(E.current_player(s))
-            k = E.legal_actions(s, p, legal)
             sid = sids[seat]
+            phase = s.phase
+            stream = s.rng[1]
+            a = B.quick_choice(s, p, seat, sid, W[seat]) if sid > 0 else -1
+            quick_stream = s.rng[1]
+            s.rng[1] = stream
+            k = E.legal_actions(s, p, legal)
             if sid == 0:
                 j = rand_below(s.rng, 1, k)
             else:
                 j = 0 if k == 1 else B.choose(s, p, seat, legal, k, sid, W[seat])
-            a = B.quick_choice(s, p, seat, sid, W[seat]) if sid > 0 else -1
-            if sid > 0 and s.phase == E.PH_AUCTION:
+            if sid > 0 and phase == E.PH_AUCTION and not E.two_player_auction(s, p):
                 lim = B.bid_limit(s, p, seat, W[seat])
                 pas = -1
                 top = -1  # the highest listed bid within the limit
@@ -222,8 +232,14 @@ def _quick_vs_list(st, p, n, games, seed, sids, W, counts):
                     listed = listed or legal[i] == a
                 if not listed:
                     counts[3] += 1
+            elif sid > 0 and phase == E.PH_MAIN:
+                counts[4] += 1
+                if a != legal[j]:
+                    counts[5] += 1
+                if quick_stream != s.rng[1]:
+                    counts[6] += 1
             elif a >= 0:
-                counts[1] += 1  # quick_choice answers only auction bids
+                counts[7] += 1
             E.apply_action(s, p, legal[j])
             steps += 1
 
@@ -237,10 +253,29 @@ def test_quick_bids_are_the_bidding_rule_on_the_legal_list(reading, n):
     line = ["random", *names[:4]]
     sids = np.array([GAME.strategy(x).sid for x in line], np.int64)
     W = GAME.weights_matrix(line)
-    counts = np.zeros(4, np.int64)
+    counts = np.zeros(8, np.int64)
     _quick_vs_list(np.zeros(1, E.STATE_DTYPE), P.resolve(reading), n, 40, 11 + n, sids, W, counts)
     assert counts[0] > 1000 and counts[2] > 0  # plain bids and last-card jumps both seen
-    assert counts[1] == 0 and counts[3] == 0
+    assert counts[1] == 0 and counts[3] == 0 and counts[7] == 0
+
+
+@pytest.mark.parametrize("reading", range(len(READINGS)))
+@pytest.mark.parametrize("n", [2, 4, 5])
+def test_quick_main_decisions_are_chooses_on_the_legal_list(reading, n):
+    """The main-phase actions quick_choice generates and scores without the list (productions and sales in the
+    list's order) are the ones choose picks from the list, with the policy stream advanced alike, under every
+    reading (production 'up to', the price floor, sudden death, ...) and with every preset; random seats vary the
+    positions."""
+    names = [s.name for s in GAME.strategies]
+    line = ["random", *names]
+    sids = np.array([GAME.strategy(x).sid for x in line], np.int64)
+    W = GAME.weights_matrix(line)
+    order = np.random.default_rng(n + 7 * reading).permutation(len(line))[:n]
+    counts = np.zeros(8, np.int64)
+    p = P.resolve(READINGS[reading])
+    _quick_vs_list(np.zeros(1, E.STATE_DTYPE), p, n, 30, 5 + n, sids[order], W[order], counts)
+    assert counts[4] > 500
+    assert counts[5] == 0 and counts[6] == 0 and counts[7] == 0
 
 
 @pytest.mark.parametrize("n", [3, 5])
