@@ -400,7 +400,8 @@ def _legal_bids(s, p, out):
 @nb.njit(cache=True, inline="always")
 def legal_main_rest(s, p, seat, out, n):
     """The main phase's actions after the productions and sales, appended to out[:n]: auction starts, buildings,
-    towns and the sudden-death declaration (the strategies' quick path lists these few itself)."""
+    towns and the sudden-death declaration.  The strategies' quick path generates the productions and sales itself
+    and has only these few listed."""
     cap = np.int64(p[P.P_AUCTION_CAP])
     if cap == 0 and p[P.P_AUCTION_OPEN] == 1:
         cap = DECLINED_AUCTION_CAP
