@@ -52,15 +52,29 @@ from sim.games.cold_comfort.actions import (
     A_RESIZE,
     A_STOP,
     camper_of,
+    encode_place,
     kind_of,
+    place_corners,
+    place_rows,
+    place_span,
     pos_of,
     rot_of,
     size_of,
     tile_of,
 )
-from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
+from sim.games.cold_comfort.city import (
+    DEBRUIJN,
+    DEBRUIJN_IDX,
+    DX4,
+    DY4,
+    OFF_U,
+    OFF_V,
+    cell_at,
+    neighbour,
+    streets_ok,
+)
 from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
-from sim.games.cold_comfort.state import LOOK_COLS, LOOK_ROWS, MP, PLACE_BOX, PLACE_MEMO, SIZES, TMAX, G
+from sim.games.cold_comfort.state import LOOK_COLS, LOOK_ROWS, MP, PH_PLACE, PLACE_BOX, PLACE_MEMO, SIZES, TMAX, G
 from sim.games.cold_comfort.params import (
     BLOCK_RULE,
     COST_BUILD,
@@ -83,7 +97,7 @@ from sim.games.cold_comfort.params import (
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
-from sim.rng import rand_float
+from sim.rng import GOLDEN, float_of, rand_float
 
 assert G == 64  # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
@@ -1119,14 +1133,11 @@ def choose(s, p, seat, legal, n, sid, weights):
 
 
 @nb.njit(cache=True, _nrt=False)
-def choose_place(s, p, seat, legal, n, w, box):
-    """choose on placing the grown tile: near its own empty hotels (W_NEAR), next to neighbourhoods it leads and
-    away from rivals' leads (W_HOOD); the tile that starts the final scoring round by the projected final margin
-    (W_ENDGAME, place_delta).  Its work arrays are state fields (place_*, ctl_*); those over the map's box are used
-    where the box has at most `box` squares (PLACE_BOX; the same choice without them)."""
-    best = -1e300
-    pick = 0
-    ties = 0
+def place_setup(s, p, seat, w, box):
+    """What choose_place and quick_place work out once per placement decision: the lead term of each neighbourhood
+    (s.place_lead_w, bit h of lead_m), the seat's empty hotels (s.place_hx, place_hy[:nhot]), the end-game base
+    (place_base, where this tile starts the final scoring round) and the map's box arrays (place_memo, place_adj);
+    the scalars as a tuple for place_score."""
     ensure_hoods(s, p)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
@@ -1191,69 +1202,178 @@ def choose_place(s, p, seat, legal, n, w, box):
                 for d in range(4):
                     adj[q + DY4[d] * bw + DX4[d]] |= bit
     mask_q = s.place_mask_q  # per rotation the last footprint's corner and its mask: the drawn tiles come in turn
-    mask_m = s.place_mask_m
     for r in range(4):
         mask_q[r] = -1
+    return use_hood, lead_m, nhot, endp, kend, e_base, e_unit, x0, y0, bw, boxed
+
+
+@nb.njit(cache=True, inline="always")
+def place_near(s, tid, rot, ax, ay, ctx):
+    """near_hotels of the highest lot of drawn tile tid rotated rot with its south-west corner at (ax, ay), from the
+    box's memo where the box fits (place_setup's ctx)."""
+    _, _, nhot, _, _, _, _, x0, y0, bw, boxed = ctx
+    bk = HIGH_K[tid]
+    ox = ax + OFF_U[rot, bk]
+    oy = ay + OFF_V[rot, bk]
+    if boxed:
+        memo = s.place_memo
+        qo = (oy - y0) * bw + ox - x0
+        near = memo[qo]
+        if near < 0.0:
+            near = near_hotels(s.place_hx, s.place_hy, nhot, ox, oy)
+            memo[qo] = near
+        return near
+    return near_hotels(s.place_hx, s.place_hy, nhot, ox, oy)
+
+
+@nb.njit(cache=True, inline="always")
+def place_leads(s, sc, m, lead_m):
+    """sc plus the lead terms of the neighbourhoods in mask m, in increasing h (each added in turn)."""
+    lm = m & lead_m
+    while lm != 0:
+        low = lm & -lm
+        lm ^= low
+        sc += s.place_lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def place_end(s, seat, m, tid, sc, ctx):
+    """The end-game blend of a placement's usual score sc (the tile that starts the final scoring round): place_delta
+    of the neighbourhoods it touches (mask m) and the tile, memoised per pair."""
+    _, _, _, _, kend, e_base, e_unit, _, _, _, _ = ctx
+    key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
+    slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)
+    if s.place_key[slot] != key:
+        s.place_key[slot] = key
+        s.place_d[slot] = (
+            place_delta(
+                s,
+                seat,
+                m,
+                s.place_gang[tid],
+                s.place_val[tid],
+                s.place_sb,
+                s.place_gb,
+                s.place_sh,
+                s.look_tot,
+                s.place_new,
+                s.place_best,
+            )
+            - e_base
+        )
+    return (1.0 - kend) * sc + kend * (e_unit * s.place_d[slot] + ENDGAME_EPS * sc)
+
+
+@nb.njit(cache=True, inline="always")
+def place_score(s, seat, w, tid, rot, ax, ay, ctx):
+    """The score of placing drawn tile tid rotated rot with its south-west corner at (ax, ay); ctx: place_setup's
+    scalars.  Near its own empty hotels (W_NEAR), next to neighbourhoods it leads and away from rivals' leads
+    (W_HOOD); the tile that starts the final scoring round by the projected final margin (W_ENDGAME, place_delta)."""
+    use_hood, lead_m, _, endp, _, _, _, x0, y0, bw, boxed = ctx
+    pos = ay * G + ax
+    sc = w[W_NEAR] * place_near(s, tid, rot, ax, ay, ctx)
+    mask_q = s.place_mask_q
+    mask_m = s.place_mask_m
+    if mask_q[rot] != pos:
+        m = np.int64(0)
+        if use_hood or endp:
+            if boxed:
+                adj = s.place_adj
+                q0 = (ay - y0) * bw + ax - x0
+                for k in range(6):
+                    m |= np.int64(adj[q0 + OFF_V[rot, k] * bw + OFF_U[rot, k]])
+            else:
+                m = footprint_hoods(s, s.t_hood, ax, ay, rot)
+        mask_q[rot] = pos
+        mask_m[rot] = m
+    m = np.int64(mask_m[rot])
+    sc = place_leads(s, sc, m, lead_m)
+    if endp:
+        sc = place_end(s, seat, m, tid, sc, ctx)
+    return sc
+
+
+@nb.njit(cache=True, _nrt=False)
+def choose_place(s, p, seat, legal, n, w, box):
+    """choose on placing the grown tile: every listed placement scored by place_score.  Its work arrays are state
+    fields (place_*, ctl_*); those over the map's box are used where the box has at most `box` squares (PLACE_BOX;
+    the same choice without them)."""
+    ctx = place_setup(s, p, seat, w, box)
+    best = -1e300
+    pick = 0
+    ties = 0
     for i in range(n):
         a = legal[i]
         pos = pos_of(a)
-        tid = tile_of(a)
-        rot = rot_of(a)
-        ax = pos & (G - 1)  # pos = ay * G + ax with G = 64: shifts and masks
-        ay = pos >> 6
-        bk = HIGH_K[tid]
-        ox = ax + OFF_U[rot, bk]
-        oy = ay + OFF_V[rot, bk]
-        if boxed:
-            qo = (oy - y0) * bw + ox - x0
-            near = memo[qo]
-            if near < 0.0:
-                near = near_hotels(hx, hy, nhot, ox, oy)
-                memo[qo] = near
-        else:
-            near = near_hotels(hx, hy, nhot, ox, oy)
-        sc = w[W_NEAR] * near
-        if mask_q[rot] != pos:
-            m = np.int64(0)
-            if use_hood or endp:
-                if boxed:
-                    q0 = (ay - y0) * bw + ax - x0
-                    for k in range(6):
-                        m |= np.int64(adj[q0 + OFF_V[rot, k] * bw + OFF_U[rot, k]])
-                else:
-                    m = footprint_hoods(s, hood, ax, ay, rot)
-            mask_q[rot] = pos
-            mask_m[rot] = m
-        m = np.int64(mask_m[rot])
-        lm = m & lead_m  # the lead terms of the neighbourhoods it touches, in increasing h
-        while lm != 0:
-            low = lm & -lm
-            lm ^= low
-            sc += lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
-        if endp:
-            key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
-            slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)
-            if s.place_key[slot] != key:
-                s.place_key[slot] = key
-                s.place_d[slot] = (
-                    place_delta(
-                        s,
-                        seat,
-                        m,
-                        s.place_gang[tid],
-                        s.place_val[tid],
-                        s.place_sb,
-                        s.place_gb,
-                        s.place_sh,
-                        s.look_tot,
-                        s.place_new,
-                        s.place_best,
-                    )
-                    - e_base
-                )
-            sc = (1.0 - kend) * sc + kend * (e_unit * s.place_d[slot] + ENDGAME_EPS * sc)
+        sc = place_score(s, seat, w, tile_of(a), rot_of(a), pos & (G - 1), pos >> 6, ctx)  # pos = ay * G + ax
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick
+
+
+@nb.njit(cache=True, _nrt=False)
+def quick_place(s, p, seat, w, box):
+    """choose_place without the legal-action list: the placements of the game's scan (enum_places: place_rows,
+    place_span, place_corners, streets_ok) scored as they are found, in the list's order, so the running best, its
+    ties and their draws from the policy stream are those of choose_place on the list.  Per corner, the
+    neighbourhoods the footprint touches once for both rotations of its shape (the same rectangle); a placement is
+    checked against the streets (streets_ok) only where its score reaches the running best (one below it changes
+    nothing, legal or not); the policy stream is kept in a local (sim.rng.float_of).  The placement it picks, or -1
+    where none is legal (the list then offers END alone)."""
+    ctx = place_setup(s, p, seat, w, box)
+    use_hood, lead_m, _, endp, _, _, _, x0, y0, bw, boxed = ctx
+    w_near = w[W_NEAR]
+    adj = s.place_adj
+    best = -1e300
+    pick = np.int64(-1)
+    ties = 0
+    x = s.rng[1]
+    place_rows(s, p)
+    for shape in range(2):
+        fw, fh, ax0, ax1, ay0, ay1 = place_span(s, shape)
+        if ax1 <= ax0:
+            continue
+        for ay in range(ay0, ay1):
+            cand = place_corners(s, fw, fh, ax0, ax1, ay)
+            while cand != 0:
+                low = cand & -cand
+                cand ^= low
+                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
+                m = np.int64(0)
+                if use_hood or endp:
+                    if boxed:
+                        q0 = (ay - y0) * bw + ax - x0
+                        for k in range(6):
+                            m |= np.int64(adj[q0 + OFF_V[shape, k] * bw + OFF_U[shape, k]])
+                    else:
+                        m = footprint_hoods(s, s.t_hood, ax, ay, shape)
+                for j in range(s.ndraw):
+                    tid = np.int64(s.draw[j])
+                    for rot in (shape, shape + 2):
+                        sc = place_leads(s, w_near * place_near(s, tid, rot, ax, ay, ctx), m, lead_m)
+                        if endp:
+                            sc = place_end(s, seat, m, tid, sc, ctx)
+                        if sc > best - 1e-9 and streets_ok(s, tid, rot, ax, ay):
+                            if sc > best + 1e-9:  # as _take
+                                best = sc
+                                pick = encode_place(tid, rot, ay * G + ax)
+                                ties = 1
+                            else:
+                                ties += 1
+                                x += GOLDEN
+                                if float_of(x) * ties < 1.0:
+                                    pick = encode_place(tid, rot, ay * G + ax)
+    s.rng[1] = x
+    return pick
+
+
+@nb.njit(cache=True, inline="always")
+def quick_choice(s, p, seat, sid, weights):
+    """The placement of the grown tile without the legal-action list (sim.kernel's quick_choice; quick_place): the
+    one choose picks from the list.  -1 for every other decision."""
+    if s.phase != PH_PLACE:
+        return np.int64(-1)
+    return quick_place(s, p, seat, weights, PLACE_BOX)
 
 
 @nb.njit(cache=True, inline="always")

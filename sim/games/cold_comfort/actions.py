@@ -76,13 +76,10 @@ pos_of, camper_of, size_of, pips_of, tile_of, rot_of = CODEC.getters("pos", "cam
 ) = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE", "PASS", "PLACE", "LAND"))
 
 
-@one_copy(_nrt=False)
-def enum_places(s, p, out, n, first_only):
-    """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
-    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
-    columns, then drawn tile and rotation).  Per row, bit x of row_free says grid square x is empty ground and bit x
-    of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
-    footprint's free/near test is then a few shifts per row."""
+@nb.njit(cache=True, inline="always")
+def place_rows(s, p):
+    """Set up the placement scan's row masks: per row, bit x of row_free says grid square x is empty ground and bit
+    x of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows)."""
     y_lo = max(np.int64(s.miny) - 4, MARGIN)
     y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)  # inclusive
     x_lo = max(np.int64(s.minx) - 4, MARGIN)
@@ -97,25 +94,56 @@ def enum_places(s, p, out, n, first_only):
         if corner:
             r |= s.reach_c[y]
         row_near[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
+
+
+@nb.njit(cache=True, inline="always")
+def place_span(s, shape):
+    """The footprint's width and height for shape 0 (2 x 3, rotations 0 and 2) or 1 (3 x 2, rotations 1 and 3),
+    the range of its south-west corner's x (ax0..ax1-1; empty on no real map) and of its y (ay0..ay1-1)."""
+    w = 2 + shape
+    h = 3 - shape
+    ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
+    ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+    ay0 = max(np.int64(s.miny) - h - 1, MARGIN)
+    ay1 = min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)
+    return w, h, ax0, ax1, ay0, ay1
+
+
+@nb.njit(cache=True, inline="always")
+def place_corners(s, w, h, ax0, ax1, ay):
+    """Bit mask of the south-west corners x (ax0 <= x < ax1) in row ay where a w x h footprint lies on empty
+    ground with a square that reach_mask() marks (place_rows' masks): a few shifts per row."""
+    row_free = s.row_free
+    row_near = s.row_near
+    fe = row_free[ay]
+    fr = row_near[ay]
+    for y in range(ay + 1, ay + h):
+        fe &= row_free[y]
+        fr |= row_near[y]
+    free = fe & (fe >> 1)
+    near = fr | (fr >> 1)
+    if w == 3:
+        free &= fe >> 2
+        near |= fr >> 2
+    return free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+
+
+# The placement scan: place_rows, then per shape (place_span) and row the corners (place_corners) in increasing x
+# (the lowest bit first), per corner each drawn tile in turn and its two rotations of that shape where its streets
+# fit (streets_ok).  enum_places lists them; the strategies' quick placement (strategies/cold_comfort) scores them
+# in the same order without the list.
+@one_copy(_nrt=False)
+def enum_places(s, p, out, n, first_only):
+    """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
+    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
+    columns, then drawn tile and rotation)."""
+    place_rows(s, p)
     for shape in range(2):
-        w = 2 + shape
-        h = 3 - shape
-        ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
-        ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+        w, h, ax0, ax1, ay0, ay1 = place_span(s, shape)
         if ax1 <= ax0:  # (never on a real map; keeps the mask below sane)
             continue
-        for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
-            fe = row_free[ay]
-            fr = row_near[ay]
-            for y in range(ay + 1, ay + h):
-                fe &= row_free[y]
-                fr |= row_near[y]
-            free = fe & (fe >> 1)
-            near = fr | (fr >> 1)
-            if w == 3:
-                free &= fe >> 2
-                near |= fr >> 2
-            cand = free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+        for ay in range(ay0, ay1):
+            cand = place_corners(s, w, h, ax0, ax1, ay)
             while cand != 0:
                 low = cand & -cand
                 cand ^= low

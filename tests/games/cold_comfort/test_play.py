@@ -421,3 +421,52 @@ def test_look_ahead_scores_builds_and_resizes_as_a_full_final_margin(empty_hotel
             else:
                 E.apply_action(s, p, out[rng.integers(k)])
     assert checked > 10000 and joined > 10 and hosted > 100
+
+
+def test_quick_placement_is_choose_on_the_legal_list():
+    # The kernel takes the grown tile's placement from quick_choice (quick_place: the game's placement scan scored as
+    # it is found) instead of choose on the legal list: at every placement decision of random games and of bot
+    # games, for every preset and for all-zero weights (every placement ties: the tie draws), it names the action
+    # choose picks from the list (the list's only action when it has one: decide then asks no strategy, and -1 where
+    # no placement is legal) and draws the same numbers from the policy stream
+    from strategies import cold_comfort as S
+
+    p = P.PARAMS.resolve({})
+    rng = np.random.default_rng(5)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    s = new_states(E, 1)[0]
+    ws = [np.array(spec.weights + (0.0,) * (16 - len(spec.weights))) for spec in S.STRATEGIES]
+    sids = [spec.sid for spec in S.STRATEGIES]
+    ws.append(ws[0] * 0.0)
+    sids.append(sids[0])
+    seen = final = drew = 0
+    for seed in range(16):
+        bots = seed % 2 == 1  # odd seeds: the default presets move; even: random moves
+        seed_streams(s["rng"], 43, seed)
+        E.setup(s, p, 3 + seed % 3)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            seat = int(E.current_player(s))
+            if s["phase"] == state.PH_PLACE:
+                final += int(s["rounds"]) == int(p[P.ROUNDS]) - 1
+                for sid, w in zip(sids, ws, strict=True):
+                    saved = s["rng"].copy()
+                    a = S.quick_choice(s, p, seat, sid, w)
+                    after = s["rng"].copy()
+                    s["rng"][:] = saved
+                    if k == 1:
+                        want = -1 if E.kind_of(out[0]) == E.A_END else out[0]
+                        assert (after == saved).all()
+                    else:
+                        want = out[S.choose(s, p, seat, out, k, sid, w)]
+                    assert a == want and (after == s["rng"]).all()
+                    drew += not (after == saved).all()
+                    s["rng"][:] = saved
+                    seen += 1
+            if bots:
+                j = seat % len(ws)
+                i = 0 if k == 1 else S.choose(s, p, seat, out, k, sids[j], ws[j])
+            else:
+                i = rng.integers(k)
+            E.apply_action(s, p, out[i])
+    assert seen > 500 and final > 10 and drew > 100, (seen, final, drew)  # tie draws and final-round placements both seen
