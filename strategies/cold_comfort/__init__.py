@@ -52,12 +52,21 @@ from sim.games.cold_comfort.actions import (
     A_RESIZE,
     A_STOP,
     camper_of,
+    encode_build,
+    encode_build_camper,
+    encode_fire,
+    encode_host,
+    encode_mine,
     encode_place,
+    encode_resize,
+    fire_ok,
     kind_of,
+    main_cells,
     place_corners,
     place_rows,
     place_span,
     pos_of,
+    resize_ok,
     rot_of,
     size_of,
     tile_of,
@@ -70,11 +79,23 @@ from sim.games.cold_comfort.city import (
     OFF_U,
     OFF_V,
     cell_at,
+    cell_pos,
     neighbour,
     streets_ok,
 )
 from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
-from sim.games.cold_comfort.state import LOOK_COLS, LOOK_ROWS, MP, PH_PLACE, PLACE_BOX, PLACE_MEMO, SIZES, TMAX, G
+from sim.games.cold_comfort.state import (
+    LOOK_COLS,
+    LOOK_ROWS,
+    MP,
+    PH_MAIN,
+    PH_PLACE,
+    PLACE_BOX,
+    PLACE_MEMO,
+    SIZES,
+    TMAX,
+    G,
+)
 from sim.games.cold_comfort.params import (
     BLOCK_RULE,
     COST_BUILD,
@@ -280,9 +301,63 @@ def resize_of(s, a, cost_up, cost_down):
 
 
 @nb.njit(cache=True, inline="always")
-def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+def score_host(s, seat, h, c):
+    """Host the camper of cell c in the seat's hotel h."""
+    w = s.bot_weights
+    v = np.float64(s.die[c])
+    return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
+
+
+@nb.njit(cache=True, inline="always")
+def score_build(s, seat, c, v, on_camper, cost_build, cost_camper):
+    """Build a hotel of size v on lot c (on_camper: the lot holds a camper, which becomes its guest)."""
+    w = s.bot_weights
+    per = cost_camper if on_camper else cost_build
+    cost = per * v
+    hz = w[S_HZ]
+    sc = hz * (w[W_BUILD] + w[W_SIZE] * v) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
+    sc += w[W_BLOCK] * own_adjacent(s, c, seat)
+    sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
+    if on_camper:
+        sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
+        sc -= w[W_CAMPERCOST] * 0.5 * hz * w[W_GOLD] * (cost_camper - cost_build) * v
+    elif s.camper_values[v] > 0:
+        sc += hz * 0.5 * w[W_GUEST] * v
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_resize(s, seat, ns, hs, cost):
+    """Resize the seat's hotel from size hs to ns for cost gold."""
     w = s.bot_weights
     camp = s.camper_values
+    hz = w[S_HZ]
+    sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
+    if camp[ns] > 0:
+        sc += w[W_GUEST] * ns
+    if camp[hs] > 0:
+        sc -= w[W_GUEST] * hs
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_fire(s, seat, h, sid, fire_ins):
+    """Set fire to the seat's empty hotel h."""
+    w = s.bot_weights
+    hs = np.float64(s.hsize[h])
+    re = rival_adjacent(s, h, seat, False)
+    ro = rival_adjacent(s, h, seat, True)
+    sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
+    sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
+    if sid == SID_ARSONIST and re + ro == 0:
+        sc -= 5.0  # burns only to reach rivals
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+    """A main-phase action's usual score (the seat's weights in s.bot_weights: main_setup)."""
+    w = s.bot_weights
     k = kind_of(a)
     pos = pos_of(a)
     if k == A_END:
@@ -290,44 +365,14 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, pos)
-        c = cell_at(s, camper_of(a))
-        v = np.float64(s.die[c])
-        return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
+        return score_host(s, seat, cell_at(s, pos), cell_at(s, camper_of(a)))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, pos)
-        v = size_of(a)
-        per = cost_build if k == A_BUILD else cost_camper
-        cost = per * v
-        hz = w[S_HZ]
-        sc = hz * (w[W_BUILD] + w[W_SIZE] * v) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
-        sc += w[W_BLOCK] * own_adjacent(s, c, seat)
-        sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
-        if k == A_BUILD_CAMPER:
-            sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
-            sc -= w[W_CAMPERCOST] * 0.5 * hz * w[W_GOLD] * (cost_camper - cost_build) * v
-        elif camp[v] > 0:
-            sc += hz * 0.5 * w[W_GUEST] * v
-        return sc
+        return score_build(s, seat, cell_at(s, pos), size_of(a), k == A_BUILD_CAMPER, cost_build, cost_camper)
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
-        hz = w[S_HZ]
-        sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
-        if camp[ns] > 0:
-            sc += w[W_GUEST] * ns
-        if camp[hs] > 0:
-            sc -= w[W_GUEST] * hs
-        return sc
+        _, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
+        return score_resize(s, seat, ns, hs, cost)
     if k == A_FIRE:
-        h = cell_at(s, pos)
-        hs = np.float64(s.hsize[h])
-        re = rival_adjacent(s, h, seat, False)
-        ro = rival_adjacent(s, h, seat, True)
-        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
-        sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
-        if sid == SID_ARSONIST and re + ro == 0:
-            sc -= 5.0  # burns only to reach rivals
-        return sc
+        return score_fire(s, seat, cell_at(s, pos), sid, fire_ins)
     return 0.0
 
 
@@ -1071,6 +1116,24 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
     return pick
 
 
+@nb.njit(cache=True, inline="always")
+def main_setup(s, p, w):
+    """What a main decision's scores read besides the map: which camper values are on the map (s.camper_values),
+    the neighbourhoods (ensure_hoods), the seat's weights with the decision's horizon factor (s.bot_weights).
+    Returns the rule costs the scores take by value: build, build on a camper, resize up, down, fire insurance."""
+    has = np.int64(0)  # bit v: a camper of value v is on the map (set branch-free)
+    for c in range(s.ncell):
+        has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
+    camp = s.camper_values
+    for v in range(SIZES):
+        camp[v] = (has >> v) & 1 if v > 0 else 0
+    ensure_hoods(s, p)
+    for j in range(N_W):
+        s.bot_weights[j] = w[j]
+    s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
+    return p[COST_BUILD], p[COST_CAMPER], p[COST_UP], p[COST_DOWN], p[FIRE_INS]
+
+
 @nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     """The index in legal[:n] of the best-scored action (ties at random from the policy stream); the decision's
@@ -1089,21 +1152,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         or k0 == A_RESIZE
         or k0 == A_FIRE
     ):
-        has = np.int64(0)  # bit v: a camper of value v is on the map (set branch-free)
-        for c in range(s.ncell):
-            has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
-        camp = s.camper_values
-        for v in range(SIZES):
-            camp[v] = (has >> v) & 1 if v > 0 else 0
-        ensure_hoods(s, p)
-        for j in range(N_W):
-            s.bot_weights[j] = w[j]
-        s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
-        cost_build = p[COST_BUILD]
-        cost_camper = p[COST_CAMPER]
-        cost_up = p[COST_UP]
-        cost_down = p[COST_DOWN]
-        fire_ins = p[FIRE_INS]
+        cost_build, cost_camper, cost_up, cost_down, fire_ins = main_setup(s, p, w)
         if w[W_ENDGAME] > 0.0 and last_turn(s, p, seat):
             return choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins)
         for i in range(n):
@@ -1367,13 +1416,116 @@ def quick_place(s, p, seat, w, box):
     return pick
 
 
+@nb.njit(cache=True, _nrt=False)
+def quick_main(s, p, seat, sid, w):
+    """choose on a main decision without the legal-action list: the actions of the game's list (legal_actions,
+    PH_MAIN) generated in its order and scored as they are found (the same score functions as score_main), so the
+    running best, its ties and their draws from the policy stream are those of choose on the list; the policy
+    stream is kept in a local (sim.rng.float_of).  -1 on the seat's last turn (the end-game look-ahead scores the
+    list: choose_last_main)."""
+    if w[W_ENDGAME] > 0.0 and last_turn(s, p, seat):
+        return np.int64(-1)
+    cost_build, cost_camper, cost_up, cost_down, fire_ins = main_setup(s, p, w)
+    x = s.rng[1]
+    # END first (the running best: no draw)
+    best = s.bot_weights[W_END]
+    pick = np.int64(A_END)
+    ties = 1
+    cur = np.int64(s.cur)
+    okb, okc, ncamp, nhot, nlot = main_cells(s, p, cur)
+    camps = s.camper_cells
+    hots = s.hotel_cells
+    lots = s.lot_cells
+    if s.acted == 0:
+        sc = s.bot_weights[W_MINE] + 3.5 * s.bot_weights[W_GOLD]  # every Mine scores alike
+        for k in range(ncamp):
+            if sc > best + 1e-9:
+                best = sc
+                pick = encode_mine(cell_pos(s, np.int64(camps[k])))
+                ties = 1
+            elif sc > best - 1e-9:
+                ties += 1
+                x += GOLDEN
+                if float_of(x) * ties < 1.0:
+                    pick = encode_mine(cell_pos(s, np.int64(camps[k])))
+    for j in range(nhot):
+        h = np.int64(hots[j])
+        if s.hbuilt[h] != s.turn:
+            hs = s.hsize[h]
+            for k in range(ncamp):
+                c = np.int64(camps[k])
+                if s.die[c] == hs:
+                    sc = score_host(s, seat, h, c)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = encode_host(cell_pos(s, h), cell_pos(s, c))
+                        ties = 1
+                    elif sc > best - 1e-9:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = encode_host(cell_pos(s, h), cell_pos(s, c))
+    if s.built_act == 0:
+        for k in range(nlot):
+            c = np.int64(lots[k])
+            v = np.int64(s.cval[c])
+            on_camper = s.die[c] != 0
+            if (okc if on_camper else okb) >> v & 1:
+                sc = score_build(s, seat, c, v, on_camper, cost_build, cost_camper)
+                if sc > best - 1e-9:
+                    a = encode_build_camper(cell_pos(s, c), v) if on_camper else encode_build(cell_pos(s, c), v)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = a
+                        ties = 1
+                    else:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = a
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            hs = np.int64(s.hsize[h])
+            for ns in range(1, 7):
+                if resize_ok(s, p, cur, hs, ns):
+                    sc = score_resize(s, seat, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = encode_resize(cell_pos(s, h), ns)
+                        ties = 1
+                    elif sc > best - 1e-9:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = encode_resize(cell_pos(s, h), ns)
+    if fire_ok(s, p):
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            if s.hbuilt[h] != s.turn:
+                sc = score_fire(s, seat, h, sid, fire_ins)
+                if sc > best + 1e-9:
+                    best = sc
+                    pick = encode_fire(cell_pos(s, h))
+                    ties = 1
+                elif sc > best - 1e-9:
+                    ties += 1
+                    x += GOLDEN
+                    if float_of(x) * ties < 1.0:
+                        pick = encode_fire(cell_pos(s, h))
+    s.rng[1] = x
+    return pick
+
+
 @nb.njit(cache=True, inline="always")
 def quick_choice(s, p, seat, sid, weights):
-    """The placement of the grown tile without the legal-action list (sim.kernel's quick_choice; quick_place): the
-    one choose picks from the list.  -1 for every other decision."""
-    if s.phase != PH_PLACE:
-        return np.int64(-1)
-    return quick_place(s, p, seat, weights, PLACE_BOX)
+    """A main decision's action (quick_main) or the grown tile's placement (quick_place) without the legal-action
+    list (sim.kernel's quick_choice): the one choose picks from the list.  -1 for every other decision and on the
+    seat's last turn."""
+    if s.phase == PH_MAIN:
+        return quick_main(s, p, seat, sid, weights)
+    if s.phase == PH_PLACE:
+        return quick_place(s, p, seat, weights, PLACE_BOX)
+    return np.int64(-1)
 
 
 @nb.njit(cache=True, inline="always")

@@ -223,6 +223,59 @@ def tie_group(s, p, out):
     return n
 
 
+@nb.njit(cache=True, inline="always")
+def main_cells(s, p, cur):
+    """A main decision's cells, each list in cell order: the campers (s.camper_cells[:ncamp]), the mover's empty
+    hotels (s.hotel_cells[:nhot]) and the lots without a hotel it may build on (s.lot_cells[:nlot]); and the lot
+    values it may build on (bit v: a hotel of size v in supply and affordable), on a vacant lot (okb) or on a
+    camper (okc), none once it has built this turn.  Returns okb, okc, ncamp, nhot, nlot (legal_actions and the
+    strategies' quick main decision list the actions of these cells in the same order)."""
+    gold = np.int64(s.gold[cur])
+    okb = np.int64(0)
+    okc = np.int64(0)
+    if s.built_act == 0:
+        cb = np.int64(p[COST_BUILD])
+        cc = np.int64(p[COST_CAMPER])
+        for v in range(1, SIZES):
+            if s.supply[cur, v] > 0:
+                okb |= np.int64(gold >= cb * v) << v
+                okc |= np.int64(gold >= cc * v) << v
+    okv = okb | okc
+    camps = s.camper_cells
+    hots = s.hotel_cells
+    lots = s.lot_cells
+    ncamp = 0
+    nhot = 0
+    nlot = 0
+    for c in range(np.int64(s.ncell)):  # branch-free: write every cell, advance the lists it belongs to
+        free = s.hsize[c] == 0
+        d = s.die[c]
+        camps[ncamp] = c
+        lots[nlot] = c
+        hots[nhot] = c
+        ncamp += np.int64(free & (d > 0))
+        nlot += np.int64(free & (((okv >> np.int64(s.cval[c])) & 1) != 0))  # (bit 0, a public square: never)
+        nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
+    return okb, okc, ncamp, nhot, nlot
+
+
+@nb.njit(cache=True, inline="always")
+def resize_ok(s, p, cur, hs, ns):
+    """May the mover resize its hotel of size hs to ns (a tile of ns in supply, the step the rule allows, gold)?"""
+    if ns == hs or s.supply[cur, ns] <= 0:
+        return False
+    if p[RESIZE_RULE] == 1 and abs(ns - hs) != 1:
+        return False
+    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
+    return np.int64(s.gold[cur]) >= cost
+
+
+@nb.njit(cache=True, inline="always")
+def fire_ok(s, p):
+    """May the mover still set a fire this turn?"""
+    return s.fired == 0 and p[FIRE_ON] == 1
+
+
 @nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     ph = s.phase
@@ -230,38 +283,10 @@ def legal_actions(s, p, out):
     if ph == PH_MAIN:
         cur = np.int64(s.cur)
         n = push(out, n, A_END)
-        nc = np.int64(s.ncell)
-        gold = np.int64(s.gold[cur])
-        # the lot values the player may build on (bit v: a hotel of size v in supply and affordable), on a vacant
-        # lot (okb) or on a camper (okc); none once it has built this turn
-        okb = np.int64(0)
-        okc = np.int64(0)
-        if s.built_act == 0:
-            cb = np.int64(p[COST_BUILD])
-            cc = np.int64(p[COST_CAMPER])
-            for v in range(1, SIZES):
-                if s.supply[cur, v] > 0:
-                    okb |= np.int64(gold >= cb * v) << v
-                    okc |= np.int64(gold >= cc * v) << v
-        okv = okb | okc
-        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel it may build
-        # on, each listed in cell order (so every kind of action below comes out in the order of a scan over the
-        # cells)
+        okb, okc, ncamp, nhot, nlot = main_cells(s, p, cur)
         camps = s.camper_cells
         hots = s.hotel_cells
         lots = s.lot_cells
-        ncamp = 0
-        nhot = 0
-        nlot = 0
-        for c in range(nc):  # branch-free: write every cell, advance the lists it belongs to
-            free = s.hsize[c] == 0
-            d = s.die[c]
-            camps[ncamp] = c
-            lots[nlot] = c
-            hots[nhot] = c
-            ncamp += np.int64(free & (d > 0))
-            nlot += np.int64(free & (((okv >> np.int64(s.cval[c])) & 1) != 0))  # (bit 0, a public square: never)
-            nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
             for k in range(ncamp):
                 n = push(out, n, encode_mine(cell_pos(s, np.int64(camps[k]))))
@@ -282,19 +307,13 @@ def legal_actions(s, p, out):
                         n = push(out, n, encode_build(cell_pos(s, c), v))
                 elif (okc >> v) & 1:
                     n = push(out, n, encode_build_camper(cell_pos(s, c), v))
-            one = p[RESIZE_RULE] == 1
             for j in range(nhot):
                 h = np.int64(hots[j])
                 hs = np.int64(s.hsize[h])
                 for ns in range(1, 7):
-                    if ns == hs or s.supply[cur, ns] <= 0:
-                        continue
-                    if one and abs(ns - hs) != 1:
-                        continue
-                    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
-                    if gold >= cost:
+                    if resize_ok(s, p, cur, hs, ns):
                         n = push(out, n, encode_resize(cell_pos(s, h), ns))
-        if s.fired == 0 and p[FIRE_ON] == 1:
+        if fire_ok(s, p):
             for j in range(nhot):
                 h = np.int64(hots[j])
                 if s.hbuilt[h] != s.turn:

@@ -423,12 +423,13 @@ def test_look_ahead_scores_builds_and_resizes_as_a_full_final_margin(empty_hotel
     assert checked > 10000 and joined > 10 and hosted > 100
 
 
-def test_quick_placement_is_choose_on_the_legal_list():
-    # The kernel takes the grown tile's placement from quick_choice (quick_place: the game's placement scan scored as
-    # it is found) instead of choose on the legal list: at every placement decision of random games and of bot
-    # games, for every preset and for all-zero weights (every placement ties: the tie draws), it names the action
-    # choose picks from the list (the list's only action when it has one: decide then asks no strategy, and -1 where
-    # no placement is legal) and draws the same numbers from the policy stream
+def test_quick_choice_is_choose_on_the_legal_list():
+    # The kernel takes main decisions (quick_main) and the grown tile's placement (quick_place) from quick_choice,
+    # generated and scored as found, instead of choose on the legal list: at every such decision of random games
+    # and of bot games, for every preset and for all-zero weights (everything ties: the tie draws), it names the
+    # action choose picks from the list (the list's only action when it has one: decide then asks no strategy; -1
+    # where no placement is legal, and on a seat's last turn, where the look-ahead scores the list) and draws the
+    # same numbers from the policy stream
     from strategies import cold_comfort as S
 
     p = P.PARAMS.resolve({})
@@ -439,34 +440,41 @@ def test_quick_placement_is_choose_on_the_legal_list():
     sids = [spec.sid for spec in S.STRATEGIES]
     ws.append(ws[0] * 0.0)
     sids.append(sids[0])
-    seen = final = drew = 0
+    seen = np.zeros(5, np.int64)  # per phase: decisions x weight sets answered
+    final = drew = last = 0
     for seed in range(16):
-        bots = seed % 2 == 1  # odd seeds: the default presets move; even: random moves
+        bots = seed % 2 == 1  # odd seeds: the presets move; even: random moves
         seed_streams(s["rng"], 43, seed)
         E.setup(s, p, 3 + seed % 3)
         while not E.is_over(s):
             k = E.legal_actions(s, p, out)
             seat = int(E.current_player(s))
-            if s["phase"] == state.PH_PLACE:
-                final += int(s["rounds"]) == int(p[P.ROUNDS]) - 1
+            ph = int(s["phase"])
+            if ph in (state.PH_MAIN, state.PH_PLACE):
+                final += ph == state.PH_PLACE and int(s["rounds"]) == int(p[P.ROUNDS]) - 1
                 for sid, w in zip(sids, ws, strict=True):
                     saved = s["rng"].copy()
                     a = S.quick_choice(s, p, seat, sid, w)
                     after = s["rng"].copy()
                     s["rng"][:] = saved
+                    if ph == state.PH_MAIN and a == -1:
+                        assert w[S.W_ENDGAME] > 0.0 and S.last_turn(s, p, seat) and (after == saved).all()
+                        last += 1
+                        continue
                     if k == 1:
-                        want = -1 if E.kind_of(out[0]) == E.A_END else out[0]
+                        want = -1 if ph == state.PH_PLACE and E.kind_of(out[0]) == E.A_END else out[0]
                         assert (after == saved).all()
                     else:
                         want = out[S.choose(s, p, seat, out, k, sid, w)]
                     assert a == want and (after == s["rng"]).all()
                     drew += not (after == saved).all()
                     s["rng"][:] = saved
-                    seen += 1
+                    seen[ph] += 1
             if bots:
                 j = seat % len(ws)
                 i = 0 if k == 1 else S.choose(s, p, seat, out, k, sids[j], ws[j])
             else:
                 i = rng.integers(k)
             E.apply_action(s, p, out[i])
-    assert seen > 500 and final > 10 and drew > 100, (seen, final, drew)  # tie draws and final-round placements both seen
+    assert seen[state.PH_MAIN] > 5000 and seen[state.PH_PLACE] > 500, seen
+    assert final > 10 and last > 50 and drew > 1000, (final, last, drew)  # final placements, last turns, tie draws
