@@ -478,3 +478,17 @@ def test_quick_choice_is_choose_on_the_legal_list():
             E.apply_action(s, p, out[i])
     assert seen[state.PH_MAIN] > 5000 and seen[state.PH_PLACE] > 500, seen
     assert final > 10 and last > 50 and drew > 1000, (final, last, drew)  # final placements, last turns, tie draws
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_kernel_plays_the_games_its_move_by_move_replay_plays(n):
+    # the kernel takes main decisions and placements from quick_choice; sim replay (play_logged) asks choose on
+    # the legal list for every decision: every game ends with the same scores, win shares and number of moves
+    from sim.replay import play_logged
+
+    spec, design, pvec = prepare(GAME, (n,), 12, lineup=[sp.name for sp in GAME.strategies][:n])
+    out = simulate(spec, design, pvec, 8, 0, 12)
+    for g in range(12):
+        r = play_logged(GAME, design, pvec, 8, g)
+        assert len(r["moves"]) == out["steps"][g]
+        assert np.array_equal(r["seat_f"][:n], out["seat_f"][g, :n])
