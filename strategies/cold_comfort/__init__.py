@@ -52,15 +52,50 @@ from sim.games.cold_comfort.actions import (
     A_RESIZE,
     A_STOP,
     camper_of,
+    encode_build,
+    encode_build_camper,
+    encode_fire,
+    encode_host,
+    encode_mine,
+    encode_place,
+    encode_resize,
+    fire_ok,
     kind_of,
+    main_cells,
+    place_corners,
+    place_rows,
+    place_span,
     pos_of,
+    resize_ok,
     rot_of,
     size_of,
     tile_of,
 )
-from sim.games.cold_comfort.city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, OFF_U, OFF_V, cell_at, neighbour
+from sim.games.cold_comfort.city import (
+    DEBRUIJN,
+    DEBRUIJN_IDX,
+    DX4,
+    DY4,
+    OFF_U,
+    OFF_V,
+    cell_at,
+    cell_pos,
+    neighbour,
+    streets_ok,
+)
 from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
-from sim.games.cold_comfort.state import LOOK_COLS, LOOK_ROWS, MP, PLACE_BOX, PLACE_MEMO, SIZES, TMAX, G
+from sim.games.cold_comfort.state import (
+    LOOK_COLS,
+    LOOK_ROWS,
+    MP,
+    PH_MAIN,
+    PH_PLACE,
+    PLACE_BOX,
+    PLACE_MEMO,
+    SIZES,
+    TMAX,
+    G,
+)
 from sim.games.cold_comfort.params import (
     BLOCK_RULE,
     COST_BUILD,
@@ -83,7 +118,7 @@ from sim.games.cold_comfort.params import (
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
-from sim.rng import rand_float
+from sim.rng import GOLDEN, float_of, rand_float
 
 assert G == 64  # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
@@ -266,9 +301,63 @@ def resize_of(s, a, cost_up, cost_down):
 
 
 @nb.njit(cache=True, inline="always")
-def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+def score_host(s, seat, h, c):
+    """Host the camper of cell c in the seat's hotel h."""
+    w = s.bot_weights
+    v = np.float64(s.die[c])
+    return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
+
+
+@nb.njit(cache=True, inline="always")
+def score_build(s, seat, c, v, on_camper, cost_build, cost_camper):
+    """Build a hotel of size v on lot c (on_camper: the lot holds a camper, which becomes its guest)."""
+    w = s.bot_weights
+    per = cost_camper if on_camper else cost_build
+    cost = per * v
+    hz = w[S_HZ]
+    sc = hz * (w[W_BUILD] + w[W_SIZE] * v) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
+    sc += w[W_BLOCK] * own_adjacent(s, c, seat)
+    sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
+    if on_camper:
+        sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
+        sc -= w[W_CAMPERCOST] * 0.5 * hz * w[W_GOLD] * (cost_camper - cost_build) * v
+    elif s.camper_values[v] > 0:
+        sc += hz * 0.5 * w[W_GUEST] * v
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_resize(s, seat, ns, hs, cost):
+    """Resize the seat's hotel from size hs to ns for cost gold."""
     w = s.bot_weights
     camp = s.camper_values
+    hz = w[S_HZ]
+    sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
+    if camp[ns] > 0:
+        sc += w[W_GUEST] * ns
+    if camp[hs] > 0:
+        sc -= w[W_GUEST] * hs
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_fire(s, seat, h, sid, fire_ins):
+    """Set fire to the seat's empty hotel h."""
+    w = s.bot_weights
+    hs = np.float64(s.hsize[h])
+    re = rival_adjacent(s, h, seat, False)
+    ro = rival_adjacent(s, h, seat, True)
+    sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
+    sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
+    if sid == SID_ARSONIST and re + ro == 0:
+        sc -= 5.0  # burns only to reach rivals
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fire_ins):
+    """A main-phase action's usual score (the seat's weights in s.bot_weights: main_setup)."""
+    w = s.bot_weights
     k = kind_of(a)
     pos = pos_of(a)
     if k == A_END:
@@ -276,44 +365,14 @@ def score_main(s, seat, a, sid, cost_build, cost_camper, cost_up, cost_down, fir
     if k == A_MINE:
         return w[W_MINE] + 3.5 * w[W_GOLD]
     if k == A_HOST:
-        h = cell_at(s, pos)
-        c = cell_at(s, camper_of(a))
-        v = np.float64(s.die[c])
-        return w[W_GUEST] * v + w[W_BLOCK] * 0.5 * v * (1.0 + own_adjacent(s, h, seat))
+        return score_host(s, seat, cell_at(s, pos), cell_at(s, camper_of(a)))
     if k == A_BUILD or k == A_BUILD_CAMPER:
-        c = cell_at(s, pos)
-        v = size_of(a)
-        per = cost_build if k == A_BUILD else cost_camper
-        cost = per * v
-        hz = w[S_HZ]
-        sc = hz * (w[W_BUILD] + w[W_SIZE] * v) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost)
-        sc += w[W_BLOCK] * own_adjacent(s, c, seat)
-        sc += w[W_HOOD] * 0.5 * s.h_val[s.t_hood[c // 6]]
-        if k == A_BUILD_CAMPER:
-            sc += (w[W_GUEST] + 0.5 * w[W_BLOCK]) * v
-            sc -= w[W_CAMPERCOST] * 0.5 * hz * w[W_GOLD] * (cost_camper - cost_build) * v
-        elif camp[v] > 0:
-            sc += hz * 0.5 * w[W_GUEST] * v
-        return sc
+        return score_build(s, seat, cell_at(s, pos), size_of(a), k == A_BUILD_CAMPER, cost_build, cost_camper)
     if k == A_RESIZE:
-        h, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
-        hz = w[S_HZ]
-        sc = hz * w[W_SIZE] * (ns - hs) - (1.0 - 0.5 * hz) * w[W_GOLD] * cost - reserve_penalty(s, seat, cost) - 0.5
-        if camp[ns] > 0:
-            sc += w[W_GUEST] * ns
-        if camp[hs] > 0:
-            sc -= w[W_GUEST] * hs
-        return sc
+        _, ns, hs, cost = resize_of(s, a, cost_up, cost_down)
+        return score_resize(s, seat, ns, hs, cost)
     if k == A_FIRE:
-        h = cell_at(s, pos)
-        hs = np.float64(s.hsize[h])
-        re = rival_adjacent(s, h, seat, False)
-        ro = rival_adjacent(s, h, seat, True)
-        sc = w[W_FIRE] * (re + 0.6 * ro) + (w[W_GOLD] * fire_ins - w[W_FIRESELF]) * hs
-        sc -= w[W_BLOCK] * own_adjacent(s, h, seat)
-        if sid == SID_ARSONIST and re + ro == 0:
-            sc -= 5.0  # burns only to reach rivals
-        return sc
+        return score_fire(s, seat, cell_at(s, pos), sid, fire_ins)
     return 0.0
 
 
@@ -1057,6 +1116,24 @@ def choose_last_pass(s, p, seat, legal, n, w, lead):
     return pick
 
 
+@nb.njit(cache=True, inline="always")
+def main_setup(s, p, w):
+    """What a main decision's scores read besides the map: which camper values are on the map (s.camper_values),
+    the neighbourhoods (ensure_hoods), the seat's weights with the decision's horizon factor (s.bot_weights).
+    Returns the rule costs the scores take by value: build, build on a camper, resize up, down, fire insurance."""
+    has = np.int64(0)  # bit v: a camper of value v is on the map (set branch-free)
+    for c in range(s.ncell):
+        has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
+    camp = s.camper_values
+    for v in range(SIZES):
+        camp[v] = (has >> v) & 1 if v > 0 else 0
+    ensure_hoods(s, p)
+    for j in range(N_W):
+        s.bot_weights[j] = w[j]
+    s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
+    return p[COST_BUILD], p[COST_CAMPER], p[COST_UP], p[COST_DOWN], p[FIRE_INS]
+
+
 @nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
     """The index in legal[:n] of the best-scored action (ties at random from the policy stream); the decision's
@@ -1075,21 +1152,7 @@ def choose(s, p, seat, legal, n, sid, weights):
         or k0 == A_RESIZE
         or k0 == A_FIRE
     ):
-        has = np.int64(0)  # bit v: a camper of value v is on the map (set branch-free)
-        for c in range(s.ncell):
-            has |= np.int64(s.hsize[c] == 0) << np.int64(s.die[c])
-        camp = s.camper_values
-        for v in range(SIZES):
-            camp[v] = (has >> v) & 1 if v > 0 else 0
-        ensure_hoods(s, p)
-        for j in range(N_W):
-            s.bot_weights[j] = w[j]
-        s.bot_weights[S_HZ] = horizon(s, p, w[W_HORIZON])
-        cost_build = p[COST_BUILD]
-        cost_camper = p[COST_CAMPER]
-        cost_up = p[COST_UP]
-        cost_down = p[COST_DOWN]
-        fire_ins = p[FIRE_INS]
+        cost_build, cost_camper, cost_up, cost_down, fire_ins = main_setup(s, p, w)
         if w[W_ENDGAME] > 0.0 and last_turn(s, p, seat):
             return choose_last_main(s, p, seat, legal, n, sid, w, cost_build, cost_camper, cost_up, cost_down, fire_ins)
         for i in range(n):
@@ -1119,14 +1182,11 @@ def choose(s, p, seat, legal, n, sid, weights):
 
 
 @nb.njit(cache=True, _nrt=False)
-def choose_place(s, p, seat, legal, n, w, box):
-    """choose on placing the grown tile: near its own empty hotels (W_NEAR), next to neighbourhoods it leads and
-    away from rivals' leads (W_HOOD); the tile that starts the final scoring round by the projected final margin
-    (W_ENDGAME, place_delta).  Its work arrays are state fields (place_*, ctl_*); those over the map's box are used
-    where the box has at most `box` squares (PLACE_BOX; the same choice without them)."""
-    best = -1e300
-    pick = 0
-    ties = 0
+def place_setup(s, p, seat, w, box):
+    """What choose_place and quick_place work out once per placement decision: the lead term of each neighbourhood
+    (s.place_lead_w, bit h of lead_m), the seat's empty hotels (s.place_hx, place_hy[:nhot]), the end-game base
+    (place_base, where this tile starts the final scoring round) and the map's box arrays (place_memo, place_adj);
+    the scalars as a tuple for place_score."""
     ensure_hoods(s, p)
     hood = s.t_hood
     nh = np.int64(s.n_hood)
@@ -1191,69 +1251,281 @@ def choose_place(s, p, seat, legal, n, w, box):
                 for d in range(4):
                     adj[q + DY4[d] * bw + DX4[d]] |= bit
     mask_q = s.place_mask_q  # per rotation the last footprint's corner and its mask: the drawn tiles come in turn
-    mask_m = s.place_mask_m
     for r in range(4):
         mask_q[r] = -1
+    return use_hood, lead_m, nhot, endp, kend, e_base, e_unit, x0, y0, bw, boxed
+
+
+@nb.njit(cache=True, inline="always")
+def place_near(s, tid, rot, ax, ay, ctx):
+    """near_hotels of the highest lot of drawn tile tid rotated rot with its south-west corner at (ax, ay), from the
+    box's memo where the box fits (place_setup's ctx)."""
+    _, _, nhot, _, _, _, _, x0, y0, bw, boxed = ctx
+    bk = HIGH_K[tid]
+    ox = ax + OFF_U[rot, bk]
+    oy = ay + OFF_V[rot, bk]
+    if boxed:
+        memo = s.place_memo
+        qo = (oy - y0) * bw + ox - x0
+        near = memo[qo]
+        if near < 0.0:
+            near = near_hotels(s.place_hx, s.place_hy, nhot, ox, oy)
+            memo[qo] = near
+        return near
+    return near_hotels(s.place_hx, s.place_hy, nhot, ox, oy)
+
+
+@nb.njit(cache=True, inline="always")
+def place_leads(s, sc, m, lead_m):
+    """sc plus the lead terms of the neighbourhoods in mask m, in increasing h (each added in turn)."""
+    lm = m & lead_m
+    while lm != 0:
+        low = lm & -lm
+        lm ^= low
+        sc += s.place_lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
+    return sc
+
+
+@nb.njit(cache=True, inline="always")
+def place_end(s, seat, m, tid, sc, ctx):
+    """The end-game blend of a placement's usual score sc (the tile that starts the final scoring round): place_delta
+    of the neighbourhoods it touches (mask m) and the tile, memoised per pair."""
+    _, _, _, _, kend, e_base, e_unit, _, _, _, _ = ctx
+    key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
+    slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)
+    if s.place_key[slot] != key:
+        s.place_key[slot] = key
+        s.place_d[slot] = (
+            place_delta(
+                s,
+                seat,
+                m,
+                s.place_gang[tid],
+                s.place_val[tid],
+                s.place_sb,
+                s.place_gb,
+                s.place_sh,
+                s.look_tot,
+                s.place_new,
+                s.place_best,
+            )
+            - e_base
+        )
+    return (1.0 - kend) * sc + kend * (e_unit * s.place_d[slot] + ENDGAME_EPS * sc)
+
+
+@nb.njit(cache=True, inline="always")
+def place_score(s, seat, w, tid, rot, ax, ay, ctx):
+    """The score of placing drawn tile tid rotated rot with its south-west corner at (ax, ay); ctx: place_setup's
+    scalars.  Near its own empty hotels (W_NEAR), next to neighbourhoods it leads and away from rivals' leads
+    (W_HOOD); the tile that starts the final scoring round by the projected final margin (W_ENDGAME, place_delta)."""
+    use_hood, lead_m, _, endp, _, _, _, x0, y0, bw, boxed = ctx
+    pos = ay * G + ax
+    sc = w[W_NEAR] * place_near(s, tid, rot, ax, ay, ctx)
+    mask_q = s.place_mask_q
+    mask_m = s.place_mask_m
+    if mask_q[rot] != pos:
+        m = np.int64(0)
+        if use_hood or endp:
+            if boxed:
+                adj = s.place_adj
+                q0 = (ay - y0) * bw + ax - x0
+                for k in range(6):
+                    m |= np.int64(adj[q0 + OFF_V[rot, k] * bw + OFF_U[rot, k]])
+            else:
+                m = footprint_hoods(s, s.t_hood, ax, ay, rot)
+        mask_q[rot] = pos
+        mask_m[rot] = m
+    m = np.int64(mask_m[rot])
+    sc = place_leads(s, sc, m, lead_m)
+    if endp:
+        sc = place_end(s, seat, m, tid, sc, ctx)
+    return sc
+
+
+@nb.njit(cache=True, _nrt=False)
+def choose_place(s, p, seat, legal, n, w, box):
+    """choose on placing the grown tile: every listed placement scored by place_score.  Its work arrays are state
+    fields (place_*, ctl_*); those over the map's box are used where the box has at most `box` squares (PLACE_BOX;
+    the same choice without them)."""
+    ctx = place_setup(s, p, seat, w, box)
+    best = -1e300
+    pick = 0
+    ties = 0
     for i in range(n):
         a = legal[i]
         pos = pos_of(a)
-        tid = tile_of(a)
-        rot = rot_of(a)
-        ax = pos & (G - 1)  # pos = ay * G + ax with G = 64: shifts and masks
-        ay = pos >> 6
-        bk = HIGH_K[tid]
-        ox = ax + OFF_U[rot, bk]
-        oy = ay + OFF_V[rot, bk]
-        if boxed:
-            qo = (oy - y0) * bw + ox - x0
-            near = memo[qo]
-            if near < 0.0:
-                near = near_hotels(hx, hy, nhot, ox, oy)
-                memo[qo] = near
-        else:
-            near = near_hotels(hx, hy, nhot, ox, oy)
-        sc = w[W_NEAR] * near
-        if mask_q[rot] != pos:
-            m = np.int64(0)
-            if use_hood or endp:
-                if boxed:
-                    q0 = (ay - y0) * bw + ax - x0
-                    for k in range(6):
-                        m |= np.int64(adj[q0 + OFF_V[rot, k] * bw + OFF_U[rot, k]])
-                else:
-                    m = footprint_hoods(s, hood, ax, ay, rot)
-            mask_q[rot] = pos
-            mask_m[rot] = m
-        m = np.int64(mask_m[rot])
-        lm = m & lead_m  # the lead terms of the neighbourhoods it touches, in increasing h
-        while lm != 0:
-            low = lm & -lm
-            lm ^= low
-            sc += lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
-        if endp:
-            key = m * N_DECK + tid  # place_delta depends on the mask and the tile only: once per pair
-            slot = (key * 0x9E3779B1 >> 24) & (PLACE_MEMO - 1)
-            if s.place_key[slot] != key:
-                s.place_key[slot] = key
-                s.place_d[slot] = (
-                    place_delta(
-                        s,
-                        seat,
-                        m,
-                        s.place_gang[tid],
-                        s.place_val[tid],
-                        s.place_sb,
-                        s.place_gb,
-                        s.place_sh,
-                        s.look_tot,
-                        s.place_new,
-                        s.place_best,
-                    )
-                    - e_base
-                )
-            sc = (1.0 - kend) * sc + kend * (e_unit * s.place_d[slot] + ENDGAME_EPS * sc)
+        sc = place_score(s, seat, w, tile_of(a), rot_of(a), pos & (G - 1), pos >> 6, ctx)  # pos = ay * G + ax
         best, pick, ties = _take(s, sc, i, best, pick, ties)
     return pick
+
+
+@nb.njit(cache=True, _nrt=False)
+def quick_place(s, p, seat, w, box):
+    """choose_place without the legal-action list: the placements of the game's scan (enum_places: place_rows,
+    place_span, place_corners, streets_ok) scored as they are found, in the list's order, so the running best, its
+    ties and their draws from the policy stream are those of choose_place on the list.  Per corner, the
+    neighbourhoods the footprint touches once for both rotations of its shape (the same rectangle); a placement is
+    checked against the streets (streets_ok) only where its score reaches the running best (one below it changes
+    nothing, legal or not); the policy stream is kept in a local (sim.rng.float_of).  The placement it picks, or -1
+    where none is legal (the list then offers END alone)."""
+    ctx = place_setup(s, p, seat, w, box)
+    use_hood, lead_m, _, endp, _, _, _, x0, y0, bw, boxed = ctx
+    w_near = w[W_NEAR]
+    adj = s.place_adj
+    best = -1e300
+    pick = np.int64(-1)
+    ties = 0
+    x = s.rng[1]
+    place_rows(s, p)
+    for shape in range(2):
+        fw, fh, ax0, ax1, ay0, ay1 = place_span(s, shape)
+        if ax1 <= ax0:
+            continue
+        for ay in range(ay0, ay1):
+            cand = place_corners(s, fw, fh, ax0, ax1, ay)
+            while cand != 0:
+                low = cand & -cand
+                cand ^= low
+                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
+                m = np.int64(0)
+                if use_hood or endp:
+                    if boxed:
+                        q0 = (ay - y0) * bw + ax - x0
+                        for k in range(6):
+                            m |= np.int64(adj[q0 + OFF_V[shape, k] * bw + OFF_U[shape, k]])
+                    else:
+                        m = footprint_hoods(s, s.t_hood, ax, ay, shape)
+                for j in range(s.ndraw):
+                    tid = np.int64(s.draw[j])
+                    for rot in (shape, shape + 2):
+                        sc = place_leads(s, w_near * place_near(s, tid, rot, ax, ay, ctx), m, lead_m)
+                        if endp:
+                            sc = place_end(s, seat, m, tid, sc, ctx)
+                        if sc > best - 1e-9 and streets_ok(s, tid, rot, ax, ay):
+                            if sc > best + 1e-9:  # as _take
+                                best = sc
+                                pick = encode_place(tid, rot, ay * G + ax)
+                                ties = 1
+                            else:
+                                ties += 1
+                                x += GOLDEN
+                                if float_of(x) * ties < 1.0:
+                                    pick = encode_place(tid, rot, ay * G + ax)
+    s.rng[1] = x
+    return pick
+
+
+@nb.njit(cache=True, _nrt=False)
+def quick_main(s, p, seat, sid, w):
+    """choose on a main decision without the legal-action list: the actions of the game's list (legal_actions,
+    PH_MAIN) generated in its order and scored as they are found (the same score functions as score_main), so the
+    running best, its ties and their draws from the policy stream are those of choose on the list; the policy
+    stream is kept in a local (sim.rng.float_of).  -1 on the seat's last turn (the end-game look-ahead scores the
+    list: choose_last_main)."""
+    if w[W_ENDGAME] > 0.0 and last_turn(s, p, seat):
+        return np.int64(-1)
+    cost_build, cost_camper, cost_up, cost_down, fire_ins = main_setup(s, p, w)
+    x = s.rng[1]
+    # END first (the running best: no draw)
+    best = s.bot_weights[W_END]
+    pick = np.int64(A_END)
+    ties = 1
+    cur = np.int64(s.cur)
+    okb, okc, ncamp, nhot, nlot = main_cells(s, p, cur)
+    camps = s.camper_cells
+    hots = s.hotel_cells
+    lots = s.lot_cells
+    if s.acted == 0:
+        sc = s.bot_weights[W_MINE] + 3.5 * s.bot_weights[W_GOLD]  # every Mine scores alike
+        for k in range(ncamp):
+            if sc > best + 1e-9:
+                best = sc
+                pick = encode_mine(cell_pos(s, np.int64(camps[k])))
+                ties = 1
+            elif sc > best - 1e-9:
+                ties += 1
+                x += GOLDEN
+                if float_of(x) * ties < 1.0:
+                    pick = encode_mine(cell_pos(s, np.int64(camps[k])))
+    for j in range(nhot):
+        h = np.int64(hots[j])
+        if s.hbuilt[h] != s.turn:
+            hs = s.hsize[h]
+            for k in range(ncamp):
+                c = np.int64(camps[k])
+                if s.die[c] == hs:
+                    sc = score_host(s, seat, h, c)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = encode_host(cell_pos(s, h), cell_pos(s, c))
+                        ties = 1
+                    elif sc > best - 1e-9:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = encode_host(cell_pos(s, h), cell_pos(s, c))
+    if s.built_act == 0:
+        for k in range(nlot):
+            c = np.int64(lots[k])
+            v = np.int64(s.cval[c])
+            on_camper = s.die[c] != 0
+            if (okc if on_camper else okb) >> v & 1:
+                sc = score_build(s, seat, c, v, on_camper, cost_build, cost_camper)
+                if sc > best - 1e-9:
+                    a = encode_build_camper(cell_pos(s, c), v) if on_camper else encode_build(cell_pos(s, c), v)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = a
+                        ties = 1
+                    else:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = a
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            hs = np.int64(s.hsize[h])
+            for ns in range(1, 7):
+                if resize_ok(s, p, cur, hs, ns):
+                    sc = score_resize(s, seat, ns, hs, (ns - hs) * cost_up if ns > hs else (hs - ns) * cost_down)
+                    if sc > best + 1e-9:
+                        best = sc
+                        pick = encode_resize(cell_pos(s, h), ns)
+                        ties = 1
+                    elif sc > best - 1e-9:
+                        ties += 1
+                        x += GOLDEN
+                        if float_of(x) * ties < 1.0:
+                            pick = encode_resize(cell_pos(s, h), ns)
+    if fire_ok(s, p):
+        for j in range(nhot):
+            h = np.int64(hots[j])
+            if s.hbuilt[h] != s.turn:
+                sc = score_fire(s, seat, h, sid, fire_ins)
+                if sc > best + 1e-9:
+                    best = sc
+                    pick = encode_fire(cell_pos(s, h))
+                    ties = 1
+                elif sc > best - 1e-9:
+                    ties += 1
+                    x += GOLDEN
+                    if float_of(x) * ties < 1.0:
+                        pick = encode_fire(cell_pos(s, h))
+    s.rng[1] = x
+    return pick
+
+
+@nb.njit(cache=True, inline="always")
+def quick_choice(s, p, seat, sid, weights):
+    """A main decision's action (quick_main) or the grown tile's placement (quick_place) without the legal-action
+    list (sim.kernel's quick_choice): the one choose picks from the list.  -1 for every other decision and on the
+    seat's last turn."""
+    if s.phase == PH_MAIN:
+        return quick_main(s, p, seat, sid, weights)
+    if s.phase == PH_PLACE:
+        return quick_place(s, p, seat, weights, PLACE_BOX)
+    return np.int64(-1)
 
 
 @nb.njit(cache=True, inline="always")

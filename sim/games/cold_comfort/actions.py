@@ -76,13 +76,10 @@ pos_of, camper_of, size_of, pips_of, tile_of, rot_of = CODEC.getters("pos", "cam
 ) = (CODEC.encoder(k) for k in ("MINE", "HOST", "BUILD", "BUILD_CAMPER", "RESIZE", "FIRE", "PASS", "PLACE", "LAND"))
 
 
-@one_copy(_nrt=False)
-def enum_places(s, p, out, n, first_only):
-    """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
-    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
-    columns, then drawn tile and rotation).  Per row, bit x of row_free says grid square x is empty ground and bit x
-    of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows); a
-    footprint's free/near test is then a few shifts per row."""
+@nb.njit(cache=True, inline="always")
+def place_rows(s, p):
+    """Set up the placement scan's row masks: per row, bit x of row_free says grid square x is empty ground and bit
+    x of row_near that reach_mask() would mark it (from free_row, reach_e and reach_c, kept as the city grows)."""
     y_lo = max(np.int64(s.miny) - 4, MARGIN)
     y_hi = min(np.int64(s.maxy) + 4, G - 1 - MARGIN)  # inclusive
     x_lo = max(np.int64(s.minx) - 4, MARGIN)
@@ -97,25 +94,56 @@ def enum_places(s, p, out, n, first_only):
         if corner:
             r |= s.reach_c[y]
         row_near[y] = r & np.int64(0x3FFFFFFFFFFFFFFF)
+
+
+@nb.njit(cache=True, inline="always")
+def place_span(s, shape):
+    """The footprint's width and height for shape 0 (2 x 3, rotations 0 and 2) or 1 (3 x 2, rotations 1 and 3),
+    the range of its south-west corner's x (ax0..ax1-1; empty on no real map) and of its y (ay0..ay1-1)."""
+    w = 2 + shape
+    h = 3 - shape
+    ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
+    ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+    ay0 = max(np.int64(s.miny) - h - 1, MARGIN)
+    ay1 = min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)
+    return w, h, ax0, ax1, ay0, ay1
+
+
+@nb.njit(cache=True, inline="always")
+def place_corners(s, w, h, ax0, ax1, ay):
+    """Bit mask of the south-west corners x (ax0 <= x < ax1) in row ay where a w x h footprint lies on empty
+    ground with a square that reach_mask() marks (place_rows' masks): a few shifts per row."""
+    row_free = s.row_free
+    row_near = s.row_near
+    fe = row_free[ay]
+    fr = row_near[ay]
+    for y in range(ay + 1, ay + h):
+        fe &= row_free[y]
+        fr |= row_near[y]
+    free = fe & (fe >> 1)
+    near = fr | (fr >> 1)
+    if w == 3:
+        free &= fe >> 2
+        near |= fr >> 2
+    return free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+
+
+# The placement scan: place_rows, then per shape (place_span) and row the corners (place_corners) in increasing x
+# (the lowest bit first), per corner each drawn tile in turn and its two rotations of that shape where its streets
+# fit (streets_ok).  enum_places lists them; the strategies' quick placement (strategies/cold_comfort) scores them
+# in the same order without the list.
+@one_copy(_nrt=False)
+def enum_places(s, p, out, n, first_only):
+    """Push every legal placement (drawn tile, rotation, south-west corner) into out from n; the same set as
+    place_check() == 0 over the whole grid, in the same order as a scan of the map's bounding box (rows, then
+    columns, then drawn tile and rotation)."""
+    place_rows(s, p)
     for shape in range(2):
-        w = 2 + shape
-        h = 3 - shape
-        ax0 = max(np.int64(s.minx) - w - 1, MARGIN)
-        ax1 = min(np.int64(s.maxx) + 3, G - MARGIN - w + 1)
+        w, h, ax0, ax1, ay0, ay1 = place_span(s, shape)
         if ax1 <= ax0:  # (never on a real map; keeps the mask below sane)
             continue
-        for ay in range(max(np.int64(s.miny) - h - 1, MARGIN), min(np.int64(s.maxy) + 3, G - MARGIN - h + 1)):
-            fe = row_free[ay]
-            fr = row_near[ay]
-            for y in range(ay + 1, ay + h):
-                fe &= row_free[y]
-                fr |= row_near[y]
-            free = fe & (fe >> 1)
-            near = fr | (fr >> 1)
-            if w == 3:
-                free &= fe >> 2
-                near |= fr >> 2
-            cand = free & near & ((np.int64(1) << ax1) - (np.int64(1) << ax0))
+        for ay in range(ay0, ay1):
+            cand = place_corners(s, w, h, ax0, ax1, ay)
             while cand != 0:
                 low = cand & -cand
                 cand ^= low
@@ -195,6 +223,59 @@ def tie_group(s, p, out):
     return n
 
 
+@nb.njit(cache=True, inline="always")
+def main_cells(s, p, cur):
+    """A main decision's cells, each list in cell order: the campers (s.camper_cells[:ncamp]), the mover's empty
+    hotels (s.hotel_cells[:nhot]) and the lots without a hotel it may build on (s.lot_cells[:nlot]); and the lot
+    values it may build on (bit v: a hotel of size v in supply and affordable), on a vacant lot (okb) or on a
+    camper (okc), none once it has built this turn.  Returns okb, okc, ncamp, nhot, nlot (legal_actions and the
+    strategies' quick main decision list the actions of these cells in the same order)."""
+    gold = np.int64(s.gold[cur])
+    okb = np.int64(0)
+    okc = np.int64(0)
+    if s.built_act == 0:
+        cb = np.int64(p[COST_BUILD])
+        cc = np.int64(p[COST_CAMPER])
+        for v in range(1, SIZES):
+            if s.supply[cur, v] > 0:
+                okb |= np.int64(gold >= cb * v) << v
+                okc |= np.int64(gold >= cc * v) << v
+    okv = okb | okc
+    camps = s.camper_cells
+    hots = s.hotel_cells
+    lots = s.lot_cells
+    ncamp = 0
+    nhot = 0
+    nlot = 0
+    for c in range(np.int64(s.ncell)):  # branch-free: write every cell, advance the lists it belongs to
+        free = s.hsize[c] == 0
+        d = s.die[c]
+        camps[ncamp] = c
+        lots[nlot] = c
+        hots[nhot] = c
+        ncamp += np.int64(free & (d > 0))
+        nlot += np.int64(free & (((okv >> np.int64(s.cval[c])) & 1) != 0))  # (bit 0, a public square: never)
+        nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
+    return okb, okc, ncamp, nhot, nlot
+
+
+@nb.njit(cache=True, inline="always")
+def resize_ok(s, p, cur, hs, ns):
+    """May the mover resize its hotel of size hs to ns (a tile of ns in supply, the step the rule allows, gold)?"""
+    if ns == hs or s.supply[cur, ns] <= 0:
+        return False
+    if p[RESIZE_RULE] == 1 and abs(ns - hs) != 1:
+        return False
+    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
+    return np.int64(s.gold[cur]) >= cost
+
+
+@nb.njit(cache=True, inline="always")
+def fire_ok(s, p):
+    """May the mover still set a fire this turn?"""
+    return s.fired == 0 and p[FIRE_ON] == 1
+
+
 @nb.njit(cache=True, _nrt=False)
 def legal_actions(s, p, out):
     ph = s.phase
@@ -202,38 +283,10 @@ def legal_actions(s, p, out):
     if ph == PH_MAIN:
         cur = np.int64(s.cur)
         n = push(out, n, A_END)
-        nc = np.int64(s.ncell)
-        gold = np.int64(s.gold[cur])
-        # the lot values the player may build on (bit v: a hotel of size v in supply and affordable), on a vacant
-        # lot (okb) or on a camper (okc); none once it has built this turn
-        okb = np.int64(0)
-        okc = np.int64(0)
-        if s.built_act == 0:
-            cb = np.int64(p[COST_BUILD])
-            cc = np.int64(p[COST_CAMPER])
-            for v in range(1, SIZES):
-                if s.supply[cur, v] > 0:
-                    okb |= np.int64(gold >= cb * v) << v
-                    okc |= np.int64(gold >= cc * v) << v
-        okv = okb | okc
-        # one pass over the cells: the campers, the player's empty hotels and the lots without a hotel it may build
-        # on, each listed in cell order (so every kind of action below comes out in the order of a scan over the
-        # cells)
+        okb, okc, ncamp, nhot, nlot = main_cells(s, p, cur)
         camps = s.camper_cells
         hots = s.hotel_cells
         lots = s.lot_cells
-        ncamp = 0
-        nhot = 0
-        nlot = 0
-        for c in range(nc):  # branch-free: write every cell, advance the lists it belongs to
-            free = s.hsize[c] == 0
-            d = s.die[c]
-            camps[ncamp] = c
-            lots[nlot] = c
-            hots[nhot] = c
-            ncamp += np.int64(free & (d > 0))
-            nlot += np.int64(free & (((okv >> np.int64(s.cval[c])) & 1) != 0))  # (bit 0, a public square: never)
-            nhot += np.int64((not free) & (s.owner[c] == cur) & (d == 0))
         if s.acted == 0:
             for k in range(ncamp):
                 n = push(out, n, encode_mine(cell_pos(s, np.int64(camps[k]))))
@@ -254,19 +307,13 @@ def legal_actions(s, p, out):
                         n = push(out, n, encode_build(cell_pos(s, c), v))
                 elif (okc >> v) & 1:
                     n = push(out, n, encode_build_camper(cell_pos(s, c), v))
-            one = p[RESIZE_RULE] == 1
             for j in range(nhot):
                 h = np.int64(hots[j])
                 hs = np.int64(s.hsize[h])
                 for ns in range(1, 7):
-                    if ns == hs or s.supply[cur, ns] <= 0:
-                        continue
-                    if one and abs(ns - hs) != 1:
-                        continue
-                    cost = (ns - hs) * np.int64(p[COST_UP]) if ns > hs else (hs - ns) * np.int64(p[COST_DOWN])
-                    if gold >= cost:
+                    if resize_ok(s, p, cur, hs, ns):
                         n = push(out, n, encode_resize(cell_pos(s, h), ns))
-        if s.fired == 0 and p[FIRE_ON] == 1:
+        if fire_ok(s, p):
             for j in range(nhot):
                 h = np.int64(hots[j])
                 if s.hbuilt[h] != s.turn:

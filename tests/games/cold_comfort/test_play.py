@@ -421,3 +421,74 @@ def test_look_ahead_scores_builds_and_resizes_as_a_full_final_margin(empty_hotel
             else:
                 E.apply_action(s, p, out[rng.integers(k)])
     assert checked > 10000 and joined > 10 and hosted > 100
+
+
+def test_quick_choice_is_choose_on_the_legal_list():
+    # The kernel takes main decisions (quick_main) and the grown tile's placement (quick_place) from quick_choice,
+    # generated and scored as found, instead of choose on the legal list: at every such decision of random games
+    # and of bot games, for every preset and for all-zero weights (everything ties: the tie draws), it names the
+    # action choose picks from the list (the list's only action when it has one: decide then asks no strategy; -1
+    # where no placement is legal, and on a seat's last turn, where the look-ahead scores the list) and draws the
+    # same numbers from the policy stream
+    from strategies import cold_comfort as S
+
+    p = P.PARAMS.resolve({})
+    rng = np.random.default_rng(5)
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    s = new_states(E, 1)[0]
+    ws = [np.array(spec.weights + (0.0,) * (16 - len(spec.weights))) for spec in S.STRATEGIES]
+    sids = [spec.sid for spec in S.STRATEGIES]
+    ws.append(ws[0] * 0.0)
+    sids.append(sids[0])
+    seen = np.zeros(5, np.int64)  # per phase: decisions x weight sets answered
+    final = drew = last = 0
+    for seed in range(16):
+        bots = seed % 2 == 1  # odd seeds: the presets move; even: random moves
+        seed_streams(s["rng"], 43, seed)
+        E.setup(s, p, 3 + seed % 3)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            seat = int(E.current_player(s))
+            ph = int(s["phase"])
+            if ph in (state.PH_MAIN, state.PH_PLACE):
+                final += ph == state.PH_PLACE and int(s["rounds"]) == int(p[P.ROUNDS]) - 1
+                for sid, w in zip(sids, ws, strict=True):
+                    saved = s["rng"].copy()
+                    a = S.quick_choice(s, p, seat, sid, w)
+                    after = s["rng"].copy()
+                    s["rng"][:] = saved
+                    if ph == state.PH_MAIN and a == -1:
+                        assert w[S.W_ENDGAME] > 0.0 and S.last_turn(s, p, seat) and (after == saved).all()
+                        last += 1
+                        continue
+                    if k == 1:
+                        want = -1 if ph == state.PH_PLACE and E.kind_of(out[0]) == E.A_END else out[0]
+                        assert (after == saved).all()
+                    else:
+                        want = out[S.choose(s, p, seat, out, k, sid, w)]
+                    assert a == want and (after == s["rng"]).all()
+                    drew += not (after == saved).all()
+                    s["rng"][:] = saved
+                    seen[ph] += 1
+            if bots:
+                j = seat % len(ws)
+                i = 0 if k == 1 else S.choose(s, p, seat, out, k, sids[j], ws[j])
+            else:
+                i = rng.integers(k)
+            E.apply_action(s, p, out[i])
+    assert seen[state.PH_MAIN] > 5000 and seen[state.PH_PLACE] > 500, seen
+    assert final > 10 and last > 50 and drew > 1000, (final, last, drew)  # final placements, last turns, tie draws
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_kernel_plays_the_games_its_move_by_move_replay_plays(n):
+    # the kernel takes main decisions and placements from quick_choice; sim replay (play_logged) asks choose on
+    # the legal list for every decision: every game ends with the same scores, win shares and number of moves
+    from sim.replay import play_logged
+
+    spec, design, pvec = prepare(GAME, (n,), 12, lineup=[sp.name for sp in GAME.strategies][:n])
+    out = simulate(spec, design, pvec, 8, 0, 12)
+    for g in range(12):
+        r = play_logged(GAME, design, pvec, 8, g)
+        assert len(r["moves"]) == out["steps"][g]
+        assert np.array_equal(r["seat_f"][:n], out["seat_f"][g, :n])
