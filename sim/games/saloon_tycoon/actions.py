@@ -67,7 +67,6 @@ from .queries import (
     lot_param,
     purchase_price,
     restricted,
-    spot_free,
     tile_open,
     tparam,
 )
@@ -75,13 +74,18 @@ from .state import (
     ANGIE,
     ARM_LOTS,
     ARMS,
+    FP_A,
+    FP_B,
     FP_LARGE,
+    FP_UNALIGNED,
     MAX_PLAYERS,
     MAX_SEC_HAND,
     MAX_TILES,
     N_CLAIM_IDS,
     N_FP,
     N_SC,
+    NB_IN,
+    NB_OUT,
     NFLOORS,
     NPOS,
     PH_KEEP,
@@ -189,13 +193,33 @@ encode_drop = CODEC.encoder("DROP")
 MAX_ACTIONS = 1024
 
 
+def _footprint_bits():
+    """Per footprint: the bit mask of its ground positions, and of the ground positions next to it along its arm
+    (one of them must hold a tile for a ground build: queries.spot_free)."""
+    bits = np.zeros(N_FP, np.int64)
+    near = np.zeros(N_FP, np.int64)
+    for fp in range(N_FP):
+        a, b = FP_A[fp], FP_B[fp]
+        bits[fp] = (1 << a) | ((1 << b) if b >= 0 else 0)
+        for q in (NB_IN[a], NB_OUT[b if b >= 0 else a]):
+            if q >= 0:
+                near[fp] |= 1 << q
+    return bits, near
+
+
+FP_BITS, FP_NEAR = _footprint_bits()
+FLOOR_BITS = 16  # gen_builds's board masks: one floor every FLOOR_BITS bits (9 positions, 15 footprints)
+
+
 @one_copy(_nrt=False)
 def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     """Append every affordable legal (tile, floor, footprint) build: BUILD actions, or CARD_BUILD ones for a card
     build (which may ignore the lot's gold and take a discount).
 
     Order: floor, footprint, tile type (ascending).  The size, floor and position limits of the tile types are
-    folded into bit masks once per game (effects.tile_tables), so each spot only visits the tile types that fit it."""
+    folded into bit masks once per game (effects.tile_tables), so each spot only visits the tile types that fit it.
+    The board is read once into bit masks (a floor every FLOOR_BITS bits), so that whether a spot is free is a few
+    bit tests: the rule queries.spot_free states, checked against this listing by the play tests."""
     nt = np.int64(p[P_N_TILES])
     one = np.int64(1)
     # the tile types in supply whose required / forbidding tile types allow them
@@ -213,7 +237,7 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
         mask |= one << t
     if mask == 0:
         return k
-    gold = s.gold[seat]
+    gold = np.int64(s.gold[seat])
     large_all = s.type_mask[TM_LARGE]  # every large tile type (the Saloon included): for the tiles below a spot
     m_large = mask & large_all
     m_small = mask & ~large_all
@@ -222,44 +246,69 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     m_f2 = mask & s.type_mask[TM_F2]
     m_above = s.type_mask[TM_ABOVE]
     cheapest = one << 40
-    for t in range(1, nt):
-        if (mask >> t) & 1:
-            c = max(np.int64(s.type_cost[t]) - discount, 0)
-            if c < cheapest:
-                cheapest = c
+    b = mask
+    while b:
+        t = low_bit(b)
+        b &= b - 1
+        c = max(np.int64(s.type_cost[t]) - discount, 0)
+        if c < cheapest:
+            cheapest = c
     if cheapest > gold:
         return k
-    # floors holding a finished tile: only those can carry a tile on the floor above (spot_free)
-    fin_floors = 0
+    # the board: positions taken, positions under a finished tile, under a finished small tile, and the footprints
+    # of the finished large tiles (bit fp)
+    taken = np.int64(0)
+    fin = np.int64(0)
+    fin_small = np.int64(0)
+    fin_large_fp = np.int64(0)
     for i in range(s.n_tiles[seat]):
+        sh = FLOOR_BITS * np.int64(s.tile_floor[seat, i])
+        fp = np.int64(s.tile_footprint[seat, i])
+        pos = FP_BITS[fp] << sh
+        taken |= pos
         if s.tile_finished[seat, i] == 1:
-            fin_floors |= 1 << s.tile_floor[seat, i]
+            fin |= pos
+            if (large_all >> s.tile_type[seat, i]) & 1 == 1:
+                fin_large_fp |= one << (fp + sh)
+            else:
+                fin_small |= pos
     theater_any = p[P_R_THEATER] != 0
-    fp_any = p[P_R_FOOTPRINTS] != 0
+    n_fp = N_FP if p[P_R_FOOTPRINTS] != 0 else FP_UNALIGNED
     for f in range(NFLOORS):
-        if f > 0 and (fin_floors >> (f - 1)) & 1 == 0:
-            continue
+        below = FLOOR_BITS * (f - 1)
+        if f > 0 and (fin >> below) & ((one << NPOS) - 1) == 0:
+            continue  # no finished tile to carry one on this floor
         mf = m_f0 if f == 0 else (m_f1 if f == 1 else m_f2)
         if mf == 0:
             continue
-        for fp in range(N_FP):
+        here = taken >> (FLOOR_BITS * f)
+        for fp in range(n_fp):
+            pos = FP_BITS[fp]
+            if here & pos != 0:
+                continue
+            if f == 0:  # a lot (never the Saloon's square) next to a tile along its arm
+                if fp == 0 or taken & FP_NEAR[fp] == 0:
+                    continue
+            elif fp == 0:  # above the Saloon: on a finished tile there
+                if (fin >> below) & 1 == 0:
+                    continue
+            elif (fin_small >> below) & pos != pos and (fin_large_fp >> (below + fp)) & 1 == 0:
+                continue  # on finished small tiles, or (a large footprint) on one finished large tile of it
             m = (m_large if FP_LARGE[fp] == 1 else m_small) & mf
             if fp != 0 and not theater_any:
                 m &= ~m_above
             if m == 0:
                 continue
-            lg = np.int64(0) if ignore_lot else lot_gold(p, f, fp)
-            if cheapest + lg > gold:
+            budget = gold - (np.int64(0) if ignore_lot else lot_gold(p, f, fp))
+            if cheapest > budget:
                 continue
-            if not spot_free(s, seat, f, fp, fp_any, large_all):
-                continue
-            for t in range(1, nt):
-                if (m >> t) & 1 == 0:
-                    continue
+            while m:
+                t = low_bit(m)
+                m &= m - 1
                 c = np.int64(s.type_cost[t]) - discount
                 if c < 0:
                     c = 0
-                if c + lg > gold:
+                if c > budget:
                     continue
                 if card_build:
                     k = push(out, k, encode_card_build(t, f, fp))

@@ -138,7 +138,9 @@ def _adjacent_ground(s, seat, q):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def spot_free(s, seat, f, fp, fp_any, large_all):
     """Can a tile of fp's size stand at floor f (0-based) on footprint fp of this board?  fp_any: the rule
-    large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.type_mask[TM_LARGE])."""
+    large_footprints is any_neighbour; large_all: bit mask of the large tile types (s.type_mask[TM_LARGE]).
+    actions.gen_builds answers the same question from bit masks of the board; the play tests check that the two
+    agree at every step of random games."""
     if fp >= FP_UNALIGNED and not fp_any:
         return False
     a = FP_A[fp]

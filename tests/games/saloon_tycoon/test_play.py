@@ -63,6 +63,47 @@ def check_invariants(s, p):
     # open claims are scored once at most
     assert s["claims_n"][:n].sum() == (s["claim_by"] >= 0).sum()
     check_stake_cache(s, p)
+    check_builds(s, p, int(s["cur"]))
+
+
+def builds_by_rule(s, p, seat, card_build, ignore_lot, discount):
+    """The builds gen_builds lists, spot by spot with queries.spot_free (the placement rule as written) and every
+    tile type: in supply, allowed by the types built, fitting the spot's size and floor, affordable."""
+    tb = int(s["types_built"][seat])
+    masks = [int(x) for x in s["type_mask"]]
+    out = []
+    for f in range(state.NFLOORS):
+        for fp in range(state.N_FP):
+            if not queries.spot_free(s, seat, f, fp, p[P.P_R_FOOTPRINTS] != 0, masks[state.TM_LARGE]):
+                continue
+            for t in range(1, int(p[P.P_N_TILES])):
+                req, forb = int(s["type_req"][t]), int(s["type_forbid"][t])
+                if s["supply"][t] <= 0 or (req >= 0 and not (tb >> req) & 1) or (forb >= 0 and (tb >> forb) & 1):
+                    continue
+                if (masks[state.TM_LARGE] >> t) & 1 != state.FP_LARGE[fp]:
+                    continue
+                if not (masks[state.TM_F0 + f] >> t) & 1:
+                    continue
+                if fp != 0 and p[P.P_R_THEATER] == 0 and (masks[state.TM_ABOVE] >> t) & 1:
+                    continue
+                cost = max(int(p[P.P_TILE0 + t * P.TS + P.TF_COST]) - discount, 0) + (
+                    0 if ignore_lot else queries.lot_gold(p, f, fp)
+                )
+                if cost > s["gold"][seat]:
+                    continue
+                out.append((t, f, fp))
+    return out
+
+
+def check_builds(s, p, seat):
+    """gen_builds (the board read into bit masks) lists the builds the placement rule allows, in its order."""
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    for card_build, ignore_lot, discount in ((False, False, 0), (True, True, 2), (True, False, 1)):
+        k = actions.gen_builds(s, p, seat, out, 0, card_build, ignore_lot, discount)
+        listed = [(actions.tile_of(a), actions.floor_of(a), actions.footprint_of(a)) for a in out[:k]]
+        kind = actions.CARD_BUILD if card_build else actions.BUILD
+        assert all(actions.kind_of(a) == kind for a in out[:k])
+        assert listed == builds_by_rule(s, p, seat, card_build, ignore_lot, discount), (seat, card_build)
 
 
 def check_stake_cache(s, p):
