@@ -18,6 +18,8 @@ from collections import namedtuple
 
 import numba as nb
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from .rng import shuffle
 
@@ -221,3 +223,14 @@ def put(pile, n, card):
         pile[n] = card
         return n + 1
     return n
+
+
+def low_bit(x):
+    """Index of the lowest set bit of the int64 x (x != 0); jitted: LLVM's cttz."""
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+@overload(low_bit)
+def _low_bit_jit(x):
+    return lambda x: trailing_zeros(x)

@@ -72,8 +72,6 @@ from sim.games.cold_comfort.actions import (
     tile_of,
 )
 from sim.games.cold_comfort.city import (
-    DEBRUIJN,
-    DEBRUIJN_IDX,
     DX4,
     DY4,
     OFF_U,
@@ -119,6 +117,7 @@ from sim.games.cold_comfort.params import (
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
 from sim.rng import GOLDEN, float_of, rand_float
+from sim.toolkit import low_bit
 
 assert G == 64  # choose() decodes grid positions with shifts
 HIGH_K = np.argmax(TILE_VALS, axis=1).astype(np.int64)  # per deck tile: square of its highest lot (first if tied)
@@ -1024,7 +1023,7 @@ def place_delta(s, seat, m, gang, val, sb, gb, sh, tot, new, best):
     while mm != 0:
         low = mm & -mm
         mm ^= low
-        h = DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]
+        h = low_bit(low)
         v += s.h_val[h]
         g = max(g, gb[h])
         for i in range(n):
@@ -1282,7 +1281,7 @@ def place_leads(s, sc, m, lead_m):
     while lm != 0:
         low = lm & -lm
         lm ^= low
-        sc += s.place_lead_w[DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63]]
+        sc += s.place_lead_w[low_bit(low)]
     return sc
 
 
@@ -1387,7 +1386,7 @@ def quick_place(s, p, seat, w, box):
             while cand != 0:
                 low = cand & -cand
                 cand ^= low
-                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
+                ax = np.int64(low_bit(low))
                 m = np.int64(0)
                 if use_hood or endp:
                     if boxed:

@@ -11,9 +11,9 @@ import numba as nb
 import numpy as np
 
 from sim.kernel import one_copy
-from sim.toolkit import ActionCodec, push
+from sim.toolkit import ActionCodec, low_bit, push
 
-from .city import DEBRUIJN, DEBRUIJN_IDX, DX4, DY4, cell_pos, streets_ok, walk_dist
+from .city import DX4, DY4, cell_pos, streets_ok, walk_dist
 from .params import (
     CONNECT,
     COST_BUILD,
@@ -147,7 +147,7 @@ def enum_places(s, p, out, n, first_only):
             while cand != 0:
                 low = cand & -cand
                 cand ^= low
-                ax = np.int64(DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63])
+                ax = np.int64(low_bit(low))
                 for j in range(s.ndraw):
                     tid = np.int64(s.draw[j])
                     for rot in (shape, shape + 2):

@@ -26,12 +26,6 @@ for _k in range(6):
 DX4 = np.array([0, 1, 0, -1], np.int64)  # N, E, S, W
 DY4 = np.array([1, 0, -1, 0], np.int64)
 
-# lowest set bit of a 64-bit mask: DEBRUIJN_IDX[((low * DEBRUIJN) >> 58) & 63] for low = a power of two
-DEBRUIJN = np.int64(0x03F79D71B4CB0A89)
-DEBRUIJN_IDX = np.zeros(64, np.int64)
-for _i in range(64):
-    DEBRUIJN_IDX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
-
 # printed street sides (bit 0 N, 1 E, 2 S, 3 W) of each deck tile in each rotation: side b of the canonical tile
 # faces (b + rot) % 4
 ROT_STREETS = np.zeros((len(TILE_STREETS), 4), np.int64)

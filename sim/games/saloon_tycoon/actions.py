@@ -8,11 +8,9 @@ remain, the free actions (buy a cube, stake a claim).
 
 import numba as nb
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import overload
 
 from sim.kernel import LEGAL_TYPE, one_copy
-from sim.toolkit import ActionCodec, push
+from sim.toolkit import ActionCodec, low_bit, push
 
 from .params import (
     MAX_CARD_TYPES,
@@ -413,17 +411,6 @@ def legal_actions(s, p, out):
             if tile_open(s, p, seat, i):
                 k = push(out, k, encode_buy(i))
     return _gen_stakes(s, p, seat, out, k)
-
-
-def low_bit(x):
-    """Index of the lowest set bit of the int64 x (x != 0); jitted: LLVM's cttz."""
-    x = int(x)
-    return (x & -x).bit_length() - 1
-
-
-@overload(low_bit)
-def _low_bit_jit(x):
-    return lambda x: trailing_zeros(x)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
