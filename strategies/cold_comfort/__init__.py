@@ -81,7 +81,8 @@ from sim.games.cold_comfort.city import (
     neighbour,
     streets_ok,
 )
-from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
+from sim.games.cold_comfort.blocks import kept_blocks, kept_hood_control
+from sim.games.cold_comfort.scoring import die_strength, ensure_hoods, search_block
 from sim.games.cold_comfort.state import (
     LOOK_COLS,
     LOOK_ROWS,
@@ -584,7 +585,7 @@ def blocks_base(s, p, blk):
     by value (R_CAMP).  Returns the number of blocks."""
     nc = np.int64(s.ncell)
     nh = np.int64(s.n_hood)
-    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
+    nbk = kept_blocks(s, p, s.block_of_cell, s.block_strength, s.block_owner)
     add_size = p[EMPTY_RULE] == 1
     for c in range(nc):
         blk[R_SIG, c] = _holds(s, c, add_size)
@@ -962,7 +963,7 @@ def place_base(s, p, seat, sb, gb, sh, tot, gang, val):
     comp = s.block_of_cell
     strength = s.block_strength
     who = s.block_owner
-    nbk = block_strengths(s, p, comp, strength, who)
+    nbk = kept_blocks(s, p, comp, strength, who)
     bh = s.block_hood
     for c in range(nc):
         b = comp[c]
@@ -1192,7 +1193,7 @@ def place_setup(s, p, seat, w, box):
     best_p = s.ctl_best_p
     best_g = s.ctl_best_g
     winners = s.ctl_winners
-    hood_control(s, p, hood, nh, best_p, best_g, winners)
+    kept_hood_control(s, p, hood, nh, best_p, best_g, winners)
     lead_w = s.place_lead_w  # per neighbourhood its lead term, where not zero (bit h of lead_m)
     lead_m = np.int64(0)
     use_hood = w[W_HOOD] != 0.0

@@ -147,6 +147,7 @@ def clear_city(s):
         s.reach_c[y] = 0
     s.ncell = 0
     s.ntile = 0
+    s.kb_ok = 0  # the kept blocks (blocks.py): searched afresh on first use
     for y in range(3):
         set_square(s, OY + y, OX, STREET)
 
@@ -183,6 +184,8 @@ def put_tile(s, tid, rot, ax, ay):
         s.owner[c] = -1
         s.hsize[c] = 0
         s.hbuilt[c] = -1
+        s.kb_of[c] = -1  # in no kept block (blocks.py)
+        s.kb_part[c] = 0
     s.ncell = (t + 1) * 6
     m = ROT_STREETS[tid, rot]
     if m & 1:

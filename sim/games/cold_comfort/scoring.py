@@ -119,11 +119,18 @@ def block_strengths(s, p, comp, strength, who):
 @nb.njit(cache=True, _nrt=False)
 def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
-    winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
+    winners[h, seat] = 1 if the seat has a block of strength best_p[h].  The map searched (the rules and the
+    strategies read the blocks kept in the state: blocks.kept_hood_control)."""
+    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
+    control_of_blocks(s, hood, nh, nbk, best_p, best_g, winners)
+
+
+@nb.njit(cache=True, _nrt=False)
+def control_of_blocks(s, hood, nh, nbk, best_p, best_g, winners):
+    """hood_control of the nbk blocks in s.block_of_cell, s.block_strength, s.block_owner."""
     comp = s.block_of_cell
-    strength = s.block_strength  # entries [0, nbk) are written below before they are read
+    strength = s.block_strength
     who = s.block_owner
-    nbk = block_strengths(s, p, comp, strength, who)
     bhood = s.block_hood
     for c in range(s.ncell):
         b = comp[c]
