@@ -479,6 +479,7 @@ TOP0 = GP0 + MP  # R_CTRL0[TOP0]: the best rival's projected total as the map st
 # points and shares (look_ahead): a move that changes no block changes the margin only by the seat's gold points
 HMARK = TMAX  # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
 MARKED = 2 * TMAX  # R_AFF[MARKED:]: the base blocks marked by the epoch
+TOPMARK = BLK_COLS - 1 - TMAX  # R_AFF[TOPMARK + h]: the epoch that marked a best block or gang of neighbourhood h
 CAMPERS = 8  # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
 
 
@@ -537,8 +538,27 @@ def _fold(blk, b, bp, bg):
 @nb.njit(cache=True, _nrt=False)
 def _score_hood(blk, nbk, nn, h, ep, ctrl):
     """Control of neighbourhood h into ctrl[h * CW:]: as hood_control, over the base blocks of h not marked ep and
-    the searched blocks nbk..nn-1 of h."""
+    the searched blocks nbk..nn-1 of h.  Where epoch ep (> 0) marked none of h's best base blocks or gangs (R_AFF at
+    TOPMARK + h), the unmarked base blocks have the best strengths and winners of the base control (R_CTRL0): only
+    the searched blocks are folded into them."""
     o = h * CW
+    if ep > 0 and blk[R_AFF, TOPMARK + h] != ep:
+        ctrl0 = blk[R_CTRL0]
+        bp0 = ctrl0[o]
+        bp = bp0
+        bg = ctrl0[o + 1]
+        for b in range(nbk, nn):
+            if blk[R_HOOD, b] == h:
+                bp, bg = _fold(blk, b, bp, bg)
+        ctrl[o] = bp
+        ctrl[o + 1] = bg
+        for i in range(MP):
+            ctrl[o + 2 + i] = ctrl0[o + 2 + i] if bp == bp0 else 0
+        if bp > 0:
+            for b in range(nbk, nn):
+                if blk[R_HOOD, b] == h and blk[R_WHO, b] >= 0 and blk[R_STR, b] == bp:
+                    ctrl[o + 2 + blk[R_WHO, b]] = 1
+        return
     bp = 0
     bg = 0
     for i in range(MP):
@@ -630,6 +650,8 @@ def blocks_base(s, p, blk):
         blk[R_SEEN, c] = 0
     for c in range(2 * TMAX):
         blk[R_AFF, c] = 0
+    for h in range(TMAX):
+        blk[R_AFF, TOPMARK + h] = 0
     camp = blk[R_CAMP]
     for v in range(CAMPERS):
         camp[v] = 0
@@ -669,6 +691,16 @@ def _joined(s, a, b):
     return (s.die[a] > 0 and s.cval[a] > 0) and (s.hsize[b] == 0 and s.die[b] > 0 and s.cval[b] > 0)
 
 
+@nb.njit(cache=True, inline="always")
+def _mark(blk, b, ep):
+    """Base block b marked by epoch ep (searched again or replaced); its neighbourhood flagged (R_AFF at TOPMARK)
+    where it was the best block or gang there (_score_hood then folds all the neighbourhood's blocks again)."""
+    blk[R_MARK, b] = ep
+    h = blk[R_HOOD, b]
+    if blk[R_STR, b] == blk[R_CTRL0, h * CW + (1 if blk[R_WHO, b] < 0 else 0)]:
+        blk[R_AFF, TOPMARK + h] = ep
+
+
 @nb.njit(cache=True, _nrt=False)
 def _list_hood(blk, h, ep, na):
     """Neighbourhood h into the epoch's list of changed ones (once); returns its new length."""
@@ -683,7 +715,7 @@ def _list_hood(blk, h, ep, na):
 def _mark_block(blk, b, ep, nm):
     """Base block b marked (epoch ep) and listed after the nm already marked; returns the new count."""
     if blk[R_MARK, b] != ep:
-        blk[R_MARK, b] = ep
+        _mark(blk, b, ep)
         blk[R_AFF, MARKED + nm] = b
         nm += 1
     return nm
@@ -742,7 +774,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             elif _emptied(s, m1) and _links(s, blk, m1, b) == 1:
                 kept = 0
         if kept >= 0:
-            blk[R_MARK, b] = ep
+            _mark(blk, b, ep)
             blk[R_STR, nn] = blk[R_STR, b] - _part(p, blk[R_SIG, m1]) + kept
             blk[R_WHO, nn] = blk[R_WHO, b]
             blk[R_HOOD, nn] = blk[R_HOOD, b]
@@ -761,7 +793,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
                 if g >= 0:
                     bg = blk[R_COMP, g]
                     if bg >= 0 and blk[R_MARK, bg] != ep and _joined(s, m1, g):
-                        blk[R_MARK, bg] = ep
+                        _mark(blk, bg, ep)
                         st = max(st, blk[R_STR, bg]) if top else st + blk[R_STR, bg]
                         merged = True
             if st > 0 or merged:

@@ -3,13 +3,14 @@ searching the map (scoring.block_strengths) at every use.
 
 Kept fields: per cell its block id (kb_of, -1 for none) and what it adds to its block's strength (kb_part); per
 block id its strength (kb_str), its seat or -1 for a gang (kb_who) and one of its cells (kb_cell, -1: the id is
-free); ids below kb_n are in use or free.  kb_ok = 0 says the kept blocks are not known: clear_city sets it (a new
-game, or a map built by hand), and the first reader (kept_blocks) searches the whole map once.  While kb_ok = 1 the
-rules call changed(s, p, c) right after each change to what a cell holds (a die, a hotel's owner or size): a die
-that only changes a block's strength, a lone cell joining or leaving no other, a cell joining one block are
-updated in place; anything else (a block split or two merged) searches the blocks through the cell and its
-neighbours again.  The ids are not those of block_strengths; kept_blocks numbers them as it does (in the order of
-their lowest cell), so every reader sees the same blocks in the same order.
+free); ids below kb_n are in use or free, the freed ones listed in kb_free[:kb_nfree] and taken first.  kb_ok = 0
+says the kept blocks are not known: clear_city sets it (a new game, or a map built by hand), and the first reader
+searches the whole map once.  While kb_ok = 1 the rules call changed(s, p, c) right after each change to what a
+cell holds (a die, a hotel's owner or size): a die that only changes a block's strength, a lone cell joining or
+leaving no other, a cell joining one block are updated in place; anything else (a block split or two merged)
+searches the blocks through the cell and its neighbours again.  The ids are not those of block_strengths;
+kept_blocks numbers them as it does (in the order of their lowest cell), so every reader sees the same blocks in
+the same order, and kept_hood_control reads them by id (the control of a neighbourhood does not depend on it).
 """
 
 import numba as nb
@@ -17,8 +18,8 @@ import numpy as np
 
 from .city import neighbour
 from .params import BLOCK_RULE, EMPTY_RULE
-from .scoring import block_strengths, control_of_blocks, die_strength, search_block
-from .state import CMAX
+from .scoring import block_strengths, die_strength, search_block
+from .state import CMAX, MP
 
 FRESH = 5  # ids one change may take (the cell and its four neighbours)
 
@@ -57,46 +58,76 @@ def rebuild(s, p):
         if b >= 0 and s.kb_cell[b] < 0:
             s.kb_cell[b] = c
     s.kb_n = nbk
+    s.kb_nfree = 0
     s.kb_ok = 1
 
 
 @nb.njit(cache=True, inline="always")
-def _fresh(s, c, who, st):
+def _new_id(s):
+    """A block id no cell has: one freed earlier (kb_free), else the next unused."""
+    k = np.int64(s.kb_nfree)
+    if k > 0:
+        s.kb_nfree = k - 1
+        return np.int64(s.kb_free[k - 1])
     b = np.int64(s.kb_n)
     s.kb_n = b + 1
+    return b
+
+
+@nb.njit(cache=True, inline="always")
+def _free(s, b):
+    """Block id b freed (no cell has it any more)."""
+    s.kb_cell[b] = -1
+    s.kb_free[s.kb_nfree] = b
+    s.kb_nfree += 1
+
+
+@nb.njit(cache=True, inline="always")
+def _fresh(s, b, c, who, st):
+    """Block id b: cell c's block, of seat who (-1: a gang) and strength st."""
     s.kb_of[c] = b
     s.kb_str[b] = st
     s.kb_who[b] = who
     s.kb_cell[b] = c
-    return b
 
 
 @nb.njit(cache=True, _nrt=False)
 def _search_again(s, p, c, b):
-    """The blocks through cell c searched again (c changed what it holds and was in block b, or -1): from c and from
-    each neighbour that was in b (a part of it after a split) or that c joins.  Every cell of b and of the blocks c
-    joins is reached from one of them (a path to c ends at a neighbour): the searches take their cells, the others
-    keep theirs, and no scan of the map is needed."""
+    """The blocks through cell c searched again (c changed what it holds and was in block b, or -1): b and the blocks
+    c joins are taken apart (kb_cell -1, their ids listed in kb_map), then searched from c and from each neighbour
+    still in one of them (a part of b after a split).  Every cell of those blocks is reached from one of them (a
+    path to c ends at a neighbour), so no scan of the map is needed; their ids are freed once all are searched."""
     new = holder(s, c)
     s.kb_of[c] = -1
+    gone = s.kb_map
+    ng = 0
     if b >= 0:
         s.kb_cell[b] = -1
-    first = np.int64(s.kb_n)  # the ids taken here
+        gone[0] = b
+        ng = 1
+    for d in range(4):
+        q = neighbour(s, c, d)
+        if q >= 0:
+            bq = np.int64(s.kb_of[q])
+            if bq >= 0 and s.kb_cell[bq] >= 0 and new >= -1 and s.kb_who[bq] == new:
+                s.kb_cell[bq] = -1
+                gone[ng] = bq
+                ng += 1
     for d in range(-1, 4):
         q = c if d < 0 else neighbour(s, c, d)
         if q < 0:
             continue
-        bq = np.int64(s.kb_of[q])
         if d < 0:
             go = new >= -1
         else:
-            go = bq >= 0 and bq < first and (bq == b or (new >= -1 and s.kb_who[bq] == new))
+            bq = np.int64(s.kb_of[q])
+            go = bq >= 0 and s.kb_cell[bq] < 0  # in a block taken apart, not reached by an earlier search
         if go:
-            if bq >= 0:
-                s.kb_cell[bq] = -1
-            k = np.int64(s.kb_n)
+            k = _new_id(s)
             st, who, _ = search_block(s, p, q, s.kb_of, k, s.search_stack)
-            _fresh(s, q, who, st)
+            _fresh(s, k, q, who, st)
+    for i in range(ng):
+        _free(s, np.int64(gone[i]))
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -104,7 +135,7 @@ def changed(s, p, c):
     """Cell c has just changed what it holds (one cell at a time): the kept blocks updated (while kb_ok)."""
     if s.kb_ok == 0:
         return
-    if np.int64(s.kb_n) > CMAX - FRESH:  # the ids run out (they are not reused): searched afresh, numbered anew
+    if np.int64(s.kb_n) > CMAX - FRESH:  # the ids run out: searched afresh, numbered anew
         rebuild(s, p)
         return
     new = holder(s, c)
@@ -131,7 +162,7 @@ def changed(s, p, c):
             if g >= 0 and s.kb_of[g] == b:
                 _search_again(s, p, c, b)
                 return
-        s.kb_cell[b] = -1
+        _free(s, b)
         s.kb_of[c] = -1
     if new < -1:
         return
@@ -146,7 +177,7 @@ def changed(s, p, c):
                     return
                 join = bg
     if join < 0:
-        _fresh(s, c, new, pt)
+        _fresh(s, _new_id(s), c, new, pt)
         return
     s.kb_of[c] = join
     s.kb_str[join] = max(s.kb_str[join], pt) if top else s.kb_str[join] + pt
@@ -179,6 +210,27 @@ def kept_blocks(s, p, comp, strength, who):
 
 @nb.njit(cache=True, _nrt=False)
 def kept_hood_control(s, p, hood, nh, best_p, best_g, winners):
-    """scoring.hood_control from the kept blocks."""
-    nbk = kept_blocks(s, p, s.block_of_cell, s.block_strength, s.block_owner)
-    control_of_blocks(s, hood, nh, nbk, best_p, best_g, winners)
+    """scoring.hood_control from the kept blocks (searched once if not known), read by block id: a block's
+    neighbourhood is that of any of its cells (they touch, so their tiles are in one neighbourhood)."""
+    if s.kb_ok == 0:
+        rebuild(s, p)
+    for h in range(nh):
+        best_p[h] = 0
+        best_g[h] = 0
+        for i in range(MP):
+            winners[h, i] = 0
+    nb_ = np.int64(s.kb_n)
+    for b in range(nb_):
+        c = np.int64(s.kb_cell[b])
+        if c >= 0:
+            h = hood[c // 6]
+            if s.kb_who[b] < 0:
+                best_g[h] = max(best_g[h], s.kb_str[b])
+            else:
+                best_p[h] = max(best_p[h], s.kb_str[b])
+    for b in range(nb_):
+        c = np.int64(s.kb_cell[b])
+        if c >= 0 and s.kb_who[b] >= 0:
+            h = hood[c // 6]
+            if s.kb_str[b] == best_p[h] and best_p[h] > 0:
+                winners[h, s.kb_who[b]] = 1

@@ -57,6 +57,14 @@ def invariants(s, n):
         city.reach_mask(s, P.PARAMS.resolve({"grow.connect": connect}), reach)
         marks = (reach[:, :62] != 0).astype(np.uint64) << np.arange(62, dtype=np.uint64)
         assert (np.bitwise_or.reduce(marks, axis=1) == (kept & 0x3FFFFFFFFFFFFFFF).view(np.uint64)).all()
+    # the neighbourhoods kept from one grown tile to the next (ensure_hoods) are those a search finds
+    p = P.PARAMS.defaults()
+    scoring.ensure_hoods(s, p)
+    hood = np.zeros(state.TMAX, np.int8)
+    nh = scoring.tile_hoods(s, hood)
+    nt = int(s["ntile"])
+    assert nh == s["n_hood"] and np.array_equal(hood[:nt], s["t_hood"][:nt])
+    assert [int(s["h_val"][h]) for h in range(nh)] == [scoring.hood_value(s, p, hood, h) for h in range(nh)]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -238,7 +246,8 @@ def test_no_preset_prefers_burning_a_bigger_own_hotel():
 def test_kept_blocks_equal_a_search_of_the_map_after_every_step(reading):
     # the rules keep the blocks and gangs in the state (blocks.changed at every change to what a cell holds);
     # after every step of random games and of bot games (2-4 players) they must be those a search of the whole map
-    # finds (scoring.block_strengths), numbered alike by kept_blocks
+    # finds (scoring.block_strengths), numbered alike by kept_blocks; the control of each neighbourhood read from
+    # them by block id (kept_hood_control) must be hood_control's
     from sim.games.cold_comfort import blocks
     from strategies import cold_comfort as S
 
@@ -249,7 +258,9 @@ def test_kept_blocks_equal_a_search_of_the_map_after_every_step(reading):
     ws = [np.array(spec.weights + (0.0,) * (16 - len(spec.weights))) for spec in S.STRATEGIES]
     sids = [spec.sid for spec in S.STRATEGIES]
     comp, strength, who = np.zeros(state.CMAX, np.int16), np.zeros(state.CMAX, np.int32), np.zeros(state.CMAX, np.int8)
-    checked = merged = 0
+    full = [np.zeros(state.TMAX, np.int32), np.zeros(state.TMAX, np.int32), np.zeros((state.TMAX, state.MP), np.int8)]
+    kept = [np.zeros(state.TMAX, np.int32), np.zeros(state.TMAX, np.int32), np.zeros((state.TMAX, state.MP), np.int8)]
+    checked = merged = multi_was = 0
     for seed in range(9):
         n = 2 + seed % 3
         bots = seed % 2 == 1
@@ -264,7 +275,6 @@ def test_kept_blocks_equal_a_search_of_the_map_after_every_step(reading):
                 i = S.choose(s, p, seat, out, k, sids[j], ws[j])
             else:
                 i = rng.integers(k)
-            before = int(s["kb_n"])
             E.apply_action(s, p, out[i])
             assert s["kb_ok"] == 1
             nc = int(s["ncell"])
@@ -273,8 +283,16 @@ def test_kept_blocks_equal_a_search_of_the_map_after_every_step(reading):
             assert blocks.kept_blocks(s, p, comp, strength, who) == nbk
             assert np.array_equal(comp[:nc], want[0])
             assert np.array_equal(strength[:nbk], want[1]) and np.array_equal(who[:nbk], want[2])
+            scoring.ensure_hoods(s, p)
+            nh = int(s["n_hood"])
+            scoring.hood_control(s, p, s["t_hood"], nh, *full)
+            blocks.kept_hood_control(s, p, s["t_hood"], nh, *kept)
+            assert all(np.array_equal(a[:nh], b[:nh]) for a, b in zip(full, kept))
             checked += 1
-            merged += int(s["kb_n"]) > before + 1  # a change searched again (a block split or two merged)
+            sizes = np.bincount(want[0][want[0] >= 0], minlength=1)
+            multi = int((sizes > 1).sum())  # blocks of two cells or more: their number moves as they form, split, merge
+            merged += multi != multi_was
+            multi_was = multi
     assert checked > 1000 and merged > 50, (checked, merged)
 
 
