@@ -81,7 +81,8 @@ from sim.games.cold_comfort.city import (
     neighbour,
     streets_ok,
 )
-from sim.games.cold_comfort.scoring import block_strengths, die_strength, ensure_hoods, hood_control, search_block
+from sim.games.cold_comfort.blocks import kept_blocks, kept_hood_control
+from sim.games.cold_comfort.scoring import die_strength, ensure_hoods, search_block
 from sim.games.cold_comfort.state import (
     LOOK_COLS,
     LOOK_ROWS,
@@ -478,6 +479,7 @@ TOP0 = GP0 + MP  # R_CTRL0[TOP0]: the best rival's projected total as the map st
 # points and shares (look_ahead): a move that changes no block changes the margin only by the seat's gold points
 HMARK = TMAX  # R_AFF[HMARK + h]: the epoch that listed neighbourhood h in R_AFF[:na]
 MARKED = 2 * TMAX  # R_AFF[MARKED:]: the base blocks marked by the epoch
+TOPMARK = BLK_COLS - 1 - TMAX  # R_AFF[TOPMARK + h]: the epoch that marked a best block or gang of neighbourhood h
 CAMPERS = 8  # R_CAMP[CAMPERS + R_CAMP[v]:CAMPERS + R_CAMP[v + 1]]: the lots with a camper of value v
 
 
@@ -536,8 +538,27 @@ def _fold(blk, b, bp, bg):
 @nb.njit(cache=True, _nrt=False)
 def _score_hood(blk, nbk, nn, h, ep, ctrl):
     """Control of neighbourhood h into ctrl[h * CW:]: as hood_control, over the base blocks of h not marked ep and
-    the searched blocks nbk..nn-1 of h."""
+    the searched blocks nbk..nn-1 of h.  Where epoch ep (> 0) marked none of h's best base blocks or gangs (R_AFF at
+    TOPMARK + h), the unmarked base blocks have the best strengths and winners of the base control (R_CTRL0): only
+    the searched blocks are folded into them."""
     o = h * CW
+    if ep > 0 and blk[R_AFF, TOPMARK + h] != ep:
+        ctrl0 = blk[R_CTRL0]
+        bp0 = ctrl0[o]
+        bp = bp0
+        bg = ctrl0[o + 1]
+        for b in range(nbk, nn):
+            if blk[R_HOOD, b] == h:
+                bp, bg = _fold(blk, b, bp, bg)
+        ctrl[o] = bp
+        ctrl[o + 1] = bg
+        for i in range(MP):
+            ctrl[o + 2 + i] = ctrl0[o + 2 + i] if bp == bp0 else 0
+        if bp > 0:
+            for b in range(nbk, nn):
+                if blk[R_HOOD, b] == h and blk[R_WHO, b] >= 0 and blk[R_STR, b] == bp:
+                    ctrl[o + 2 + blk[R_WHO, b]] = 1
+        return
     bp = 0
     bg = 0
     for i in range(MP):
@@ -584,7 +605,7 @@ def blocks_base(s, p, blk):
     by value (R_CAMP).  Returns the number of blocks."""
     nc = np.int64(s.ncell)
     nh = np.int64(s.n_hood)
-    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
+    nbk = kept_blocks(s, p, s.block_of_cell, s.block_strength, s.block_owner)
     add_size = p[EMPTY_RULE] == 1
     for c in range(nc):
         blk[R_SIG, c] = _holds(s, c, add_size)
@@ -629,6 +650,8 @@ def blocks_base(s, p, blk):
         blk[R_SEEN, c] = 0
     for c in range(2 * TMAX):
         blk[R_AFF, c] = 0
+    for h in range(TMAX):
+        blk[R_AFF, TOPMARK + h] = 0
     camp = blk[R_CAMP]
     for v in range(CAMPERS):
         camp[v] = 0
@@ -668,6 +691,16 @@ def _joined(s, a, b):
     return (s.die[a] > 0 and s.cval[a] > 0) and (s.hsize[b] == 0 and s.die[b] > 0 and s.cval[b] > 0)
 
 
+@nb.njit(cache=True, inline="always")
+def _mark(blk, b, ep):
+    """Base block b marked by epoch ep (searched again or replaced); its neighbourhood flagged (R_AFF at TOPMARK)
+    where it was the best block or gang there (_score_hood then folds all the neighbourhood's blocks again)."""
+    blk[R_MARK, b] = ep
+    h = blk[R_HOOD, b]
+    if blk[R_STR, b] == blk[R_CTRL0, h * CW + (1 if blk[R_WHO, b] < 0 else 0)]:
+        blk[R_AFF, TOPMARK + h] = ep
+
+
 @nb.njit(cache=True, _nrt=False)
 def _list_hood(blk, h, ep, na):
     """Neighbourhood h into the epoch's list of changed ones (once); returns its new length."""
@@ -682,7 +715,7 @@ def _list_hood(blk, h, ep, na):
 def _mark_block(blk, b, ep, nm):
     """Base block b marked (epoch ep) and listed after the nm already marked; returns the new count."""
     if blk[R_MARK, b] != ep:
-        blk[R_MARK, b] = ep
+        _mark(blk, b, ep)
         blk[R_AFF, MARKED + nm] = b
         nm += 1
     return nm
@@ -741,7 +774,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
             elif _emptied(s, m1) and _links(s, blk, m1, b) == 1:
                 kept = 0
         if kept >= 0:
-            blk[R_MARK, b] = ep
+            _mark(blk, b, ep)
             blk[R_STR, nn] = blk[R_STR, b] - _part(p, blk[R_SIG, m1]) + kept
             blk[R_WHO, nn] = blk[R_WHO, b]
             blk[R_HOOD, nn] = blk[R_HOOD, b]
@@ -760,7 +793,7 @@ def hood_control_after(s, p, blk, nbk, m1, m2):
                 if g >= 0:
                     bg = blk[R_COMP, g]
                     if bg >= 0 and blk[R_MARK, bg] != ep and _joined(s, m1, g):
-                        blk[R_MARK, bg] = ep
+                        _mark(blk, bg, ep)
                         st = max(st, blk[R_STR, bg]) if top else st + blk[R_STR, bg]
                         merged = True
             if st > 0 or merged:
@@ -962,7 +995,7 @@ def place_base(s, p, seat, sb, gb, sh, tot, gang, val):
     comp = s.block_of_cell
     strength = s.block_strength
     who = s.block_owner
-    nbk = block_strengths(s, p, comp, strength, who)
+    nbk = kept_blocks(s, p, comp, strength, who)
     bh = s.block_hood
     for c in range(nc):
         b = comp[c]
@@ -1192,7 +1225,7 @@ def place_setup(s, p, seat, w, box):
     best_p = s.ctl_best_p
     best_g = s.ctl_best_g
     winners = s.ctl_winners
-    hood_control(s, p, hood, nh, best_p, best_g, winners)
+    kept_hood_control(s, p, hood, nh, best_p, best_g, winners)
     lead_w = s.place_lead_w  # per neighbourhood its lead term, where not zero (bit h of lead_m)
     lead_m = np.int64(0)
     use_hood = w[W_HOOD] != 0.0

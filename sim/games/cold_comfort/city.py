@@ -147,6 +147,8 @@ def clear_city(s):
         s.reach_c[y] = 0
     s.ncell = 0
     s.ntile = 0
+    s.kb_ok = 0  # the kept blocks (blocks.py): searched afresh on first use
+    s.hood_nt = -1  # and the neighbourhoods (scoring.ensure_hoods)
     for y in range(3):
         set_square(s, OY + y, OX, STREET)
 
@@ -155,7 +157,6 @@ def clear_city(s):
 def put_tile(s, tid, rot, ax, ay):
     """Put deck tile tid (0-based) on the grid with its south-west corner at grid (ax, ay); returns tile index."""
     t = np.int64(s.ntile)
-    s.hood_nt = -1
     s.t_id[t] = tid
     s.t_x[t] = ax
     s.t_y[t] = ay
@@ -183,6 +184,8 @@ def put_tile(s, tid, rot, ax, ay):
         s.owner[c] = -1
         s.hsize[c] = 0
         s.hbuilt[c] = -1
+        s.kb_of[c] = -1  # in no kept block (blocks.py)
+        s.kb_part[c] = 0
     s.ncell = (t + 1) * 6
     m = ROT_STREETS[tid, rot]
     if m & 1:

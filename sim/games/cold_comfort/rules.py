@@ -31,6 +31,7 @@ from .actions import (
     tie_group,
     tile_of,
 )
+from .blocks import changed, kept_hood_control
 from .city import cell_at, cell_pos, clear_city, highest_lot, put_tile
 from .outcome import ITEM_HOOD, ITEM_HOTEL
 from .params import (
@@ -61,7 +62,7 @@ from .params import (
     TILE_STREETS,
     TURN_CAP,
 )
-from .scoring import ensure_hoods, hood_control
+from .scoring import ensure_hoods
 from .state import (
     MARGIN,
     MAX_DICE,
@@ -149,7 +150,7 @@ def scoring_due(s, p):
 
 
 @nb.njit(cache=True)
-def fill_from_pool(s, t, ndice):
+def fill_from_pool(s, p, t, ndice):
     """Roll ndice dice from the pool for tile t; each lot takes one die of its value; the rest go back."""
     nd = min(ndice, np.int64(s.pool))
     s.pool -= nd
@@ -160,6 +161,7 @@ def fill_from_pool(s, t, ndice):
             c = t * 6 + k
             if s.cval[c] == v and s.die[c] == 0 and s.hsize[c] == 0:
                 s.die[c] = v
+                changed(s, p, c)
                 placed = True
                 log_event(s, EV_SETUP_DIE, cell_pos(s, c), v, 0, 0)
                 break
@@ -241,7 +243,7 @@ def setup(s, p, n_players):
         ay = OY + SETUP_AY[j]
         t = put_tile(s, tid, rot, ax, ay)
         log_event(s, EV_SETUP_TILE, tid, ay * G + ax, rot, j)
-        fill_from_pool(s, t, np.int64(p[SETUP_DICE]))
+        fill_from_pool(s, p, t, np.int64(p[SETUP_DICE]))
         nset += 1
     s.setup_tiles = nset
     log_event(s, EV_SETUP_DONE, nset, s.pool, 0, 0)
@@ -265,6 +267,7 @@ def start_turn(s, p):
             s.gold[cur] += v
             s.st_collect[cur] += v
             s.die[c] = 0
+            changed(s, p, c)
             s.pool += 1
             log_event(s, EV_COLLECT, cur, cell_pos(s, c), v, 0)
 
@@ -339,6 +342,7 @@ def do_place(s, p, tid, rot, ax, ay):
         if v > 0 and counts[v] > 0:
             counts[v] -= 1
             s.die[c] = v
+            changed(s, p, c)
             log_event(s, EV_LAND_TILE, cell_pos(s, c), v, 0, 0)
     hc = highest_lot(s, t)
     s.org_x = s.cx[hc]
@@ -354,6 +358,7 @@ def do_place(s, p, tid, rot, ax, ay):
 def land_die(s, p, c):
     v = np.int64(s.land_v)
     s.die[c] = v
+    changed(s, p, c)
     s.land_left[v] -= 1
     if s.hsize[c] > 0:
         log_event(s, EV_LAND_HOTEL, cell_pos(s, c), v, s.owner[c], 0)
@@ -402,7 +407,7 @@ def score_round(s, p):
     best_p = s.ctl_best_p
     best_g = s.ctl_best_g
     winners = s.ctl_winners
-    hood_control(s, p, hood, nh, best_p, best_g, winners)
+    kept_hood_control(s, p, hood, nh, best_p, best_g, winners)
     rnd = np.int64(s.rounds) + 1
     for h in range(nh):
         val = np.int64(s.h_val[h])
@@ -451,6 +456,7 @@ def burn(s, p, c):
     guest = np.int64(s.die[c])
     if guest > 0 and p[FIRE_OCC] == 1:
         s.die[c] = 0
+        changed(s, p, c)
         s.pool += 1
         log_event(s, EV_GUEST_LEAVES, o, cell_pos(s, c), guest, 0)
         return False
@@ -465,6 +471,7 @@ def burn(s, p, c):
     if guest > 0:
         s.die[c] = 0
         s.pool += 1
+    changed(s, p, c)
     log_event(s, EV_BURN, o, cell_pos(s, c), size, guest)
     return guest == 0
 
@@ -506,6 +513,7 @@ def apply_action(s, p, a):
             v = np.int64(s.die[c])
             roll = rand_below(s.rng, 0, 6) + 1
             s.die[c] = 0
+            changed(s, p, c)
             s.pool += 1
             s.gold[cur] += roll
             s.st_mine[cur] += roll
@@ -519,7 +527,9 @@ def apply_action(s, p, a):
             c = cell_at(s, camper)
             v = np.int64(s.die[c])
             s.die[c] = 0
+            changed(s, p, c)
             s.die[h] = v
+            changed(s, p, h)
             s.acted = 1
             s.st_hosted[cur] += 1
             log_event(s, EV_HOST, cur, camper, pos, v)
@@ -531,6 +541,7 @@ def apply_action(s, p, a):
             s.supply[cur, v] -= 1
             s.owner[c] = cur
             s.hsize[c] = v
+            changed(s, p, c)
             s.hbuilt[c] = s.turn
             s.acted = 1
             s.built_act = 1
@@ -546,6 +557,7 @@ def apply_action(s, p, a):
             s.supply[cur, hs] += 1
             s.supply[cur, ns] -= 1
             s.hsize[c] = ns
+            changed(s, p, c)
             if p[RESIZED_NEW] == 1:
                 s.hbuilt[c] = s.turn
             s.acted = 1

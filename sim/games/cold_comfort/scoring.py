@@ -119,11 +119,18 @@ def block_strengths(s, p, comp, strength, who):
 @nb.njit(cache=True, _nrt=False)
 def hood_control(s, p, hood, nh, best_p, best_g, winners):
     """Per neighbourhood h: best player block strength best_p[h], best gang strength best_g[h];
-    winners[h, seat] = 1 if the seat has a block of strength best_p[h]."""
+    winners[h, seat] = 1 if the seat has a block of strength best_p[h].  The map searched (the rules and the
+    strategies read the blocks kept in the state: blocks.kept_hood_control)."""
+    nbk = block_strengths(s, p, s.block_of_cell, s.block_strength, s.block_owner)
+    control_of_blocks(s, hood, nh, nbk, best_p, best_g, winners)
+
+
+@nb.njit(cache=True, _nrt=False)
+def control_of_blocks(s, hood, nh, nbk, best_p, best_g, winners):
+    """hood_control of the nbk blocks in s.block_of_cell, s.block_strength, s.block_owner."""
     comp = s.block_of_cell
-    strength = s.block_strength  # entries [0, nbk) are written below before they are read
+    strength = s.block_strength
     who = s.block_owner
-    nbk = block_strengths(s, p, comp, strength, who)
     bhood = s.block_hood
     for c in range(s.ncell):
         b = comp[c]
@@ -160,11 +167,75 @@ def hood_value(s, p, hood, h):
 
 @nb.njit(cache=True, _nrt=False)
 def ensure_hoods(s, p):
-    """Cached neighbourhood label per tile (s.t_hood) and value per neighbourhood (s.h_val) for the strategies."""
-    if s.hood_nt == s.ntile:
+    """Cached neighbourhood label per tile (s.t_hood) and value per neighbourhood (s.h_val) for the rules and the
+    strategies: as tile_hoods and hood_value find them, kept while the map has the tiles they were found for
+    (hood_nt; clear_city forgets them).  One tile more than then (the grown tile): it joins the neighbourhoods it
+    touches, without a search (_hoods_grown)."""
+    nt = np.int64(s.ntile)
+    if s.hood_nt == nt:
         return
-    nh = tile_hoods(s, s.t_hood)
+    if s.hood_nt >= 0 and s.hood_nt == nt - 1:
+        _hoods_grown(s, p, nt - 1)
+    else:
+        nh = tile_hoods(s, s.t_hood)
+        for h in range(nh):
+            s.h_val[h] = hood_value(s, p, s.t_hood, h)
+        s.n_hood = nh
+    s.hood_nt = nt
+
+
+@nb.njit(cache=True, _nrt=False)
+def _hoods_grown(s, p, t):
+    """The labels and values of ensure_hoods after tile t (the last) joined the map: the neighbourhoods it touches
+    merge with it into the lowest of their labels (tile_hoods labels them in the order of their lowest tile, and t is
+    the highest), the labels above each merged one move down; a tile touching none is a neighbourhood of its own,
+    the last label."""
+    nh = np.int64(s.n_hood)
+    touch = np.int64(0)  # bit h: tile t touches neighbourhood h
+    v = np.int64(p[PTS_TILE])
+    for k in range(6):
+        c = t * 6 + k
+        if s.cval[c] == 0:
+            v += np.int64(p[PTS_PUBLIC])
+        x = np.int64(s.cx[c])
+        y = np.int64(s.cy[c])
+        for d in range(4):
+            g = np.int64(s.grid[y + DY4[d], x + DX4[d]])
+            if g >= 0 and g // 6 != t:
+                touch |= np.int64(1) << np.int64(s.t_hood[g // 6])
+    if touch == 0:
+        s.t_hood[t] = nh
+        s.h_val[nh] = v
+        s.n_hood = nh + 1
+        return
+    m = np.int64(0)
+    while (touch >> m) & 1 == 0:
+        m += 1
+    gone = 0  # merged labels below h (each moves h down one)
     for h in range(nh):
-        s.h_val[h] = hood_value(s, p, s.t_hood, h)
-    s.n_hood = nh
-    s.hood_nt = s.ntile
+        if (touch >> h) & 1:
+            if h != m:
+                v += np.int64(s.h_val[h])
+                gone += 1
+        elif gone > 0:
+            s.h_val[h - gone] = s.h_val[h]
+    s.h_val[m] += v
+    for u in range(t):
+        h = np.int64(s.t_hood[u])
+        if (touch >> h) & 1:
+            s.t_hood[u] = m
+        else:
+            s.t_hood[u] = h - _bits_below(touch & ~(np.int64(1) << m), h)
+    s.t_hood[t] = m
+    s.n_hood = nh - gone
+
+
+@nb.njit(cache=True, inline="always")
+def _bits_below(mask, h):
+    """The set bits of mask below bit h."""
+    x = mask & ((np.int64(1) << h) - 1)
+    k = 0
+    while x != 0:
+        x &= x - 1
+        k += 1
+    return k

@@ -118,6 +118,18 @@ STATE_DTYPE = np.dtype(
         ("clipped", np.int16),
         ("no_place", np.int16),
         ("first_round_turn", np.int32),
+        # the blocks and street gangs kept by the rules (blocks.py): per cell its block id and strength part, per
+        # block id its strength, seat (-1: a gang) and a cell of it (-1: a free id); the freed ids; the ids in use or
+        # freed; known?
+        ("kb_of", np.int16, CMAX),
+        ("kb_part", np.int8, CMAX),
+        ("kb_str", np.int32, CMAX),
+        ("kb_who", np.int8, CMAX),
+        ("kb_cell", np.int16, CMAX),
+        ("kb_free", np.int16, CMAX),
+        ("kb_nfree", np.int16),
+        ("kb_n", np.int16),
+        ("kb_ok", np.int8),
         ("items", np.int16, (MAX_ITEMS, 3)),
         ("n_items", np.int16),
         ("items_dropped", np.int16),
@@ -127,6 +139,7 @@ STATE_DTYPE = np.dtype(
         ("block_owner", np.int8, CMAX),  # its owner (-1: a street gang),
         ("block_hood", np.int16, CMAX),  # its neighbourhood (hood_control)
         ("search_stack", np.int16, CMAX),  # search_block's stack
+        ("kb_map", np.int16, CMAX),  # blocks.kept_blocks: the kept block ids renumbered (_search_again: ids freed)
         ("choice_cells", np.int16, CMAX),  # fire_targets / tie_group: the cells a decision offers
         ("walk_to_cell", np.int16, CMAX),  # walk_dist: walking distance from the landing origin per cell
         ("camper_cells", np.int16, CMAX),  # legal_actions: the campers,

@@ -147,7 +147,7 @@ def test_setup_fill_matches_exact_expectation():
         seed_streams(s["rng"], 99, seed)
         t = put(s, PLAIN_A, 0, 3, 0)
         s["pool"] = 12
-        rules.fill_from_pool(s, t, 6)
+        rules.fill_from_pool(s, p, t, 6)
         k = int((s["die"][:6] > 0).sum())
         assert s["pool"] == 12 - k
         placed.append(k)
