@@ -36,14 +36,21 @@ from sim.games.saloon_tycoon.actions import (
     PLAY,
     SKIP,
     STAKE,
+    bribes_listed,
+    buys_listed,
     card_of,
     character_of,
     claim_of,
+    encode_buy,
+    encode_play,
     floor_of,
     footprint_of,
     gen_builds,
+    gen_moves,
+    gen_stakes,
     kind_of,
     own_tile_of,
+    plays_listed,
     seat_of,
     tile_of,
 )
@@ -123,6 +130,7 @@ from sim.games.saloon_tycoon.params import (
 from sim.games.saloon_tycoon.queries import (
     LOT_GOLD,
     build_cost,
+    card_playable,
     char_is_citizen,
     char_is_female,
     claim_points,
@@ -134,6 +142,7 @@ from sim.games.saloon_tycoon.queries import (
     lot_gold,
     lot_param,
     lot_rep,
+    tile_open,
     total_vp,
     tparam,
 )
@@ -147,6 +156,7 @@ from sim.games.saloon_tycoon.state import (
     MAX_SEC_HAND,
     N_CHARS,
     NFLOORS,
+    PH_PLAY,
     PHINEUS,
     ROOF_LARGE,
     ROOF_SMALL,
@@ -156,7 +166,7 @@ from sim.games.saloon_tycoon.state import (
 )
 from sim.kernel import one_copy
 from sim.knobs import KnobTable, Preset, strategies
-from sim.rng import rand_float
+from sim.rng import GOLDEN, float_of, rand_float
 
 # Knobs (the weights row).  Defaults are the tall builder's; each preset in PRESETS lists what it changes.
 K = KnobTable()
@@ -494,30 +504,37 @@ def _sent_back(s, p, seat, d, gold, w):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
+def _move_may_pay(p, seat, c, o, d):
+    """May moving character c from saloon o to saloon d be worth something to `seat` (else _move_value is -20): a
+    Citizen brought to it, or an outlaw of its own sent away?"""
+    if char_is_citizen(p, c):
+        return d == seat and o != seat
+    return o == seat and d != seat
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _move_value(s, p, seat, c, d, w, gv):
     """Value to `seat` of moving character c to saloon d.  Only called from choose (uses its per-call caches)."""
     o = s.char_owner[c]
-    if char_is_citizen(p, c):
-        if d == seat and o != seat:
-            # a Citizen stolen early is stolen back: only worth it near the end
-            return 8.0 * w[W_CHAR] * (1.0 if _late(s, p, seat) else 0.1)
+    if not _move_may_pay(p, seat, c, o, d):
         return -20.0
-    if o == seat and d != seat:
-        hurt = 1.0 if d == _leader_c(s, seat) else 0.3  # a rival's loss counts in full only for the leader
-        gold = _outlaw_gold(s, p, c) if w[W_OUTLAWGOLD] == 1.0 else 0.0
-        if gold > 0.0 and _sent_back(s, p, seat, d, gold, w):
-            return 0.0
-        if gold > 0.0:
-            # the gold it would cost this player, saved, and what it costs the rival, which helps this player as
-            # much as a gain of its own in a 2-player game and a share 1 / (players - 1) of it among more (the others
-            # gain alike).  A flat 3 Rep x `char` before issue 24's audit, which found bribing Phineus away the best
-            # action in 2-player builds.
-            return gold * gv * (1.0 + hurt / (s.n - 1.0))
-        sev = 3.0
-        if c == SYDNEY:
-            sev = 5.0 if _late(s, p, seat) else 1.5
-        return sev * w[W_CHAR] * hurt
-    return -20.0
+    if char_is_citizen(p, c):
+        # a Citizen stolen early is stolen back: only worth it near the end
+        return 8.0 * w[W_CHAR] * (1.0 if _late(s, p, seat) else 0.1)
+    hurt = 1.0 if d == _leader_c(s, seat) else 0.3  # a rival's loss counts in full only for the leader
+    gold = _outlaw_gold(s, p, c) if w[W_OUTLAWGOLD] == 1.0 else 0.0
+    if gold > 0.0 and _sent_back(s, p, seat, d, gold, w):
+        return 0.0
+    if gold > 0.0:
+        # the gold it would cost this player, saved, and what it costs the rival, which helps this player as
+        # much as a gain of its own in a 2-player game and a share 1 / (players - 1) of it among more (the others
+        # gain alike).  A flat 3 Rep x `char` before issue 24's audit, which found bribing Phineus away the best
+        # action in 2-player builds.
+        return gold * gv * (1.0 + hurt / (s.n - 1.0))
+    sev = 3.0
+    if c == SYDNEY:
+        sev = 5.0 if _late(s, p, seat) else 1.5
+    return sev * w[W_CHAR] * hurt
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -1406,7 +1423,8 @@ def _earn_plan(s, p, seat, legal, n, w):
     """Value of the best build that only Earn's gold makes affordable, when a Tycoon action is left after Earn to
     build it (0 otherwise).  A greedy choice sees one action at a time: with Hired Hands' two extra actions the bots
     drew twice where earning and then building was better (the audit of issue 24, third pass: Draw's regret lay
-    mostly in those turns).  The builds are listed in legal[n:] (scratch past the legal actions)."""
+    mostly in those turns).  The builds are listed in legal[n:] (scratch past the legal actions; s.ai_full = 1 when
+    they do not all fit)."""
     left = s.acts_any + s.acts_noplay
     if not _on_bonus_action(s):
         left -= 1
@@ -1414,7 +1432,10 @@ def _earn_plan(s, p, seat, legal, n, w):
         return 0.0
     g0 = s.gold[seat]
     s.gold[seat] = g0 + np.int64(p[P_EARN])
-    m = min(gen_builds(s, p, seat, legal, n, False, False, 0), legal.shape[0])
+    m = gen_builds(s, p, seat, legal, n, False, False, 0)
+    if m > legal.shape[0]:
+        s.ai_full = 1
+        m = legal.shape[0]
     best = 0.0
     if m > n:
         if s.ai[0] == 0.0:
@@ -1433,29 +1454,20 @@ def _earn_plan(s, p, seat, legal, n, w):
 
 @nb.njit(cache=True, _nrt=False)
 def choose(s, p, seat, legal, n, sid, weights):
-    # s.ai[t]: claim interest per tile type; s.ai[0] (the Saloon, never built) > 0 flags that a build is legal now
-    for t in range(MAX_TILE_TYPES):
-        s.ai[t] = 0.0
-    # per-call caches of values that do not change while one decision is evaluated
-    s.ai_late = -1
-    s.ai_leader = -2
-    s.ai_bm = -1.0
-    s.ai_room = np.nan
-    s.ai_draw = np.nan
-    s.ai_earn = np.nan
+    builds = False
     for k in range(n):
         kind = kind_of(legal[k])
         if kind == BUILD or kind == CARD_BUILD:
-            _prepare_claim_interest(s, p, seat, weights)
-            s.ai[0] = 1.0
+            builds = True
             break
+    _start_decision(s, p, seat, weights, builds)
     gv = _gold_value(s, seat, weights)  # the same for every action of this decision
     best = 0
     bv = -1e18
     ck = -1  # best cube bought
     cv = -1e18
     for k in range(n):
-        v = _planned_value(s, p, seat, legal, n, k, weights, gv) + 1e-6 * rand_float(s.rng, 1)
+        v = _planned_value(s, p, seat, legal[k], legal, n, weights, gv) + 1e-6 * rand_float(s.rng, 1)
         if kind_of(legal[k]) == BUY and v > cv:
             cv = v
             ck = k
@@ -1469,10 +1481,29 @@ def choose(s, p, seat, legal, n, sid, weights):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _planned_value(s, p, seat, legal, n, k, w, gv):
-    """The value of action k, Earn with the build its gold makes affordable (knob earnplan)."""
-    v = _value(s, p, seat, legal[k], w, n, gv)
-    if kind_of(legal[k]) == EARN and w[W_EARNPLAN] > 0.0:
+def _start_decision(s, p, seat, w, builds):
+    """The per-call state of choose (and quick_choice): s.ai[t], the claim interest per tile type, with s.ai[0] (the
+    Saloon, never built) > 0 flagging that a build is legal now (`builds`); the caches of values that do not change
+    while one decision is evaluated, emptied."""
+    for t in range(MAX_TILE_TYPES):
+        s.ai[t] = 0.0
+    s.ai_late = -1
+    s.ai_leader = -2
+    s.ai_bm = -1.0
+    s.ai_room = np.nan
+    s.ai_draw = np.nan
+    s.ai_earn = np.nan
+    s.ai_full = 0
+    if builds:
+        _prepare_claim_interest(s, p, seat, w)
+        s.ai[0] = 1.0
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _planned_value(s, p, seat, a, legal, n, w, gv):
+    """The value of action a, Earn with the build its gold makes affordable (knob earnplan; listed in legal[n:])."""
+    v = _value(s, p, seat, a, w, n, gv)
+    if kind_of(a) == EARN and w[W_EARNPLAN] > 0.0:
         if np.isnan(s.ai_earn):  # once per choose call: _cube_first asks again
             s.ai_earn = _earn_plan(s, p, seat, legal, n, w)
         v += w[W_EARNPLAN] * s.ai_earn
@@ -1499,20 +1530,153 @@ def _cube_first(s, p, seat, legal, n, w, gv, best, bv, cv):
     worth more.  A greedy choice sees one action at a time: the audit of issue 24 (fourth pass) found buying a cube
     the better move against many builds that spent the gold first.  Never before a unique special tile (deferring
     it lost the Citizen races: 2.5 fewer Citizen points a game at 2 players)."""
-    cost = _tycoon_cost(p, legal[best])
-    if cost < 0.0:
+    if not _cube_first_may(s, p, seat, legal[best]):
         return False
-    if kind_of(legal[best]) == BUILD and tparam(p, tile_of(legal[best]), TF_SPECIAL) == 1:
-        return False  # a unique tile waits for no cube: a rival may build it first
-    price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
-    left = s.gold[seat] - price
-    if s.gold[seat] - cost >= price or left < 0:
-        return False  # the cube is still affordable after the action: bought next, in any order
+    left = s.gold[seat] - _cube_price(s, p, seat)
     t = 0.0
     for k in range(n):
         c = _tycoon_cost(p, legal[k])
         if k != best and 0.0 <= c <= left:
-            v = _planned_value(s, p, seat, legal, n, k, w, gv)
+            v = _planned_value(s, p, seat, legal[k], legal, n, w, gv)
             if v > t:
                 t = v
     return cv + w[W_CUBEFIRST] * t > bv
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _cube_price(s, p, seat):
+    """The price the seat pays for a cube (more while it holds Phineus Pillbottom)."""
+    return p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
+
+
+@nb.njit(cache=True, _nrt=False)
+def _cube_first_may(s, p, seat, a):
+    """May the best cube be bought before action a (_cube_first)?  a is a Tycoon action but a unique special
+    tile's build, and it would leave too little gold for the cube, which is affordable now."""
+    cost = _tycoon_cost(p, a)
+    if cost < 0.0:
+        return False
+    if kind_of(a) == BUILD and tparam(p, tile_of(a), TF_SPECIAL) == 1:
+        return False  # a unique tile waits for no cube: a rival may build it first
+    price = _cube_price(s, p, seat)
+    # not when the cube is still affordable after the action: bought next, in any order
+    return s.gold[seat] - cost < price and s.gold[seat] - price >= 0
+
+
+@nb.njit(cache=True, _nrt=False)
+def quick_choice(s, p, seat, sid, weights):
+    """The action choose would pick, named without the legal-action list (sim.kernel's quick_choice), in the main
+    step (no task pending: most decisions of a game); -1 for every other decision."""
+    if s.phase != PH_PLAY or s.n_tasks > 0:
+        return np.int64(-1)
+    return _quick_main(s, p, seat, weights)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _seen(v, a, i, x, best, best_a, bv):
+    """choose's loop at place i of the list for action a of value v: its noise draw (the policy stream's state x
+    advanced once), and the running best (the first place of the highest value)."""
+    x = np.uint64(x + GOLDEN)
+    v += 1e-6 * float_of(x)
+    if v > bv:
+        return x, v, i, a, v
+    return x, v, best, best_a, bv
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _tycoon_seen(v, c, left, t):
+    """_cube_first's best Tycoon action as they are found: the highest value (no noise, at least 0) of those costing
+    c <= left gold.  _cube_first leaves the chosen action out, but it asks only when that one costs more than left."""
+    if 0.0 <= c <= left and v > t:
+        return v
+    return t
+
+
+@nb.njit(cache=True, _nrt=False)
+def _quick_main(s, p, seat, w):
+    """choose in the main step without the legal-action list: the actions are generated in the list's order
+    (actions.legal_actions: End turn; while actions remain Earn, Draw, the card plays, the builds, the bribes; the
+    cubes to buy; the claims to stake) and scored as they are found, each with the noise draw of its place in the
+    list.  The builds, the bribes and the stakes come from the engine's own generators into the scratch list
+    s.ai_list.  A bribe that cannot be worth anything (_move_may_pay) is valued at -20 less its price by choose,
+    below End turn's value (at least 0): it takes its place and its draw but is not scored.  _cube_first's best
+    other Tycoon action is kept as the actions are scored (_tycoon_seen).  Returns the action, the policy stream
+    advanced exactly as choose on the list advances it (not at all when only End turn is listed: the kernel then
+    asks no one), or -1 (nothing drawn) when a list outgrows the scratch list."""
+    acts = s.acts_any + s.acts_noplay > 0
+    scratch = s.ai_list
+    nb_ = gen_builds(s, p, seat, scratch, 0, False, False, 0) if acts else 0
+    if nb_ > scratch.shape[0]:
+        return np.int64(-1)
+    _start_decision(s, p, seat, w, nb_ > 0)
+    gv = _gold_value(s, seat, w)
+    left = s.gold[seat] - _cube_price(s, p, seat)
+    x = s.rng[1]
+    x, v, best, best_a, bv = _seen(0.0, np.int64(END_TURN), 0, x, 0, np.int64(END_TURN), -1e18)
+    i = 1  # the place of the next action in the list
+    t = 0.0  # _cube_first's best Tycoon action
+    if acts:
+        for a in (np.int64(EARN), np.int64(DRAW)):
+            u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+            x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
+            t = _tycoon_seen(u, 0.0, left, t)
+            i += 1
+        if plays_listed(s, seat, s.acts_any > 0, True):
+            for c in range(MAX_CARD_TYPES):
+                if card_playable(s, p, seat, c):
+                    a = encode_play(c)
+                    u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                    x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
+                    t = _tycoon_seen(u, 0.0, left, t)
+                    i += 1
+        for j in range(nb_):
+            a = scratch[j]
+            u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+            x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
+            t = _tycoon_seen(u, _tycoon_cost(p, a), left, t)
+            i += 1
+        if bribes_listed(s, p, seat):
+            m = gen_moves(s, p, seat, scratch, nb_, False)  # after the builds: Earn's builds are scored
+            if m > scratch.shape[0]:
+                return np.int64(-1)
+            price = np.float64(p[P_BRIBE])
+            for j in range(nb_, m):
+                a = scratch[j]
+                c = character_of(a)
+                if _move_may_pay(p, seat, c, s.char_owner[c], seat_of(a)):
+                    u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                    x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
+                    t = _tycoon_seen(u, price, left, t)
+                else:
+                    x = np.uint64(x + GOLDEN)
+                i += 1
+    ck = -1  # the best cube bought
+    ck_a = np.int64(-1)
+    cv = -1e18
+    if buys_listed(s, p, seat):
+        for ti in range(s.n_tiles[seat]):
+            if tile_open(s, p, seat, ti):
+                a = encode_buy(ti)
+                u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
+                if v > cv:
+                    cv = v
+                    ck = i
+                    ck_a = a
+                i += 1
+    m = gen_stakes(s, p, seat, scratch, 0)  # the builds are scored: the scratch list is free
+    if m > scratch.shape[0]:
+        return np.int64(-1)
+    for j in range(m):
+        a = scratch[j]
+        x, v, best, best_a, bv = _seen(_planned_value(s, p, seat, a, scratch, m, w, gv), a, i, x, best, best_a, bv)
+        i += 1
+    if i == 1:
+        return best_a  # End turn alone: the kernel asks no one
+    if s.ai_full != 0:
+        return np.int64(-1)  # Earn's builds outgrew the scratch list: choose on the list
+    s.rng[1] = x
+    if w[W_CUBEFIRST] > 0.0 and ck >= 0 and best != ck and _cube_first_may(s, p, seat, best_a):
+        if cv + w[W_CUBEFIRST] * t > bv:
+            return ck_a
+    return best_a

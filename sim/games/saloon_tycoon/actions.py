@@ -315,24 +315,45 @@ def gen_builds(s, p, seat, out, k, card_build, ignore_lot, discount):
     return k
 
 
+@nb.njit(cache=True, _nrt=False, inline="always")
+def plays_listed(s, seat, play_ok, angie_applies):
+    """Are card plays (PLAY, each card_playable card in card order) among the Tycoon actions?  play_ok: the action
+    may be a play; with Moonshine Angie (angie_applies) a play needs two cards in hand."""
+    if not play_ok:
+        return False
+    return not (angie_applies and s.char_owner[ANGIE] == seat) or s.hand_n[seat] >= 2
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def bribes_listed(s, p, seat):
+    """Are bribes among the Tycoon actions (after the builds, in gen_moves's order)?"""
+    return s.end_trig == 0 and s.gold[seat] >= p[P_BRIBE]
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def buys_listed(s, p, seat):
+    """Are cube purchases (BUY, each tile_open tile in tile order) listed in the main step?"""
+    return s.gold[seat] >= purchase_price(s, p, seat)
+
+
 @one_copy(_nrt=False)
 def _gen_tycoon(s, p, seat, out, k, play_ok, angie_applies):
+    """The Tycoon actions: EARN, DRAW, the card plays, the builds, the bribes (strategies' quick_choice walks them
+    in this order without the list)."""
     k = push(out, k, EARN)
     k = push(out, k, DRAW)
-    if play_ok:
-        need2 = angie_applies and s.char_owner[ANGIE] == seat
-        if not need2 or s.hand_n[seat] >= 2:
-            for c in range(MAX_CARD_TYPES):
-                if card_playable(s, p, seat, c):
-                    k = push(out, k, encode_play(c))
+    if plays_listed(s, seat, play_ok, angie_applies):
+        for c in range(MAX_CARD_TYPES):
+            if card_playable(s, p, seat, c):
+                k = push(out, k, encode_play(c))
     k = gen_builds(s, p, seat, out, k, False, False, 0)
-    if s.end_trig == 0 and s.gold[seat] >= p[P_BRIBE]:
-        k = _gen_moves(s, p, seat, out, k, False)
+    if bribes_listed(s, p, seat):
+        k = gen_moves(s, p, seat, out, k, False)
     return k
 
 
 @one_copy(_nrt=False)
-def _gen_moves(s, p, seat, out, k, by_card):
+def gen_moves(s, p, seat, out, k, by_card):
     """Character moves: BRIBE actions, or MOVE ones for a card's move (by_card)."""
     own_only = p[P_R_BRIBE_TARGET] == 1
     for c in range(N_CHARS):
@@ -397,20 +418,21 @@ def legal_actions(s, p, out):
             k = push(out, k, SKIP)
         elif task == TK_MOVE:
             if not restricted(s):
-                k = _gen_moves(s, p, seat, out, k, True)
+                k = gen_moves(s, p, seat, out, k, True)
             k = push(out, k, SKIP)
         if k == 0:  # cannot happen with a consistent stack; never leave the game without a move
             k = push(out, 0, SKIP)
         return k
-    # main step: free actions, Tycoon actions, end of turn
+    # main step: end of turn, the Tycoon actions while actions remain, the free actions (buy a cube, stake a claim);
+    # the strategies' quick_choice walks this order without the list
     k = push(out, k, END_TURN)
     if s.acts_any + s.acts_noplay > 0:
         k = _gen_tycoon(s, p, seat, out, k, s.acts_any > 0, True)
-    if s.gold[seat] >= purchase_price(s, p, seat):
+    if buys_listed(s, p, seat):
         for i in range(s.n_tiles[seat]):
             if tile_open(s, p, seat, i):
                 k = push(out, k, encode_buy(i))
-    return _gen_stakes(s, p, seat, out, k)
+    return gen_stakes(s, p, seat, out, k)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
@@ -422,7 +444,7 @@ def _bit_claim(s, b):
 
 
 @nb.njit(cache=True, _nrt=False)
-def _gen_stakes(s, p, seat, out, k):
+def gen_stakes(s, p, seat, out, k):
     """Stake actions: the unscored open claims, then the seat's kept secret claims, whose requirements are met.
 
     The claims the seat may stake are s.stake_open's and those in s.stake_kept[seat]'s hand slots.  A claim's check

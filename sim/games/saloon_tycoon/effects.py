@@ -162,7 +162,7 @@ def _item(s, seat, iid):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def touch(s, seat, what):
     """Seat's SC_* `what` (something a claim requirement reads) changed: its cached claim checks that read it are
-    re-checked at its next stake list (actions._gen_stakes)."""
+    re-checked at its next stake list (actions.gen_stakes)."""
     s.stake_dirty[seat] |= 1 << what
 
 

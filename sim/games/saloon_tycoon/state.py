@@ -16,6 +16,7 @@ MAX_ITEMS = 128  # observed at most 93 per 4-player game; overflow is counted in
 MAX_STEPS = 20_000
 MAX_EVENTS = 64
 MAX_TILES = 27  # tiles one board can hold (9 positions x 3 floors)
+AI_LIST = 256  # scratch list of the strategies (ai_list): a decision whose lists outgrow it is scored on the legal list
 NPOS = 9  # ground positions of a board: the Saloon's square and lots A1-A4, B1-B4
 ARMS = 2  # the two arms of lots, A and B: positions 1-4 and 5-8
 ARM_LOTS = (NPOS - 1) // ARMS
@@ -75,7 +76,7 @@ NB_OUT = np.array([-1, 2, 3, 4, -1, 6, 7, 8, -1], np.int64)
 
 # what a claim requirement reads, one bit each (s.stake_dirty, s.stake_reads): the seat's characters, the tiles
 # built on its board, which of them are finished, its roofs, gold, hand size and cubes on the board.  The rules set
-# a seat's bit wherever that changes (effects.touch); actions._gen_stakes re-checks only the cached claims that
+# a seat's bit wherever that changes (effects.touch); actions.gen_stakes re-checks only the cached claims that
 # read a changed one.
 SC_CHARS, SC_TILES, SC_FINISHED, SC_ROOFS, SC_GOLD, SC_HAND, SC_CUBES = range(7)
 N_SC = SC_CUBES + 1
@@ -160,7 +161,7 @@ STATE_DTYPE = np.dtype(
         ("type_forbid", np.int8, MAX_TILE_TYPES),
         ("type_cost", np.int32, MAX_TILE_TYPES),
         # the claims a seat may stake: the open ones nobody has staked (claim bits, see STAKE_OPEN_BITS) and the
-        # hand slots k of each seat's kept secret claims (bit k); _gen_stakes's cached checks per seat, by claim bit:
+        # hand slots k of each seat's kept secret claims (bit k); gen_stakes's cached checks per seat, by claim bit:
         # known (checked since), met; stake_dirty: SC_* bits changed since; stake_reads[seat, c]: the known claims
         # whose check read SC_* c
         ("stake_open", np.int64),
@@ -176,6 +177,8 @@ STATE_DTYPE = np.dtype(
         ("ai_room", np.float64),  # ... and the open cube spaces, Draw's and Earn's values (NaN: not yet)
         ("ai_draw", np.float64),
         ("ai_earn", np.float64),
+        ("ai_list", np.int64, AI_LIST),  # strategy scratch: the lists quick_choice scores, and Earn's builds
+        ("ai_full", np.int32),  # ... 1: a list outgrew ai_list
     ]
 )
 

@@ -161,24 +161,25 @@ def test_random_play_invariants(n):
             assert s["end_trig"] == 1 and s["pile"] == 0
 
 
+ALTERNATIVE_READINGS = {
+    "rule.saloon_finish_scores": "off",
+    "rule.flatfoot_check": "end_of_turn",
+    "rule.angie_counts_roofs": "off",
+    "rule.phineus_counts": "bought_only",
+    "rule.angie_discard_on_action_bonus": "off",
+    "rule.bribe_target": "own_only",
+    "rule.hand_limit_all_draws": "off",
+    "rule.final_round_outlaw_triggers": "on",
+    "rule.theater_position": "any_upper_floor",
+    "rule.roof_when_pile_empty": "roof_anyway",
+    "rule.large_footprints": "any_neighbour",
+    "supply.roofs_large": 1,
+}
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_play_invariants_with_every_alternative_reading(n):
-    p = GAME.params.resolve(
-        {
-            "rule.saloon_finish_scores": "off",
-            "rule.flatfoot_check": "end_of_turn",
-            "rule.angie_counts_roofs": "off",
-            "rule.phineus_counts": "bought_only",
-            "rule.angie_discard_on_action_bonus": "off",
-            "rule.bribe_target": "own_only",
-            "rule.hand_limit_all_draws": "off",
-            "rule.final_round_outlaw_triggers": "on",
-            "rule.theater_position": "any_upper_floor",
-            "rule.roof_when_pile_empty": "roof_anyway",
-            "rule.large_footprints": "any_neighbour",
-            "supply.roofs_large": 1,
-        }
-    )
+    p = GAME.params.resolve(ALTERNATIVE_READINGS)
     for seed in range(4):
         random_game(n, 100 + seed, p)
 
@@ -312,3 +313,58 @@ def test_standings_count_the_final_scoring_now_and_rank_like_the_outcome(n):
         assert (standing[:n] == seat_int[:n, R("vp_total")]).all()
         key = [(standing[i], s["gold"][i], s["claims_n"][i]) for i in range(n)]
         assert [1 + sum(k > key[i] for k in key) for i in range(n)] == list(seat_int[:n, R("rank")])
+
+
+@pytest.mark.parametrize("reading", [{}, ALTERNATIVE_READINGS])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_quick_choice_is_choose_on_the_legal_list(reading, n):
+    # The kernel takes the main-step decisions from quick_choice, generated in the list's order and scored as found
+    # (bribes that cannot pay skipped), instead of choose on the legal list: at every main-step decision of random
+    # games and of bot games, for every preset and for all-zero weights (everything ties: the tie draws), it names
+    # the action choose picks from the list (End turn when it is the only action: decide then asks no strategy, and
+    # the stream is untouched) and leaves the policy stream where choose leaves it; -1 for every other decision
+    from strategies import saloon_tycoon as S
+
+    p = GAME.params.resolve(reading)
+    names = [x.name for x in S.STRATEGIES]
+    W = GAME.weights_matrix(names)
+    W = np.vstack([W, np.zeros(W.shape[1])])
+    sids = [GAME.strategy(x).sid for x in names] + [GAME.strategy(names[0]).sid]
+    out = np.zeros(E.MAX_ACTIONS, np.int64)
+    st = np.zeros(1, E.STATE_DTYPE)
+    s = st[0]
+    seen = bought = bribes = alone = 0
+    for seed in range(6):
+        bots = seed % 2 == 1  # odd seeds: the presets move; even: random moves
+        seed_streams(s["rng"], 47, seed)
+        E.setup(s, p, n)
+        while not E.is_over(s):
+            k = E.legal_actions(s, p, out)
+            seat = int(E.current_player(s))
+            main = s["phase"] == state.PH_PLAY and s["n_tasks"] == 0
+            for sid, w in zip(sids, W, strict=True):
+                saved = s["rng"].copy()
+                a = S.quick_choice(s, p, seat, sid, w)
+                after = s["rng"].copy()
+                s["rng"][:] = saved
+                if not main:
+                    assert a == -1 and (after == saved).all()
+                    continue
+                if k == 1:
+                    assert a == out[0] and (after == saved).all()
+                    alone += 1
+                else:
+                    j = S.choose(s, p, seat, out, k, sid, w)
+                    assert a == out[j] and (after == s["rng"]).all(), (seed, seat, sid, a, out[j])
+                    kinds = [actions.kind_of(x) for x in out[:k]]
+                    bought += kinds[j] == actions.BUY and actions.EARN in kinds  # a cube before a Tycoon action
+                    bribes += actions.BRIBE in kinds
+                s["rng"][:] = saved
+                seen += 1
+            if bots:
+                j = seat % len(W)
+                i = 0 if k == 1 else S.choose(s, p, seat, out, k, sids[j], W[j])
+            else:
+                i = rand_below(s["rng"], 1, k)
+            E.apply_action(s, p, out[i])
+    assert seen > 3000 and bribes > 300 and bought > 30 and alone > 50, (seen, bribes, bought, alone)
