@@ -193,7 +193,8 @@ def rollout_range(s, p, seat, legal, cand, alive, na, k0, k1, base, policy, rw, 
 def rollout_values(s, p, seat, legal, cand, m, rollouts, base, policy, rw, peek, work, win, margin):
     """rollout_range for every candidate cand[:m] and rollouts 0..rollouts-1."""
     alive = np.arange(m)
-    rollout_range(s, p, seat, legal, cand, alive, m, 0, rollouts, base, policy, rw, peek, work, win, margin)
+    # np.int64(0): a bare 0 is typed as its literal value, and rollout_range would be compiled a second time
+    rollout_range(s, p, seat, legal, cand, alive, m, np.int64(0), rollouts, base, policy, rw, peek, work, win, margin)
 
 
 @nb.njit(cache=True)

@@ -599,7 +599,7 @@ def _limit_co(s, p, seat, w, co):
     return _limit_lead(s, p, seat, w, co, lead, _last_card(s, w))
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _limits_co(s, p, w, co):
     """_limit_co of every seat into s.bl_lim.  The leader among the others of a seat is the first seat of the
     highest s.lv (top), or for top itself the first of the highest among the rest (second): one pass for all."""
@@ -985,7 +985,7 @@ def _min_value_held(s, seat, tv, x0, x1, x2, x3, x4, x5):
     return minv
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _auction_starts(s, p, seat, w, nt, nr, ai1, co1, ar1, ai2, co2, ar2, best, bu, bu_rest):
     """Knob startodds: _choose_best's choice (best, of value bu; bu_rest the best value of an action that is no
     auction start) with the auction starts at places ai1 and ai2 of the list (-1: none), of railroads co1 and co2,

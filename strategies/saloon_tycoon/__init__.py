@@ -643,7 +643,7 @@ def _draw_value_now(s, p, seat, w, gv):
     return v + w[W_DRAWN] * gain
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _worst_card(s, p, seat, w, skip, gv):
     best = 1e9
     for c in range(MAX_CARD_TYPES):
@@ -839,7 +839,7 @@ def _turns_left(s):
     return 1.5 + 12.5 * s.pile / max(s.pile0, 1)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _avg_cost(p, large):
     """Mean gold cost of the common (not special) tiles of one size."""
     tot = 0.0
@@ -905,7 +905,7 @@ def _saloon_column(s, p, seat, d, price, cl):
     return np.float64(d), g
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _tile_path(s, p, seat, t, fill, price, cs, cl):
     """(actions, gold, factor) to build tile type t (and fill it when `fill`): its prerequisite tile, the floor
     it needs, and a race for a unique copy.  Factor 0 when it cannot be built by this player."""
@@ -1044,7 +1044,7 @@ def _grow_chance(s, seat, steady, v, v0, gr, c, n):
     return 0.5 * (1.0 + math.erf(z / np.sqrt(2.0)))
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _claim_need(s, p, seat, g, plus):
     """(actions, gold, factor, chance of the board totals, unmet terms) of claim g for this seat (factor or chance
     0: out of reach), as if one more tile of type `plus` were built (-1: as the board is).  Each requirement kind
@@ -1141,7 +1141,7 @@ def _shed_outlaws_need(s, p, have, n):
     return TERM_SHORT, np.float64(e), e * np.float64(p[P_BRIBE]), F_SHED**e
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _tile_type_need(s, p, seat, x, n, plus, price, cs, cl):
     """(state, actions, gold, factor) for n tiles of type x: the first by its path (prerequisite, floor, race for a
     unique copy), the others at their cost; out of reach when the supply is short."""
@@ -1229,7 +1229,7 @@ def _hand_need(s, p, seat, n):
     return TERM_SHORT, np.ceil((n - s.hand_n[seat]) / CARDS_PER_ACTION)
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _board_total_need(s, p, seat, kind, n, plus, price, cs, cl):
     """(state, chance) for a board total that every board grows anyway to reach n (see _grow_chance)."""
     v0 = 0.0
@@ -1287,7 +1287,7 @@ def _pace(kind):
     return GR_ABOVE
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _board_count(s, seat, kind, n, plus):
     """(value, reachable) of a counted board total: tiles, income, cubes, tile types, roofs, large roofs (roofs
     are out of reach when the roof pile is short)."""
@@ -1317,7 +1317,7 @@ def _board_count(s, seat, kind, n, plus):
     return v, True
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _tile_count(s, p, seat, kind, n, plus, price, cs, cl):
     """(value, reachable) of a total of tiles of a sort: special, finished, large (the Saloon excluded), on the 3rd
     floor, above the Saloon.  Special tiles and the floors above the Saloon are out of reach when too few are
@@ -1360,7 +1360,7 @@ def _tile_count(s, p, seat, kind, n, plus, price, cs, cl):
     return v, True
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _claim_chance(s, p, seat, g, plus):
     """Estimated chance that this seat completes claim g (as if one more tile of type `plus` were built; -1: none).
     For an open claim it is the chance of meeting it, not of being first."""
@@ -1523,7 +1523,7 @@ def _tycoon_cost(p, a):
     return -1.0
 
 
-@nb.njit(cache=True, _nrt=False)
+@one_copy(_nrt=False)
 def _cube_first(s, p, seat, legal, n, w, gv, best, bv, cv):
     """Buy the best cube (value cv) before the chosen Tycoon action (value bv) when that action would leave too
     little gold for the cube and the cube plus `cubefirst` x the best Tycoon action still affordable after it are
