@@ -306,7 +306,7 @@ W_CUBEFIRST = K.add(
     1.0,
     doc="share counted, when the best Tycoon action would leave too little gold for the best cube, of the best Tycoon "
     "action still affordable after that cube (the cube is bought first when the two together beat the Tycoon "
-    "action alone; never before a unique special tile; see _cube_first); 0: one action at a time, as before the "
+    "action alone; never before a unique special tile; see _cube_first_may); 0: one action at a time, as before the "
     "fourth pass of issue 24's audit (head to head +0.019 +- 0.006 at 2 players, neutral at 4: see BOTS.md)",
 )
 N_WEIGHTS = len(K)
@@ -595,8 +595,7 @@ def _on_bonus_action(s):
 
 @nb.njit(cache=True, _nrt=False)
 def _draw_value(s, p, seat, w, gv):
-    """_draw_value_now computed at most once per choose call (cached in s.ai_draw; NaN = not yet): _cube_first
-    asks again."""
+    """_draw_value_now computed at most once per choose call (cached in s.ai_draw; NaN = not yet)."""
     if np.isnan(s.ai_draw):
         s.ai_draw = _draw_value_now(s, p, seat, w, gv)
     return s.ai_draw
@@ -699,55 +698,81 @@ def _build_value(s, p, seat, a, ignore_lot, discount, w, gv):
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
+def _earn_value(s, p, seat, w, gv):
+    v = 2.0 * gv
+    if s.char_owner[FLATFOOT] < 0 and s.gold[seat] < p[P_FLAT_GOLD] <= s.gold[seat] + 2:
+        v -= w[W_OUTLAW]
+    return v
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _play_value(s, p, seat, kind, c, w, gv):
+    v = _card_value(s, p, seat, c, w, gv)
+    if kind == PLAY and s.char_owner[ANGIE] == seat:
+        v -= _worst_card(s, p, seat, w, c, gv)
+    return v
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _bribe_value(s, p, seat, kind, a, w, gv):
+    v = _move_value(s, p, seat, character_of(a), seat_of(a), w, gv)
+    if kind == BRIBE:
+        v -= p[P_BRIBE] * gv
+    return v
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _buy_value(s, p, seat, kind, a, w, gv):
+    if kind == BUY:
+        price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
+        if s.gold[seat] - price < w[W_RESERVE]:
+            return -1.0
+    else:
+        price = s.task[s.n_tasks - 1, 2]
+    v = _cube_value(s, p, seat, own_tile_of(a), w, 0.0, price) + w[W_CUBE] - price * gv
+    if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
+        v += 2.0 * w[W_CUBE]  # the rusher ends the game himself when it can
+    # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
+    if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:
+        v -= w[W_OUTLAW]
+    return v
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _stake_value(s, p, seat, a, w):
+    pts = claim_points(s, p, seat, claim_of(a))
+    v = w[W_CLAIM] * pts
+    if s.char_owner[SYDNEY] < 0 and s.end_trig == 0:
+        v -= w[W_SYDNEY]
+    return v
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _value(s, p, seat, a, w, n_legal, gv):
+    """The value of action a.  Each kind's value is its own helper, so that _quick_main, which knows the kind at
+    each place, inlines only that kind's (one inlined _value per place took minutes of its first compile)."""
     kind = kind_of(a)
     if kind == END_TURN or kind == SKIP:
         return 0.0
     if kind == EARN:
-        v = 2.0 * gv
-        if s.char_owner[FLATFOOT] < 0 and s.gold[seat] < p[P_FLAT_GOLD] <= s.gold[seat] + 2:
-            v -= w[W_OUTLAW]
-        return v
+        return _earn_value(s, p, seat, w, gv)
     if kind == DRAW:
         return _draw_value(s, p, seat, w, gv)
     if kind == PLAY or kind == BONUS_PLAY:
-        c = card_of(a)
-        v = _card_value(s, p, seat, c, w, gv)
-        if kind == PLAY and s.char_owner[ANGIE] == seat:
-            v -= _worst_card(s, p, seat, w, c, gv)
-        return v
+        return _play_value(s, p, seat, kind, card_of(a), w, gv)
     if kind == BUILD:
         return _build_value(s, p, seat, a, False, 0, w, gv)
     if kind == CARD_BUILD:
         top = s.n_tasks - 1
         return _build_value(s, p, seat, a, s.task[top, 1] == 1, s.task[top, 2], w, gv) + 1.0
     if kind == BRIBE or kind == MOVE:
-        v = _move_value(s, p, seat, character_of(a), seat_of(a), w, gv)
-        if kind == BRIBE:
-            v -= p[P_BRIBE] * gv
-        return v
+        return _bribe_value(s, p, seat, kind, a, w, gv)
     if kind == BUY or kind == CHEAP_CUBE:
-        if kind == BUY:
-            price = p[P_PHIN_PRICE] if s.char_owner[PHINEUS] == seat else p[P_CUBE_PRICE]
-            if s.gold[seat] - price < w[W_RESERVE]:
-                return -1.0
-        else:
-            price = s.task[s.n_tasks - 1, 2]
-        v = _cube_value(s, p, seat, own_tile_of(a), w, 0.0, price) + w[W_CUBE] - price * gv
-        if w[W_CUBE] > 0 and s.end_trig == 0 and _can_end_now(s, p, seat, False):
-            v += 2.0 * w[W_CUBE]  # the rusher ends the game himself when it can
-        # dodge Phineus only while building is an alternative (else every careful player waits: a standoff)
-        if s.char_owner[PHINEUS] < 0 and s.cubes_board[seat] + 1 >= p[P_PHIN_CUBES] and s.ai[0] > 0:
-            v -= w[W_OUTLAW]
-        return v
+        return _buy_value(s, p, seat, kind, a, w, gv)
     if kind == PLACE:
         return _cube_value(s, p, seat, own_tile_of(a), w, s.task[s.n_tasks - 1, 1] - 1.0, 0.0)
     if kind == STAKE:
-        pts = claim_points(s, p, seat, claim_of(a))
-        v = w[W_CLAIM] * pts
-        if s.char_owner[SYDNEY] < 0 and s.end_trig == 0:
-            v -= w[W_SYDNEY]
-        return v
+        return _stake_value(s, p, seat, a, w)
     if kind == DISCARD:
         return -_card_value(s, p, seat, card_of(a), w, gv)
     if kind == DROP:
@@ -1466,16 +1491,20 @@ def choose(s, p, seat, legal, n, sid, weights):
     bv = -1e18
     ck = -1  # best cube bought
     cv = -1e18
+    left = s.gold[seat] - _cube_price(s, p, seat)
+    t = 0.0  # the cube-first rule's best Tycoon action
     for k in range(n):
-        v = _planned_value(s, p, seat, legal[k], legal, n, weights, gv) + 1e-6 * rand_float(s.rng, 1)
+        u = _planned_value(s, p, seat, legal[k], legal, n, weights, gv)
+        t = _tycoon_seen(u, _tycoon_cost(p, legal[k]), left, t)
+        v = u + 1e-6 * rand_float(s.rng, 1)
         if kind_of(legal[k]) == BUY and v > cv:
             cv = v
             ck = k
         if v > bv:
             bv = v
             best = k
-    if weights[W_CUBEFIRST] > 0.0 and ck >= 0 and best != ck:
-        if _cube_first(s, p, seat, legal, n, weights, gv, best, bv, cv):
+    if weights[W_CUBEFIRST] > 0.0 and ck >= 0 and best != ck and _cube_first_may(s, p, seat, legal[best]):
+        if cv + weights[W_CUBEFIRST] * t > bv:
             return ck
     return best
 
@@ -1502,9 +1531,17 @@ def _start_decision(s, p, seat, w, builds):
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _planned_value(s, p, seat, a, legal, n, w, gv):
     """The value of action a, Earn with the build its gold makes affordable (knob earnplan; listed in legal[n:])."""
-    v = _value(s, p, seat, a, w, n, gv)
-    if kind_of(a) == EARN and w[W_EARNPLAN] > 0.0:
-        if np.isnan(s.ai_earn):  # once per choose call: _cube_first asks again
+    if kind_of(a) == EARN:
+        return _planned_earn(s, p, seat, legal, n, w, gv)
+    return _value(s, p, seat, a, w, n, gv)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def _planned_earn(s, p, seat, legal, n, w, gv):
+    """_planned_value of Earn."""
+    v = _earn_value(s, p, seat, w, gv)
+    if w[W_EARNPLAN] > 0.0:
+        if np.isnan(s.ai_earn):  # once per choose call
             s.ai_earn = _earn_plan(s, p, seat, legal, n, w)
         v += w[W_EARNPLAN] * s.ai_earn
     return v
@@ -1523,26 +1560,6 @@ def _tycoon_cost(p, a):
     return -1.0
 
 
-@one_copy(_nrt=False)
-def _cube_first(s, p, seat, legal, n, w, gv, best, bv, cv):
-    """Buy the best cube (value cv) before the chosen Tycoon action (value bv) when that action would leave too
-    little gold for the cube and the cube plus `cubefirst` x the best Tycoon action still affordable after it are
-    worth more.  A greedy choice sees one action at a time: the audit of issue 24 (fourth pass) found buying a cube
-    the better move against many builds that spent the gold first.  Never before a unique special tile (deferring
-    it lost the Citizen races: 2.5 fewer Citizen points a game at 2 players)."""
-    if not _cube_first_may(s, p, seat, legal[best]):
-        return False
-    left = s.gold[seat] - _cube_price(s, p, seat)
-    t = 0.0
-    for k in range(n):
-        c = _tycoon_cost(p, legal[k])
-        if k != best and 0.0 <= c <= left:
-            v = _planned_value(s, p, seat, legal[k], legal, n, w, gv)
-            if v > t:
-                t = v
-    return cv + w[W_CUBEFIRST] * t > bv
-
-
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _cube_price(s, p, seat):
     """The price the seat pays for a cube (more while it holds Phineus Pillbottom)."""
@@ -1551,8 +1568,13 @@ def _cube_price(s, p, seat):
 
 @nb.njit(cache=True, _nrt=False)
 def _cube_first_may(s, p, seat, a):
-    """May the best cube be bought before action a (_cube_first)?  a is a Tycoon action but a unique special
-    tile's build, and it would leave too little gold for the cube, which is affordable now."""
+    """May the best cube be bought before the chosen action a (knob cubefirst)?  a is a Tycoon action but a unique
+    special tile's build, and it would leave too little gold for the cube, which is affordable now.  Then the cube
+    is bought first if its value plus `cubefirst` x the best Tycoon action still affordable after it (t of
+    _tycoon_seen, kept as the actions are scored) beats the chosen action's.  A greedy choice sees one action at a
+    time: the audit of issue 24 (fourth pass) found buying a cube the better move against many builds that spent the
+    gold first.  Never before a unique special tile (deferring it lost the Citizen races: 2.5 fewer Citizen points a
+    game at 2 players)."""
     cost = _tycoon_cost(p, a)
     if cost < 0.0:
         return False
@@ -1585,8 +1607,9 @@ def _seen(v, a, i, x, best, best_a, bv):
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _tycoon_seen(v, c, left, t):
-    """_cube_first's best Tycoon action as they are found: the highest value (no noise, at least 0) of those costing
-    c <= left gold.  _cube_first leaves the chosen action out, but it asks only when that one costs more than left."""
+    """The cube-first rule's best Tycoon action as the actions are scored: the highest value (no noise, at least 0)
+    of those costing c <= left gold.  The chosen action is never among them: the rule applies only when it costs more
+    than left (_cube_first_may)."""
     if 0.0 <= c <= left and v > t:
         return v
     return t
@@ -1599,7 +1622,7 @@ def _quick_main(s, p, seat, w):
     cubes to buy; the claims to stake) and scored as they are found, each with the noise draw of its place in the
     list.  The builds, the bribes and the stakes come from the engine's own generators into the scratch list
     s.ai_list.  A bribe that cannot be worth anything (_move_may_pay) is valued at -20 less its price by choose,
-    below End turn's value (at least 0): it takes its place and its draw but is not scored.  _cube_first's best
+    below End turn's value (at least 0): it takes its place and its draw but is not scored.  the cube-first rule's best
     other Tycoon action is kept as the actions are scored (_tycoon_seen).  Returns the action, the policy stream
     advanced exactly as choose on the list advances it (not at all when only End turn is listed: the kernel then
     asks no one), or -1 (nothing drawn) when a list outgrows the scratch list."""
@@ -1614,24 +1637,26 @@ def _quick_main(s, p, seat, w):
     x = s.rng[1]
     x, v, best, best_a, bv = _seen(0.0, np.int64(END_TURN), 0, x, 0, np.int64(END_TURN), -1e18)
     i = 1  # the place of the next action in the list
-    t = 0.0  # _cube_first's best Tycoon action
+    t = 0.0  # the cube-first rule's best Tycoon action
     if acts:
-        for a in (np.int64(EARN), np.int64(DRAW)):
-            u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
-            x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
-            t = _tycoon_seen(u, 0.0, left, t)
-            i += 1
+        u = _planned_earn(s, p, seat, scratch, nb_, w, gv)
+        x, v, best, best_a, bv = _seen(u, np.int64(EARN), i, x, best, best_a, bv)
+        t = _tycoon_seen(u, 0.0, left, t)
+        u = _draw_value(s, p, seat, w, gv)
+        x, v, best, best_a, bv = _seen(u, np.int64(DRAW), i + 1, x, best, best_a, bv)
+        t = _tycoon_seen(u, 0.0, left, t)
+        i += 2
         if plays_listed(s, seat, s.acts_any > 0, True):
             for c in range(MAX_CARD_TYPES):
                 if card_playable(s, p, seat, c):
                     a = encode_play(c)
-                    u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                    u = _play_value(s, p, seat, PLAY, c, w, gv)
                     x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
                     t = _tycoon_seen(u, 0.0, left, t)
                     i += 1
         for j in range(nb_):
-            a = scratch[j]
-            u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+            a = scratch[j]  # BUILD
+            u = _build_value(s, p, seat, a, False, 0, w, gv)
             x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
             t = _tycoon_seen(u, _tycoon_cost(p, a), left, t)
             i += 1
@@ -1644,7 +1669,7 @@ def _quick_main(s, p, seat, w):
                 a = scratch[j]
                 c = character_of(a)
                 if _move_may_pay(p, seat, c, s.char_owner[c], seat_of(a)):
-                    u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                    u = _bribe_value(s, p, seat, BRIBE, a, w, gv)
                     x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
                     t = _tycoon_seen(u, price, left, t)
                 else:
@@ -1657,7 +1682,7 @@ def _quick_main(s, p, seat, w):
         for ti in range(s.n_tiles[seat]):
             if tile_open(s, p, seat, ti):
                 a = encode_buy(ti)
-                u = _planned_value(s, p, seat, a, scratch, nb_, w, gv)
+                u = _buy_value(s, p, seat, BUY, a, w, gv)
                 x, v, best, best_a, bv = _seen(u, a, i, x, best, best_a, bv)
                 if v > cv:
                     cv = v
@@ -1669,7 +1694,7 @@ def _quick_main(s, p, seat, w):
         return np.int64(-1)
     for j in range(m):
         a = scratch[j]
-        x, v, best, best_a, bv = _seen(_planned_value(s, p, seat, a, scratch, m, w, gv), a, i, x, best, best_a, bv)
+        x, v, best, best_a, bv = _seen(_stake_value(s, p, seat, a, w), a, i, x, best, best_a, bv)
         i += 1
     if i == 1:
         return best_a  # End turn alone: the kernel asks no one
